@@ -1,0 +1,83 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { loadConfig, type AppConfig } from './common/config/config';
+import { openDatabase, type DatabaseHandle } from './common/database/database';
+import { spaMiddleware } from './common/http/spa.middleware';
+
+export interface BootstrapOptions {
+  /** Overrides applied on top of the validated environment (tests use this). */
+  config?: Partial<AppConfig>;
+  /** Use an already opened database (tests pass their per-worker server). */
+  database?: DatabaseHandle;
+  listen?: boolean;
+}
+
+export interface RunningApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  db: DatabaseHandle;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds the whole app; shared by main.ts and the integration tests. */
+export async function bootstrap(options: BootstrapOptions = {}): Promise<RunningApp> {
+  const config: AppConfig = { ...loadConfig(), ...options.config };
+  const db = options.database ?? (await openDatabase(config, (m) => console.log(m)));
+
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, db), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'img-src': ["'self'", 'data:', config.imageServerUrl],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          'upgrade-insecure-requests': null,
+        },
+      },
+    }),
+  );
+  app.use(compression());
+  app.use(cookieParser());
+  app.useBodyParser('json', { limit: '1mb' });
+  app.useBodyParser('urlencoded', { limit: '1mb', extended: false });
+  app.use(spaMiddleware(config.frontendDist));
+
+  let url = '';
+  if (options.listen !== false) {
+    await app.listen(config.port, config.host);
+    const address = app.getHttpServer().address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    url = `http://127.0.0.1:${port}`;
+  } else {
+    await app.init();
+  }
+
+  let closed = false;
+  return {
+    app,
+    config,
+    db,
+    url,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      if (!options.database) await db.close();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Repository root (backend/src/common/config or backend/dist/common/config -> ../../../..). */
+export const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'ожидается true или false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const url = z.url({ error: 'ожидается URL (http://... или https://...)' });
+
+function defaultSdePath(): string | undefined {
+  const candidate = resolve(REPO_ROOT, '..', 'shared', 'eve-data', 'sde-jsonl');
+  return existsSync(candidate) ? candidate : undefined;
+}
+
+/** Environment variables, validated at boot. Every variable is documented in README and .env.example. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  APP_MODE: z.enum(['demo', 'production']).default('demo'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number({ error: 'ожидается номер порта' }).int().min(0).max(65535).default(3000),
+  PUBLIC_URL: url.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, { error: 'ожидается mongodb://...' })
+    .optional(),
+  MONGODB_DB: z.string().min(1).default('eve_toolkit'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'ожидается redis://...' })
+    .optional(),
+  SESSION_SECRET: z.string().min(16, { error: 'не короче 16 символов' }).optional(),
+  ESI_BASE_URL: url.default('https://esi.evetech.net'),
+  ESI_USER_AGENT: z.string().min(1).default('eve-toolkit/0.1 (admin@eve-toolkit.local)'),
+  ESI_COMPATIBILITY_DATE: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'ожидается дата YYYY-MM-DD' })
+    .default('2025-09-30'),
+  SSO_BASE_URL: url.default('https://login.eveonline.com'),
+  SSO_CLIENT_ID: z.string().optional(),
+  SSO_CLIENT_SECRET: z.string().optional(),
+  SSO_CALLBACK_URL: url.optional(),
+  IMAGE_SERVER_URL: url.default('https://images.evetech.net'),
+  SDE_PATH: z.string().min(1).optional(),
+  SDE_URL: url.optional(),
+  SDE_AUTO_IMPORT: bool.default(true),
+  FRONTEND_DIST: z.string().min(1).default(resolve(REPO_ROOT, 'frontend', 'dist')),
+  SCHEDULER_ENABLED: bool.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  nodeEnv: Env['NODE_ENV'];
+  demo: boolean;
+  host: string;
+  port: number;
+  publicUrl?: string;
+  logLevel: Env['LOG_LEVEL'];
+  mongodbUri?: string;
+  mongodbDb: string;
+  dataDir: string;
+  redisUrl?: string;
+  sessionSecret: string;
+  esi: { baseUrl: string; userAgent: string; compatibilityDate: string };
+  sso: { baseUrl: string; clientId?: string; clientSecret?: string; callbackUrl?: string };
+  imageServerUrl: string;
+  sde: { path?: string; url?: string; autoImport: boolean };
+  frontendDist: string;
+  schedulerEnabled: boolean;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Неверная конфигурация:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function readVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const demo = e.APP_MODE === 'demo';
+  if (!demo && !e.SESSION_SECRET) {
+    throw new ConfigError(['SESSION_SECRET: обязателен в режиме APP_MODE=production']);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    demo,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    mongodbUri: e.MONGODB_URI,
+    mongodbDb: e.MONGODB_DB,
+    dataDir: resolve(process.cwd(), e.DATA_DIR),
+    redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET ?? 'demo-only-session-secret-change-me',
+    esi: { baseUrl: e.ESI_BASE_URL.replace(/\/$/, ''), userAgent: e.ESI_USER_AGENT, compatibilityDate: e.ESI_COMPATIBILITY_DATE },
+    sso: { baseUrl: e.SSO_BASE_URL.replace(/\/$/, ''), clientId: e.SSO_CLIENT_ID, clientSecret: e.SSO_CLIENT_SECRET, callbackUrl: e.SSO_CALLBACK_URL },
+    imageServerUrl: e.IMAGE_SERVER_URL.replace(/\/$/, ''),
+    sde: { path: e.SDE_PATH ? resolve(process.cwd(), e.SDE_PATH) : defaultSdePath(), url: e.SDE_URL, autoImport: e.SDE_AUTO_IMPORT },
+    frontendDist: resolve(process.cwd(), e.FRONTEND_DIST),
+    schedulerEnabled: e.SCHEDULER_ENABLED,
+    version: readVersion(),
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,95 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { Error as MongooseError } from 'mongoose';
+import { ERROR_CODES, MESSAGES, type ApiErrorBody, type ErrorCode } from '@eve-toolkit/shared-types';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: ERROR_CODES.validation,
+  401: ERROR_CODES.unauthorized,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  413: ERROR_CODES.payloadTooLarge,
+  429: ERROR_CODES.tooMany,
+  502: ERROR_CODES.upstream,
+  503: ERROR_CODES.upstream,
+};
+
+/** An HttpException whose response is already a full ApiErrorBody (thrown by `apiError`). */
+export function apiError(status: number, message: string, code?: ErrorCode, errors?: string[]): HttpException {
+  const body: ApiErrorBody = { statusCode: status, code: code ?? CODE_BY_STATUS[status] ?? ERROR_CODES.internal, message };
+  if (errors?.length) body.errors = errors;
+  return new HttpException(body, status);
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+}
+
+/** Maps any thrown value to `{ statusCode, code, message, errors? }`; 500s carry only a correlation id. */
+export function toApiError(exception: unknown): { body: ApiErrorBody; internal: boolean } {
+  if (exception instanceof ThrottlerException) {
+    return { body: { statusCode: 429, code: ERROR_CODES.tooMany, message: MESSAGES.tooMany }, internal: false };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const res = exception.getResponse();
+    if (typeof res === 'object' && res !== null && 'code' in res && 'message' in res) {
+      return { body: res as ApiErrorBody, internal: false };
+    }
+    const code = CODE_BY_STATUS[status] ?? (status >= 500 ? ERROR_CODES.internal : ERROR_CODES.validation);
+    const message =
+      status === 404 ? MESSAGES.notFound : status >= 500 ? MESSAGES.internal : typeof res === 'string' ? res : exception.message;
+    return { body: { statusCode: status, code, message }, internal: status >= 500 };
+  }
+  const bp = exception as BodyParserError;
+  if (bp && typeof bp === 'object' && typeof bp.type === 'string') {
+    if (bp.type === 'entity.parse.failed') {
+      return { body: { statusCode: 400, code: ERROR_CODES.validation, message: MESSAGES.invalidJson }, internal: false };
+    }
+    if (bp.type === 'entity.too.large') {
+      return { body: { statusCode: 413, code: ERROR_CODES.payloadTooLarge, message: MESSAGES.payloadTooLarge }, internal: false };
+    }
+    const status = bp.status ?? bp.statusCode;
+    if (status && status >= 400 && status < 500) {
+      return { body: { statusCode: status, code: CODE_BY_STATUS[status] ?? ERROR_CODES.validation, message: MESSAGES.invalidJson }, internal: false };
+    }
+  }
+  if (exception instanceof MongooseError.ValidationError) {
+    const errors = Object.values(exception.errors).map((e) => e.message);
+    return { body: { statusCode: 400, code: ERROR_CODES.validation, message: errors[0] ?? 'Ошибка валидации', errors }, internal: false };
+  }
+  if (exception instanceof MongooseError.CastError) {
+    return { body: { statusCode: 400, code: ERROR_CODES.validation, message: `Некорректное значение поля ${exception.path}` }, internal: false };
+  }
+  if (typeof exception === 'object' && exception !== null && (exception as { code?: unknown }).code === 11000) {
+    return { body: { statusCode: 409, code: ERROR_CODES.conflict, message: 'Такая запись уже существует' }, internal: false };
+  }
+  return { body: { statusCode: 500, code: ERROR_CODES.internal, message: MESSAGES.internal }, internal: true };
+}
+
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw exception;
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    const { body, internal } = toApiError(exception);
+    if (internal) {
+      body.correlationId = randomUUID();
+      this.logger.error(
+        { err: exception, correlationId: body.correlationId, method: req.method, url: req.originalUrl },
+        'Unhandled error',
+      );
+    }
+    if (res.headersSent) return;
+    res.status(body.statusCode || HttpStatus.INTERNAL_SERVER_ERROR).json(body);
+  }
+}

@@ -1,0 +1,16 @@
+import { PipeTransform } from '@nestjs/common';
+import type { ZodType } from 'zod';
+import { ERROR_CODES } from '@eve-toolkit/shared-types';
+import { apiError } from '../errors/api-exception.filter';
+
+/** Validates a body/query with the shared zod schema; 400 with the schema's Russian messages. */
+export class ZodPipe<T> implements PipeTransform<unknown, T> {
+  constructor(private readonly schema: ZodType<T>) {}
+
+  transform(value: unknown): T {
+    const result = this.schema.safeParse(value);
+    if (result.success) return result.data;
+    const errors = result.error.issues.map((i) => i.message);
+    throw apiError(400, errors[0] ?? 'Ошибка валидации', ERROR_CODES.validation, errors);
+  }
+}

@@ -1,0 +1,35 @@
+import { bootstrap } from './bootstrap';
+import { ConfigError } from './common/config/config';
+
+async function main(): Promise<void> {
+  const running = await bootstrap();
+  const shown = running.config.publicUrl ?? `http://localhost:${new URL(running.url).port}`;
+  console.log(`EVE Toolkit ${running.config.version} запущен: ${shown}${running.config.demo ? ' (демо-режим)' : ''}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: останавливаюсь...`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('Не удалось запустить приложение:', err);
+  }
+  process.exit(1);
+});

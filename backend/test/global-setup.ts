@@ -1,0 +1,20 @@
+/**
+ * Starts one in-memory embedded MongoDB per jest worker (unless MONGODB_URI points at a real
+ * MongoDB). Each test file then uses its own database on its worker's server (see test/app.ts).
+ */
+import { startEmbeddedMongo, type EmbeddedMongo } from '@eve-toolkit/embedded-mongo';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __EMBEDDED_MONGOS__: EmbeddedMongo[] | undefined;
+}
+
+export default async function globalSetup(config: { maxWorkers: number }): Promise<void> {
+  if (process.env.MONGODB_URI) return;
+  const count = Math.max(1, config.maxWorkers);
+  const servers = await Promise.all(Array.from({ length: count }, () => startEmbeddedMongo({ port: 0 })));
+  globalThis.__EMBEDDED_MONGOS__ = servers;
+  servers.forEach((s, i) => {
+    process.env[`TEST_MONGO_URI_${i + 1}`] = s.uri;
+  });
+}

@@ -1,0 +1,57 @@
+// One root command runs every test: `npm test` (builds first, then this).
+// Each workspace is a jest "project"; TypeScript goes through swc (fast on 2 cores).
+const swc = (extra = {}) => [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx: true, decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      ...extra,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+const srcMap = {
+  '^@eve-toolkit/shared-types$': '<rootDir>/shared-types/src/index.ts',
+  '^@eve-toolkit/embedded-mongo$': '<rootDir>/tools/embedded-mongo/src/index.ts',
+};
+const base = { rootDir: __dirname, transform: { '^.+\\.(t|j)sx?$': swc() }, moduleNameMapper: srcMap };
+
+module.exports = {
+  projects: [
+    { ...base, displayName: 'shared-types', testEnvironment: 'node', testMatch: ['<rootDir>/shared-types/src/**/*.spec.ts'] },
+    {
+      ...base,
+      displayName: 'embedded-mongo',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tools/embedded-mongo/{src,test}/**/*.{spec,test}.ts'],
+    },
+    {
+      ...base,
+      displayName: 'backend',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/backend/test/**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/backend/test/global-setup.ts',
+      globalTeardown: '<rootDir>/backend/test/global-teardown.ts',
+    },
+    {
+      ...base,
+      displayName: 'frontend',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/frontend/src/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/frontend/src/test/setup.ts'],
+      moduleNameMapper: { ...srcMap, '\\.(css|less)$': 'identity-obj-proxy', '\\.(svg|png|jpg|webp)$': '<rootDir>/frontend/src/test/file-stub.ts' },
+    },
+    {
+      ...base,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
+      globalSetup: '<rootDir>/e2e/global-setup.ts',
+      globalTeardown: '<rootDir>/e2e/global-teardown.ts',
+    },
+  ],
+  maxWorkers: 2,
+};

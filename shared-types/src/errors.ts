@@ -1,0 +1,39 @@
+/** The one error body every HTTP failure uses (house style). */
+export interface ApiErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+  errors?: string[];
+  correlationId?: string;
+}
+
+export const ERROR_CODES = {
+  validation: 'VALIDATION_FAILED',
+  notFound: 'NOT_FOUND',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  conflict: 'CONFLICT',
+  tooMany: 'TOO_MANY_REQUESTS',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  upstream: 'UPSTREAM_UNAVAILABLE',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** Spec §8 texts the client shows. */
+export const MESSAGES = {
+  sessionFailed: 'Не удалось получить данные о сессии.',
+  csrfFailed: 'Не удалось получить csrf token',
+  userFailed: 'Не удалось получить данные пользователя.',
+  tryAgain: 'Попробуйте снова',
+  appError: 'Ошибка в работе приложения, повторите попытку позднее...',
+  unexpected: 'Непредвиденная ошибка во время работы',
+  notWorking: 'Сейчас не работает',
+  tryLater: 'Попробуйте позже',
+  feedbackThanks: 'Большое спасибо за ваш отзыв!',
+  notFound: 'Не найдено',
+  internal: 'Внутренняя ошибка сервера',
+  tooMany: 'Слишком много запросов, попробуйте позже',
+  invalidJson: 'Некорректный JSON в запросе',
+  payloadTooLarge: 'Слишком большой запрос',
+} as const;
