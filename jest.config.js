@@ -16,6 +16,7 @@ const swc = (extra = {}) => [
 const srcMap = {
   '^@eve-toolkit/shared-types$': '<rootDir>/shared-types/src/index.ts',
   '^@eve-toolkit/embedded-mongo$': '<rootDir>/tools/embedded-mongo/src/index.ts',
+  '^@eve-toolkit/fake-esi$': '<rootDir>/tools/fake-esi/src/index.ts',
 };
 const base = { rootDir: __dirname, transform: { '^.+\\.(t|j)sx?$': swc() }, moduleNameMapper: srcMap };
 
@@ -27,6 +28,12 @@ module.exports = {
       displayName: 'embedded-mongo',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tools/embedded-mongo/{src,test}/**/*.{spec,test}.ts'],
+    },
+    {
+      ...base,
+      displayName: 'fake-esi',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tools/fake-esi/{src,test}/**/*.{spec,test}.ts'],
     },
     {
       ...base,
