@@ -2,13 +2,22 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
+import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { loadConfig, type AppConfig } from './common/config/config';
 import { openDatabase, type DatabaseHandle } from './common/database/database';
+import { toApiError } from './common/errors/api-exception.filter';
 import { spaMiddleware } from './common/http/spa.middleware';
+
+/** Malformed or oversized bodies answer in the API's error shape before reaching Nest. */
+function bodyParserErrors(err: unknown, _req: Request, res: Response, next: NextFunction): void {
+  if (!err) return next();
+  const { body } = toApiError(err);
+  res.status(body.statusCode).json(body);
+}
 
 export interface BootstrapOptions {
   /** Overrides applied on top of the validated environment (tests use this). */
@@ -53,8 +62,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   );
   app.use(compression());
   app.use(cookieParser());
-  app.useBodyParser('json', { limit: '1mb' });
-  app.useBodyParser('urlencoded', { limit: '1mb', extended: false });
+  app.use(json({ limit: '1mb' }), urlencoded({ limit: '1mb', extended: false }), bodyParserErrors);
   app.use(spaMiddleware(config.frontendDist));
 
   let url = '';

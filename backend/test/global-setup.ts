@@ -2,7 +2,7 @@
  * Starts one in-memory embedded MongoDB per jest worker (unless MONGODB_URI points at a real
  * MongoDB). Each test file then uses its own database on its worker's server (see test/app.ts).
  */
-import { startEmbeddedMongo, type EmbeddedMongo } from '@eve-toolkit/embedded-mongo';
+import { startEmbeddedMongo, type EmbeddedMongo } from '../../tools/embedded-mongo/src';
 
 declare global {
   // eslint-disable-next-line no-var

@@ -6,3 +6,4 @@ export * from './socket';
 export * from './api/health';
 export * from './api/feedback';
 export * from './api/app';
+export * from './api/game-data';

@@ -1,0 +1,130 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import type { RunningApp } from '../src/bootstrap';
+import { Feedback } from '../src/feedback/feedback.schema';
+import { createTestApp } from './app';
+
+/** A tiny stand-in for frontend/dist so SPA serving is tested without a frontend build. */
+function fakeDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'eve-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="ru"><body><div id="root">SPA</div></body></html>');
+  writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  return dir;
+}
+
+describe('foundation: health, errors, SPA serving, feedback', () => {
+  let running: RunningApp;
+  let feedback: Model<Feedback>;
+
+  beforeAll(async () => {
+    running = await createTestApp({ frontendDist: fakeDist() });
+    feedback = running.app.get(getModelToken(Feedback.name));
+  });
+  afterAll(() => running.close());
+
+  it('GET api/health reports version, status and database mode', async () => {
+    const res = await request(running.url).get('/api/health').expect(200);
+    expect(res.body).toMatchObject({
+      status: 'ok',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      demo: true,
+      database: { mode: process.env.MONGODB_URI ? 'external' : 'embedded', ok: true },
+    });
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('an unknown API path gets a JSON 404, not the SPA', async () => {
+    for (const path of ['/api/nope', '/data/market/nope', '/auth/nope']) {
+      const res = await request(running.url).get(path).expect(404);
+      expect(res.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Не найдено' });
+    }
+  });
+
+  it('serves the SPA with 200 for every route in the route table', async () => {
+    for (const path of ['/', '/news', '/market/list', '/market/detail/34', '/best_admin', '/corp/main', '/account/user/bob']) {
+      const res = await request(running.url).get(path).expect(200);
+      expect(res.text).toContain('<div id="root">SPA</div>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves the SPA with 404 status for unknown pages (the SPA renders its 404 page)', async () => {
+    const res = await request(running.url).get('/no/such/page').expect(404);
+    expect(res.text).toContain('<div id="root">SPA</div>');
+  });
+
+  it('serves hashed assets with a long cache and security headers', async () => {
+    const res = await request(running.url).get('/assets/app-abc123.js').expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('GET api/client_config tells the SPA about demo mode and the image server', async () => {
+    const res = await request(running.url).get('/api/client_config').expect(200);
+    expect(res.body).toEqual({ version: expect.any(String), demo: true, imageServerUrl: 'https://images.evetech.net' });
+  });
+
+  it('GET auth/get_session says guest until accounts exist', async () => {
+    const res = await request(running.url).get('/auth/get_session').expect(200);
+    expect(res.body).toEqual({ isAuthenticated: false, username: null, roles: [] });
+  });
+
+  it('POST api/post_debug stores the feedback', async () => {
+    const res = await request(running.url).post('/api/post_debug').send({ title: '  Ошибка  ', msg: 'Не грузится график' }).expect(200);
+    expect(res.body).toEqual({ ok: true });
+    const saved = await feedback.find({ msg: 'Не грузится график' }).lean();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ title: 'Ошибка', msg: 'Не грузится график', username: null });
+    expect(saved[0].createdAt).toBeInstanceOf(Date);
+  });
+
+  it('POST api/post_debug rejects bad input with Russian messages and stores nothing', async () => {
+    const before = await feedback.countDocuments();
+    const empty = await request(running.url).post('/api/post_debug').send({ title: '', msg: '' }).expect(400);
+    expect(empty.body).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Введите заголовок',
+      errors: ['Введите заголовок', 'Введите сообщение'],
+    });
+    const long = await request(running.url).post('/api/post_debug').send({ title: 'x', msg: 'y'.repeat(5001) }).expect(400);
+    expect(long.body.message).toBe('Сообщение не длиннее 5000 символов');
+    const broken = await request(running.url)
+      .post('/api/post_debug')
+      .set('content-type', 'application/json')
+      .send('{"title": ')
+      .expect(400);
+    expect(broken.body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Некорректный JSON в запросе' });
+    const huge = await request(running.url)
+      .post('/api/post_debug')
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ title: 'x', msg: 'z'.repeat(2_000_000) }))
+      .expect(413);
+    expect(huge.body.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(await feedback.countDocuments()).toBe(before);
+  });
+
+  it('rate-limits feedback to 5 messages per 10 minutes per client', async () => {
+    // One message was accepted above; validation failures count too, so use a fresh app.
+    const fresh = await createTestApp();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await request(fresh.url).post('/api/post_debug').send({ title: `t${i}`, msg: 'm' });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const res = await request(fresh.url).post('/api/post_debug').send({ title: 't', msg: 'm' }).expect(429);
+      expect(res.body).toEqual({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Слишком много запросов, попробуйте позже' });
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Starts the built app (backend/dist/main.js serving frontend/dist) as a real child process,
+ * exactly as `npm start` does, on a free port with a throw-away data directory.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO = resolve(__dirname, '..', '..');
+
+export interface AppProcess {
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+export async function waitForHealth(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`app exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (e) {
+      last = (e as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`app did not become healthy within ${timeoutMs} ms (${last})`);
+}
+
+export async function startApp(env: Record<string, string> = {}, timeoutMs = 180_000): Promise<AppProcess> {
+  const main = join(REPO, 'backend', 'dist', 'main.js');
+  if (!existsSync(main) || !existsSync(join(REPO, 'frontend', 'dist', 'index.html'))) {
+    throw new Error('The app is not built: run `npm run build` (npm test does it first)');
+  }
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'eve-e2e-'));
+  let out = '';
+  const child = spawn(process.execPath, [main], {
+    cwd: REPO,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, timeoutMs, child);
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw new Error(`${(e as Error).message}\n--- app output ---\n${out.slice(-4000)}`);
+  }
+  return {
+    url,
+    child,
+    dataDir,
+    output: () => out,
+    stop: (signal: NodeJS.Signals = 'SIGTERM') =>
+      new Promise((res) => {
+        if (child.exitCode !== null || child.signalCode !== null) return res(child.exitCode);
+        child.once('exit', (code) => res(code));
+        child.kill(signal);
+      }),
+  };
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}

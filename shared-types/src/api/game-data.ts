@@ -1,0 +1,230 @@
+import { z } from 'zod';
+
+/**
+ * Static game data (SDE) endpoints.
+ *
+ * data/industry/items?q=&limit=            -> ItemSearchResponse      (published types with a market group)
+ * data/industry/items/{id}                 -> ItemResponse            (any type)
+ * data/industry/blueprints?q=&limit=       -> BlueprintSearchResponse (manufacturing or reaction)
+ * data/industry/blueprints/{id}            -> BlueprintResponse
+ * data/industry/structures                 -> StructuresResponse      (Upwell structures with industry bonuses)
+ * data/industry/rigs                       -> RigsResponse            (structure rigs with bonuses)
+ * data/industry/admin/items?q=             -> ItemSearchResponse      (admin lists: from 2 characters)
+ * data/universe/systems?q=&limit=          -> SystemSearchResponse    (k-space)
+ * data/universe/systems/{id}               -> SystemResponse
+ * data/universe/systems/{id}/planets       -> SystemPlanetsResponse   (spec §7 "GET systems/{id}/planets")
+ * data/universe/admin/systems?q=           -> SystemSearchResponse    (admin lists: from 2 characters)
+ * data/universe/planet-types               -> PlanetTypesResponse     (planet type -> raw resources)
+ * data/universe/schematics                 -> SchematicsResponse
+ * data/universe/schematics/{id}            -> SchematicResponse
+ */
+
+export const GAME_SEARCH_LIMITS = { minLength: 3, adminMinLength: 2, maxLength: 100, defaultLimit: 20, maxLimit: 50 } as const;
+
+function searchSchema(minLength: number) {
+  return z.object({
+    q: z
+      .string({ error: 'Введите строку поиска' })
+      .trim()
+      .min(minLength, `Введите не меньше ${minLength} символов для поиска`)
+      .max(GAME_SEARCH_LIMITS.maxLength, `Строка поиска не длиннее ${GAME_SEARCH_LIMITS.maxLength} символов`),
+    limit: z.coerce
+      .number({ error: 'limit должен быть числом' })
+      .int('limit должен быть целым числом')
+      .min(1, 'limit не меньше 1')
+      .max(GAME_SEARCH_LIMITS.maxLimit, `limit не больше ${GAME_SEARCH_LIMITS.maxLimit}`)
+      .default(GAME_SEARCH_LIMITS.defaultLimit),
+  });
+}
+
+/** Query of the search endpoints (search dropdowns: from 3 characters). */
+export const gameSearchQuerySchema = searchSchema(GAME_SEARCH_LIMITS.minLength);
+/** Admin list search: from 2 characters (spec §5). */
+export const gameAdminSearchQuerySchema = searchSchema(GAME_SEARCH_LIMITS.adminMinLength);
+export type GameSearchQuery = z.infer<typeof gameSearchQuerySchema>;
+
+/** A positive integer id in a path. */
+export const gameIdParamSchema = z.coerce
+  .number({ error: 'Некорректный идентификатор' })
+  .int('Некорректный идентификатор')
+  .positive('Некорректный идентификатор');
+
+export interface ItemSummary {
+  id: number;
+  /** Russian name, falling back to English. */
+  name: string;
+  nameEn: string;
+  icon: string;
+  groupId: number;
+  categoryId: number;
+  marketGroupId: number | null;
+  volume: number;
+  packagedVolume: number;
+  portionSize: number;
+  published: boolean;
+}
+export interface ItemDetail extends ItemSummary {
+  groupName: string;
+  categoryName: string;
+}
+export interface ItemSearchResponse {
+  items: ItemSummary[];
+}
+export interface ItemResponse {
+  item: ItemDetail;
+}
+
+export type BlueprintActivityKey = 'manufacturing' | 'reaction';
+
+export interface TypeQuantity {
+  id: number;
+  name: string;
+  icon: string;
+  quantity: number;
+}
+
+export interface BlueprintSummary {
+  id: number;
+  name: string;
+  nameEn: string;
+  icon: string;
+  /** Manufacturing (activity_id 1) or reaction (activity_id 11). */
+  activity: BlueprintActivityKey;
+  activity_id: 1 | 11;
+  product: TypeQuantity;
+}
+export interface BlueprintActivity {
+  /** Seconds per run. */
+  time: number;
+  materials: TypeQuantity[];
+  products: TypeQuantity[];
+}
+export interface BlueprintDetail extends BlueprintSummary {
+  maxProductionLimit: number;
+  activities: Partial<Record<BlueprintActivityKey, BlueprintActivity>>;
+}
+export interface BlueprintSearchResponse {
+  blueprints: BlueprintSummary[];
+}
+export interface BlueprintResponse {
+  blueprint: BlueprintDetail;
+}
+
+export interface SystemSummary {
+  id: number;
+  name: string;
+  /** Raw security status as in the SDE (e.g. Jita 0.945913). */
+  security: number;
+  /** As the game shows it (displaySecurity): Jita 0.9. */
+  securityDisplay: number;
+  regionId: number;
+  regionName: string;
+  constellationId: number;
+  constellationName: string;
+}
+export interface SystemSearchResponse {
+  systems: SystemSummary[];
+}
+export interface SystemResponse {
+  system: SystemSummary;
+}
+
+/** Spec §3 Planet: id, name, icon, type_id. */
+export interface PlanetSummary {
+  id: number;
+  /** As the game shows it: "Jita IV". */
+  name: string;
+  type_id: number;
+  typeName: string;
+  icon: string;
+}
+export interface SystemPlanetsResponse {
+  planets: PlanetSummary[];
+}
+
+export interface PlanetTypeResources {
+  id: number;
+  name: string;
+  icon: string;
+  /** Raw (P0) resources this planet type offers, by type id. */
+  resources: { id: number; name: string; icon: string }[];
+}
+export interface PlanetTypesResponse {
+  planetTypes: PlanetTypeResources[];
+}
+
+export interface SchematicSummary {
+  id: number;
+  name: string;
+  /** Seconds per cycle. */
+  cycleTime: number;
+  inputs: TypeQuantity[];
+  output: TypeQuantity;
+  /** PI facility type ids that can run it. */
+  pins: number[];
+}
+export interface SchematicsResponse {
+  schematics: SchematicSummary[];
+}
+export interface SchematicResponse {
+  schematic: SchematicSummary;
+}
+
+/** Multipliers of an Upwell structure's role bonuses (1 = none). */
+export interface StructureBonuses {
+  material: number;
+  time: number;
+  cost: number;
+  reactionTime: number;
+}
+export interface IndustryStructure {
+  id: number;
+  name: string;
+  icon: string;
+  groupId: number;
+  rigSize: number | null;
+  /** Activities the structure can host (from the service modules' fitting rules). */
+  activities: BlueprintActivityKey[];
+  bonuses: StructureBonuses;
+}
+export interface StructuresResponse {
+  structures: IndustryStructure[];
+}
+
+/** A rig's own bonuses in percent, as in dogma (e.g. -2 = -2 % materials); null when the rig has none. */
+export interface RigBonuses {
+  material: number | null;
+  time: number | null;
+  cost: number | null;
+  thukkerMaterial: number | null;
+  reactionMaterial: number | null;
+  reactionTime: number | null;
+}
+export interface IndustryRig {
+  id: number;
+  name: string;
+  icon: string;
+  groupId: number;
+  groupName: string;
+  rigSize: number | null;
+  bonuses: RigBonuses;
+  /** Security multipliers of the bonuses; null where the rig has none (reactor rigs in high-sec). */
+  securityModifiers: { hiSec: number | null; lowSec: number | null; nullSec: number | null };
+}
+export interface RigsResponse {
+  rigs: IndustryRig[];
+}
+
+/**
+ * Icon of a type on the game's image server: `${base}/types/${id}/icon?size=${size}`,
+ * blueprints (and reaction formulas) use `/types/${id}/bp`.
+ */
+export function typeIconUrl(
+  imageServerBase: string,
+  typeId: number,
+  size: 32 | 64 | 128 | 256 | 512 = 64,
+  kind: 'icon' | 'bp' = 'icon',
+): string {
+  const base = imageServerBase.replace(/\/+$/, '');
+  return `${base}/types/${typeId}/${kind}?size=${size}`;
+}
