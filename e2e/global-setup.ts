@@ -7,7 +7,7 @@ declare global {
 }
 
 export default async function globalSetup(): Promise<void> {
-  const app = await startApp({ APP_MODE: 'demo' });
+  const app = await startApp({ APP_MODE: 'demo', SDE_AUTO_IMPORT: 'false' });
   globalThis.__E2E_APP__ = app;
   process.env.E2E_BASE_URL = app.url;
 }
