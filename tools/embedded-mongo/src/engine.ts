@@ -116,7 +116,7 @@ function seedFromFilter(filter: Document | undefined, out: Document = {}): Docum
 }
 
 function withIdFirst(doc: Document): Document {
-  if (Object.keys(doc)[0] === '_id') return doc;
+  if (doc._id === undefined || Object.keys(doc)[0] === '_id') return doc;
   const { _id, ...rest } = doc;
   return { _id, ...rest };
 }
@@ -323,9 +323,17 @@ export class Engine {
   private project(docs: Document[], projection: Document | undefined, filter?: Document): Document[] {
     if (!projection || Object.keys(projection).length === 0) return docs;
     try {
-      return compileQuery(filter && Object.keys(filter).length ? filter : {})
+      const out = compileQuery(filter && Object.keys(filter).length ? filter : {})
         .find<Document>(docs, projection)
         .all();
+      if (out.length !== docs.length) return out.map(withIdFirst);
+      // MongoDB keeps the stored field order (mingo emits projection order)
+      return out.map((p, i) => {
+        const ordered: Document = {};
+        for (const k of Object.keys(docs[i])) if (k in p) ordered[k] = p[k];
+        for (const k of Object.keys(p)) if (!(k in ordered)) ordered[k] = p[k];
+        return ordered;
+      });
     } catch (e) {
       throw translateMingoError(e);
     }
@@ -683,6 +691,15 @@ export class Engine {
         if (op === '$set' && mod.$set) mod.$set = { ...spec, ...(mod.$set as Document) };
         else mod[op] = spec;
       }
+      if (!inserting) {
+        for (const [op, spec] of Object.entries(mod)) {
+          for (const [path, value] of Object.entries(spec as Document)) {
+            if (path !== '_id' && !path.startsWith('_id.')) continue;
+            if (op === '$set' && path === '_id' && encodeValue(value) === encodeValue(doc._id)) continue;
+            throw this.immutableId();
+          }
+        }
+      }
       const copy = cloneDoc(doc);
       let changed: string[];
       try {
@@ -728,7 +745,10 @@ export class Engine {
     } else {
       doc = this.applyUpdate(seed, u, arrayFilters, undefined, true)!;
     }
-    if (doc._id === undefined) doc = { _id: new ObjectId(), ...doc };
+    if (doc._id === undefined) {
+      const { _id: _omit, ...rest } = doc;
+      doc = { _id: new ObjectId(), ...rest };
+    }
     doc = withIdFirst(doc);
     checkId(doc);
     return doc;
