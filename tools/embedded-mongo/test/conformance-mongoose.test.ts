@@ -67,7 +67,7 @@ test('create, find, update, delete through a model', async () => {
   expect(p._id).toBeInstanceOf(Types.ObjectId);
   const found = await PilotModel.findById(p._id).lean();
   expect(found).toMatchObject({ name: 'Alice', isk: 100, ships: [], runs: 0 });
-  expect(found?.createdAt).toBeInstanceOf(Date);
+  expect((found as unknown as { createdAt: unknown }).createdAt).toBeInstanceOf(Date);
   await PilotModel.updateOne({ _id: p._id }, { $push: { ships: 'Rifter' }, $inc: { isk: 5 } });
   expect(await PilotModel.findById(p._id).lean()).toMatchObject({ isk: 105, ships: ['Rifter'] });
   p.isk = 1;

@@ -100,22 +100,22 @@ describe('CRUD', () => {
   });
 
   test('updateOne with operators, replaceOne, deleteOne and deleteMany report counts', async () => {
-    const c = db.collection('crud_update');
+    const c = db.collection<{ _id: number; n?: number; tags?: string[]; s?: string; replaced?: boolean }>('crud_update');
     await c.insertMany([
-      { _id: 1 as unknown as ObjectId, n: 1, tags: ['a'] },
-      { _id: 2 as unknown as ObjectId, n: 2, tags: [] },
-      { _id: 3 as unknown as ObjectId, n: 3, tags: ['b'] },
+      { _id: 1, n: 1, tags: ['a'] },
+      { _id: 2, n: 2, tags: [] },
+      { _id: 3, n: 3, tags: ['b'] },
     ]);
     const u = await c.updateOne({ n: 1 }, { $set: { s: 'x' }, $push: { tags: 'c' }, $inc: { n: 10 } });
     expect([u.matchedCount, u.modifiedCount]).toEqual([1, 1]);
-    expect(await c.findOne({ _id: 1 as unknown as ObjectId })).toEqual({ _id: 1, n: 11, tags: ['a', 'c'], s: 'x' });
-    const same = await c.updateOne({ _id: 1 as unknown as ObjectId }, { $set: { s: 'x' } });
+    expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, n: 11, tags: ['a', 'c'], s: 'x' });
+    const same = await c.updateOne({ _id: 1 }, { $set: { s: 'x' } });
     expect([same.matchedCount, same.modifiedCount]).toEqual([1, 0]);
     const many = await c.updateMany({ n: { $lt: 5 } }, { $unset: { tags: '' } });
     expect([many.matchedCount, many.modifiedCount]).toEqual([2, 2]);
-    const r = await c.replaceOne({ _id: 2 as unknown as ObjectId }, { replaced: true });
+    const r = await c.replaceOne({ _id: 2 }, { replaced: true });
     expect(r.modifiedCount).toBe(1);
-    expect(await c.findOne({ _id: 2 as unknown as ObjectId })).toEqual({ _id: 2, replaced: true });
+    expect(await c.findOne({ _id: 2 })).toEqual({ _id: 2, replaced: true });
     expect((await c.deleteOne({ n: { $gte: 0 } })).deletedCount).toBe(1);
     expect((await c.deleteMany({})).deletedCount).toBe(2);
     expect(await c.countDocuments()).toBe(0);
