@@ -1,1 +1,70 @@
 import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'node:util';
+import { runInThisContext } from 'node:vm';
+
+// react-router's data router builds a Fetch `Request` for every navigation, and its
+// `redirect()` a `Response`; jest's jsdom environment exposes neither, so borrow Node's from
+// the main context. Node's Request only accepts its own realm's AbortSignal, while jsdom's
+// EventTarget only accepts jsdom's: keep jsdom's AbortController and attach its signal to the
+// request as an own property.
+type RequestCtor = new (input: string | URL, init?: RequestInit) => Request;
+const NodeRequest = runInThisContext('Request') as RequestCtor;
+class TestRequest extends NodeRequest {
+  constructor(input: string | URL, init: RequestInit = {}) {
+    const { signal, ...rest } = init;
+    super(input, rest);
+    Object.defineProperty(this, 'signal', { value: signal ?? new AbortController().signal });
+  }
+}
+Object.assign(globalThis, {
+  TextEncoder,
+  TextDecoder,
+  Request: TestRequest,
+  Response: runInThisContext('Response'),
+  Headers: runInThisContext('Headers'),
+});
+
+// Browser APIs Mantine needs that jsdom lacks.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList,
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
+Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
+
+window.HTMLElement.prototype.scrollIntoView = () => {};
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);
+
+/** Every test starts with no cookies and empty storage. */
+export function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; max-age=0; path=/`;
+  }
+}
+
+afterEach(() => {
+  clearCookies();
+  window.localStorage.clear();
+  document.documentElement.removeAttribute('data-mantine-color-scheme');
+});

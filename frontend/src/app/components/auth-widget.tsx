@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar, Button, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@eve-toolkit/shared-types';
+import { useSession } from '../../shared/session';
+import classes from './header.module.css';
+
+const SESSION_ERROR_ID = 'session-error';
+
+/** Guest: 'Войти'. Signed in: the username linking to the profile (spec §2 auth widget). */
+export function AuthWidget({ onNavigate }: { onNavigate?: () => void }) {
+  const { data, isPending, isError } = useSession();
+
+  useEffect(() => {
+    if (isError) {
+      notifications.show({ id: SESSION_ERROR_ID, color: 'red', title: 'Сессия', message: MESSAGES.sessionFailed });
+    }
+  }, [isError]);
+
+  if (isPending) return <Skeleton height={32} width={96} radius="xl" aria-label="Загрузка сессии" />;
+
+  if (data?.isAuthenticated && data.username) {
+    return (
+      <UnstyledButton
+        component={Link}
+        to={`/account/user/${encodeURIComponent(data.username)}`}
+        className={classes.user}
+        onClick={onNavigate}
+        aria-label={`Профиль ${data.username}`}
+      >
+        <Group gap={8} wrap="nowrap">
+          <Avatar size={28} radius="xl" color="eve" variant="filled">
+            {data.username.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Text fw={600} size="sm" truncate maw={140}>
+            {data.username}
+          </Text>
+        </Group>
+      </UnstyledButton>
+    );
+  }
+
+  return (
+    <Button component={Link} to="/account/login" variant="white" color="dark" size="xs" radius="xl" px="md" onClick={onNavigate}>
+      Войти
+    </Button>
+  );
+}

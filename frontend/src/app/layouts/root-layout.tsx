@@ -1,0 +1,136 @@
+import { Suspense, useEffect } from 'react';
+import { NavLink as RouterNavLink, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router-dom';
+import { Anchor, AppShell, Box, Burger, Container, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { hasAnyRole, useSession } from '../../shared/session';
+import { LoadingView } from '../../shared/ui/loading-view';
+import { AuthWidget } from '../components/auth-widget';
+import { CookieBanner } from '../components/cookie-banner';
+import { DemoBadge } from '../components/demo-badge';
+import { Logo } from '../components/logo';
+import { ThemeToggle } from '../components/theme-toggle';
+import { isActivePath, NEWS_LINK, TOP_MENU, type MenuItem } from '../navigation';
+import { CONTENT_MAX_WIDTH } from '../theme';
+import classes from '../components/header.module.css';
+
+export interface RouteHandle {
+  title?: string;
+}
+
+const APP_NAME = 'EVE Toolkit';
+
+function useDocumentTitle() {
+  const matches = useMatches();
+  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
+  useEffect(() => {
+    document.title = title?.title ? `${title.title} — ${APP_NAME}` : `${APP_NAME} — инструменты для пилотов EVE Online`;
+  }, [title?.title]);
+}
+
+function useVisibleMenu(): MenuItem[] {
+  const { data } = useSession();
+  return TOP_MENU.filter((item) => !item.roles || hasAnyRole(data, item.roles));
+}
+
+export function RootLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const items = useVisibleMenu();
+  const all = [NEWS_LINK, ...items];
+  useDocumentTitle();
+
+  useEffect(close, [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened, desktop: true } }}
+      padding={0}
+    >
+      {navigation.state === 'loading' && <div className={classes.progress} role="progressbar" aria-label="Загрузка страницы" />}
+      <AppShell.Header className={classes.header}>
+        <div className={classes.inner}>
+          <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" color="white" aria-label="Открыть меню" />
+          <Logo />
+          <nav className={classes.nav} aria-label="Главное меню">
+            <Group gap={2} visibleFrom="md" wrap="nowrap">
+              {all.map((item) => (
+                <RouterNavLink
+                  key={item.to}
+                  to={item.to}
+                  className={classes.link}
+                  data-active={isActivePath(pathname, item.match ?? item.to) || (item === NEWS_LINK && pathname === '/') || undefined}
+                >
+                  {item.label}
+                </RouterNavLink>
+              ))}
+            </Group>
+          </nav>
+          <div className={classes.right}>
+            <DemoBadge />
+            <ThemeToggle />
+            <Box visibleFrom="xs">
+              <AuthWidget />
+            </Box>
+          </div>
+        </div>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="md" className={classes.mobileNav} aria-label="Мобильное меню">
+        <Stack gap={4}>
+          {all.map((item) => (
+            <NavLink
+              key={item.to}
+              component={RouterNavLink}
+              to={item.to}
+              label={item.label}
+              active={isActivePath(pathname, item.match ?? item.to)}
+              onClick={close}
+              variant="light"
+            />
+          ))}
+          <Divider my="sm" />
+          <Box hiddenFrom="xs">
+            <AuthWidget onNavigate={close} />
+          </Box>
+        </Stack>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Box className="page-background">
+          <Container size={CONTENT_MAX_WIDTH} px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 'xl' }} mih="calc(100vh - 64px - 72px)">
+            <Suspense fallback={<LoadingView fullScreen={false} />}>
+              <Outlet />
+            </Suspense>
+          </Container>
+          <Footer />
+        </Box>
+      </AppShell.Main>
+      <CookieBanner />
+      <ScrollRestoration />
+    </AppShell>
+  );
+}
+
+function Footer() {
+  return (
+    <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--app-border)' }}>
+      <Container size={CONTENT_MAX_WIDTH} px={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            EVE Toolkit · фанатский проект. EVE Online и логотип EVE — товарные знаки CCP hf.
+          </Text>
+          <Group gap="md">
+            <Anchor component={RouterNavLink} to="/about" size="xs" c="dimmed">
+              О проекте
+            </Anchor>
+            <Anchor component={RouterNavLink} to="/about/debug" size="xs" c="dimmed">
+              Обратная связь
+            </Anchor>
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

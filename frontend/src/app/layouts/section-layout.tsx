@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
+import { Box, Button, Flex, NavLink, Paper, ScrollArea, Text } from '@mantine/core';
+import { isActivePath, type SideMenuItem } from '../navigation';
+
+function isItemActive(pathname: string, item: SideMenuItem): boolean {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  return isActivePath(clean, item.to) || (item.alsoActive ?? []).includes(clean);
+}
+
+export interface SectionLayoutProps {
+  title: string;
+  menuLabel: string;
+  items: readonly SideMenuItem[];
+  /** Rendered instead of the Outlet (e.g. an access gate), keeping the side menu. */
+  children?: ReactNode;
+}
+
+/** Side menu (vertical on desktop, scrollable chips on phones) + the section's page. */
+export function SectionLayout({ title, menuLabel, items, children }: SectionLayoutProps) {
+  const { pathname } = useLocation();
+  return (
+    <Flex direction={{ base: 'column', sm: 'row' }} gap={{ base: 'md', sm: 'xl' }} align="flex-start">
+      <Box component="aside" w={{ base: '100%', sm: 230 }} style={{ flexShrink: 0 }}>
+        <Paper withBorder radius="lg" p="xs" visibleFrom="sm" component="nav" aria-label={menuLabel}>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={6} pb={8} lts={0.6}>
+            {title}
+          </Text>
+          {items.map((item) => (
+            <NavLink
+              key={item.to}
+              component={RouterNavLink}
+              to={item.to}
+              label={item.label}
+              active={isItemActive(pathname, item)}
+              variant="light"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          ))}
+        </Paper>
+        <ScrollArea hiddenFrom="sm" type="never" aria-label={`${menuLabel} (мобильное)`}>
+          <Flex gap={6} wrap="nowrap" pb={4}>
+            {items.map((item) => (
+              <Button
+                key={item.to}
+                component={RouterNavLink}
+                to={item.to}
+                size="xs"
+                radius="xl"
+                variant={isItemActive(pathname, item) ? 'filled' : 'default'}
+                style={{ flexShrink: 0 }}
+              >
+                {item.label}
+              </Button>
+            ))}
+          </Flex>
+        </ScrollArea>
+      </Box>
+      <Box style={{ flex: 1, minWidth: 0 }} w="100%">
+        {children ?? <Outlet />}
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Provider as JotaiProvider } from 'jotai';
+import { appStore, type AppStore } from '../shared/store';
+import { colorSchemeManager, theme } from './theme';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { refetchOnWindowFocus: false, retry: 1 },
+    },
+  });
+}
+
+export const appQueryClient = createQueryClient();
+
+export interface ProvidersProps {
+  children: ReactNode;
+  store?: AppStore;
+  queryClient?: QueryClient;
+  /** 'test' disables Mantine transitions and portals (unit tests). */
+  mantineEnv?: 'default' | 'test';
+}
+
+export function Providers({ children, store = appStore, queryClient = appQueryClient, mantineEnv = 'default' }: ProvidersProps) {
+  return (
+    <JotaiProvider store={store}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={mantineEnv}>
+          <Notifications position="top-right" zIndex={2000} />
+          {children}
+        </MantineProvider>
+      </QueryClientProvider>
+    </JotaiProvider>
+  );
+}

@@ -1,0 +1,188 @@
+import type { ComponentType } from 'react';
+import { Navigate, redirect, type RouteObject } from 'react-router-dom';
+import { LoadingView } from '../shared/ui/loading-view';
+import { RouteErrorPage } from './pages/route-error-page';
+import { AboutLayout, AccountIndex, AccountLayout, AdminLayout, CorpLayout, MarketLayout } from './layouts/section-layouts';
+import { RootLayout, type RouteHandle } from './layouts/root-layout';
+
+/**
+ * The spec's route table (§2), exactly. Every page is a lazy chunk.
+ *
+ * To plug a feature page in, replace its `pending(...)` with
+ *   page(() => import('../features/<feature>/pages/<name>-page'))
+ * where the module's default export is the page component.
+ */
+type PageModule = { default: ComponentType };
+
+export function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => ({ Component: (await load()).default }),
+  };
+}
+
+/** "Раздел в разработке" placeholder for pages later releases build (nothing pretends to work). */
+export function pending(title: string, description: string): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const { UnderConstruction } = await import('../shared/ui/under-construction');
+      return { Component: () => <UnderConstruction title={title} description={description} /> };
+    },
+  };
+}
+
+/** Redirect before render (loader); the component only guards against rendering an empty page. */
+const to = (path: string): Pick<RouteObject, 'loader' | 'Component'> => ({
+  loader: () => redirect(path),
+  Component: () => <Navigate to={path} replace />,
+});
+const handle = (title: string): RouteHandle => ({ title });
+
+const newsPage = () => page(() => import('../features/news/pages/news-page'));
+const aboutPage = () => page(() => import('../features/about/pages/about-page'));
+
+const adminMain = () =>
+  pending('Статистика', 'Главная админки: даты регистрации пользователей, число гостей и авторизованных посетителей.');
+
+export const routes: RouteObject[] = [
+  /** Bare redirect page (e.g. the landing point after external flows). */
+  { path: '/redirect', HydrateFallback: LoadingView, ...to('/market/list') },
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: LoadingView,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, handle: handle('Новости'), ...newsPage() },
+      { path: 'test', handle: handle('Новости'), ...newsPage() },
+      { path: 'news', handle: handle('Новости'), ...newsPage() },
+      {
+        path: 'market',
+        Component: MarketLayout,
+        handle: handle('Маркет'),
+        children: [
+          { index: true, ...to('/market/list') },
+          {
+            path: 'list',
+            ...pending('Маркет', 'Категории предметов с текущими ценами SELL и BUY в выбранном торговом хабе и отклонением от медианы.'),
+          },
+          {
+            path: 'appraisal',
+            handle: handle('Оценка'),
+            ...pending(
+              'Оценка',
+              'Вставьте список предметов и получите их стоимость по ценам SELL и BUY, объём в m³ и ссылку, которой можно поделиться.',
+            ),
+          },
+          {
+            path: 'detail/:id',
+            ...pending('Предмет', 'Текущие цены SELL и BUY, отклонение от медианы и график «Изменение цен».'),
+          },
+        ],
+      },
+      {
+        path: 'loot',
+        handle: handle('Лут'),
+        ...pending('Лут', 'Загрузите историю флота (.txt): помощник разделит пилотов на группы и посчитает добычу каждой группы.'),
+      },
+      {
+        path: 'industry',
+        handle: handle('Индустрия'),
+        ...pending(
+          'Индустрия',
+          'Калькулятор производства: дерево материалов с выбором «строить или купить», стоимость работ, выплаты и маржа.',
+        ),
+      },
+      {
+        path: 'planetology',
+        handle: handle('Планеты'),
+        ...pending('Планеты', 'Какие типы планет и схемы нужны для продукта планетарной индустрии, с шаблоном для импорта в игру.'),
+      },
+      {
+        path: 'best_admin',
+        Component: AdminLayout,
+        handle: handle('Админка'),
+        children: [
+          { index: true, ...to('/best_admin/main') },
+          { path: 'main', ...adminMain() },
+          { path: 'users', ...pending('Пользователи', 'Список пользователей с ролями, персонажами и последней активностью.') },
+          { path: 'users/:id', ...pending('Пользователь', 'Карточка пользователя: роли, персонажи и активность.') },
+          { path: 'chars', ...pending('Персонажи', 'Персонажи, привязанные к аккаунтам, и их проверка.') },
+          {
+            path: 'chars/:id',
+            ...pending('Персонаж', 'Проверка персонажа: история корпораций, почта, навыки, кошелёк и имущество.'),
+          },
+          { path: 'roles', ...pending('Запросы ролей', 'Запросы ролей от пользователей с кнопками «Дать» и «Отказать».') },
+          {
+            path: 'corps',
+            ...pending('Корпорации', 'Корпорации с типом (Основа, Резерв, Заблокирована) и форма добавления новой.'),
+          },
+          { path: 'ban_chars', ...pending('Бан лист персонажей', 'Заблокированные персонажи с причиной и форма добавления.') },
+          { path: 'market_categories', ...pending('Категории маркета', 'Категории предметов, которые показывает страница маркета.') },
+          { path: 'market_items', ...pending('Предметы маркета', 'Предметы маркета и их категории.') },
+          { path: 'eve_items', ...adminMain() },
+        ],
+      },
+      {
+        path: 'corp',
+        Component: CorpLayout,
+        handle: handle('Корпорация'),
+        children: [
+          { index: true, ...to('/corp/main') },
+          { path: 'main', ...pending('Корпорация', 'Список закупок корпорации: что нужно, сколько и по какой цене.') },
+          {
+            path: 'events',
+            handle: handle('Пинги'),
+            ...pending('Пинги', 'События корпорации — роумы, защита дома, копка, PvE и другие — по игровому и вашему времени.'),
+          },
+          {
+            path: 'projects',
+            handle: handle('Проекты'),
+            ...pending('Проекты', 'Производственные проекты корпорации: работы на постройку и закупку с оплатой за прогон.'),
+          },
+          { path: 'projects/:id', handle: handle('Проект'), ...pending('Проект', 'Описание, статус, работы и исполнители проекта.') },
+          {
+            path: 'new_project',
+            handle: handle('Новый проект'),
+            ...pending('Новый проект', 'Расчёт проекта в калькуляторе индустрии и публикация работ для сокорпов.'),
+          },
+          { path: 'roles', handle: handle('Запрос роли'), ...pending('Запрос роли', 'Роли корпорации и запрос нужной роли у администратора.') },
+        ],
+      },
+      {
+        path: 'about',
+        Component: AboutLayout,
+        handle: handle('О проекте'),
+        children: [
+          { index: true, ...aboutPage() },
+          { path: 'readme', ...aboutPage() },
+          { path: 'debug', handle: handle('Обратная связь'), ...page(() => import('../features/about/pages/debug-page')) },
+        ],
+      },
+      {
+        path: 'account',
+        Component: AccountLayout,
+        handle: handle('Аккаунт'),
+        children: [
+          { index: true, Component: AccountIndex },
+          { path: 'login', handle: handle('Вход'), ...pending('Вход', 'Вход по логину и паролю с проверкой картинкой-капчей.') },
+          {
+            path: 'register',
+            handle: handle('Регистрация'),
+            ...pending('Регистрация', 'Создание аккаунта с принятием пользовательского соглашения.'),
+          },
+          {
+            path: 'register_done',
+            handle: handle('Регистрация'),
+            ...pending('Регистрация завершена', 'Подтверждение регистрации и следующие шаги: вход и привязка персонажей.'),
+          },
+          {
+            path: 'user/:name',
+            handle: handle('Профиль'),
+            ...pending('Профиль', 'Ваши роли и персонажи (система, кошелёк, новая почта) и привязка персонажа через вход EVE Online.'),
+          },
+        ],
+      },
+      { path: '*', handle: handle('Страница не найдена'), ...page(() => import('./pages/not-found-page')) },
+    ],
+  },
+];

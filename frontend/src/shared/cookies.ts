@@ -1,0 +1,27 @@
+/** Minimal document.cookie helpers (values are URI-encoded). */
+
+export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export function getCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+export function setCookie(name: string, value: string, maxAgeSeconds = ONE_YEAR_SECONDS): void {
+  document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAgeSeconds}; path=/; SameSite=Lax`;
+}
+
+export function deleteCookie(name: string): void {
+  document.cookie = `${name}=; max-age=0; path=/; SameSite=Lax`;
+}
