@@ -7,3 +7,4 @@ export * from './api/health';
 export * from './api/feedback';
 export * from './api/app';
 export * from './api/game-data';
+export * from './api/market';

@@ -1,0 +1,31 @@
+import { marketHubQuerySchema, marketItemIdSchema } from './market';
+
+describe('market query schemas', () => {
+  it.each([
+    [{}, 2],
+    [{ hub: '1' }, 1],
+    [{ hub: '5' }, 5],
+  ])('hub %j -> %i', (query, hub) => {
+    expect(marketHubQuerySchema.parse(query)).toEqual({ hub });
+  });
+
+  it.each([[{ hub: '6' }], [{ hub: 'jita' }], [{ hub: '' }], [{ hub: '2.5' }]])('rejects hub %j with a Russian message', (query) => {
+    const r = marketHubQuerySchema.safeParse(query);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].message).toBe('Неизвестный торговый хаб');
+  });
+
+  it.each([
+    ['34', true],
+    ['44992', true],
+    ['abc', false],
+    ['0', false],
+    ['-3', false],
+    ['1.5', false],
+    ['99999999999', false],
+  ])('item id %s valid: %s', (id, ok) => {
+    const r = marketItemIdSchema.safeParse(id);
+    expect(r.success).toBe(ok);
+    if (!ok) expect(r.error?.issues[0].message).toBe('Некорректный идентификатор предмета');
+  });
+});
