@@ -1,0 +1,100 @@
+import { HubBookAccumulator } from './hub-book';
+import { buyStats, dayKey, median, sellStats, shiftDay, trimHistory, windowMedians, type LastPrices } from './price-stats';
+
+const o = (price: number, volume: number) => ({ price, volume });
+
+describe('sellStats / buyStats', () => {
+  it.each([
+    ['empty side', [], { best: null, robust: null, volume: 0, orders: 0 }],
+    ['one order', [o(5.5, 100)], { best: 5.5, robust: 5.5, volume: 100, orders: 1 }],
+    // a 1-unit bait far below the market: lowest stays what the game shows, robust ignores it
+    ['tiny outlier below', [o(1, 1), o(5, 1_000_000), o(5.2, 500_000)], { best: 1, robust: 5, volume: 1_500_001, orders: 3 }],
+    // several small orders in front: together 0.9 % of the volume (< 1 %), skipped
+    ['small orders in front', [o(4.9, 3000), o(4.95, 6000), o(5.0, 991_000)], { best: 4.9, robust: 5, volume: 1_000_000, orders: 3 }],
+    // the front orders reach exactly 1 %: the order that reaches it sets the robust price
+    ['exactly 1 %', [o(4.9, 4000), o(4.95, 6000), o(5.0, 990_000)], { best: 4.9, robust: 4.95, volume: 1_000_000, orders: 3 }],
+    ['ties at the best price', [o(7, 10), o(7, 10), o(8, 10)], { best: 7, robust: 7, volume: 30, orders: 3 }],
+    ['unsorted input', [o(9, 50), o(3, 50), o(6, 50)], { best: 3, robust: 3, volume: 150, orders: 3 }],
+    ['invalid rows ignored', [o(0, 10), o(5, 0), o(Number.NaN, 5), o(6, 2)], { best: 6, robust: 6, volume: 2, orders: 1 }],
+  ])('sell: %s', (_name, orders, expected) => {
+    expect(sellStats(orders)).toEqual(expected);
+  });
+
+  it.each([
+    ['empty side', [], { best: null, robust: null, volume: 0, orders: 0 }],
+    ['one order', [o(4.2, 7)], { best: 4.2, robust: 4.2, volume: 7, orders: 1 }],
+    // a tiny "scam" buy far above the market
+    ['tiny outlier above', [o(100, 2), o(4, 800_000), o(3.9, 200_000)], { best: 100, robust: 4, volume: 1_000_002, orders: 3 }],
+    ['ties', [o(4, 5), o(4, 5), o(3, 990)], { best: 4, robust: 4, volume: 1000, orders: 3 }],
+  ])('buy: %s', (_name, orders, expected) => {
+    expect(buyStats(orders)).toEqual(expected);
+  });
+});
+
+describe('median', () => {
+  it.each([
+    [[], null],
+    [[5], 5],
+    [[3, 1, 2], 2],
+    [[4, 1, 3, 2], 2.5],
+    [[2, 2, 2, 9], 2],
+  ])('%j -> %s', (values, expected) => {
+    expect(median(values)).toBe(expected);
+  });
+});
+
+describe('history window', () => {
+  const today = '2025-10-31';
+  const days = (entries: Array<[string, number | null, number | null]>): LastPrices =>
+    Object.fromEntries(entries.map(([d, S, B]) => [d, { S, B }]));
+
+  it('shifts and formats UTC days', () => {
+    expect(shiftDay('2025-03-01', -1)).toBe('2025-02-28');
+    expect(shiftDay(today, -29)).toBe('2025-10-02');
+    expect(dayKey(Date.parse('2025-10-31T23:59:59Z'))).toBe('2025-10-31');
+  });
+
+  it('takes medians over the 30 days ending today, per side, skipping empty values', () => {
+    const lp = days([
+      ['2025-10-01', 1000, 1000], // 30 days before today: outside the window
+      ['2025-10-02', 10, 8],
+      ['2025-10-15', 12, null],
+      ['2025-10-30', 11, 9],
+      ['2025-10-31', 20, 7],
+      ['2025-11-01', 500, 500], // in the future: ignored
+    ]);
+    expect(windowMedians(lp, today)).toEqual({ sell: 11.5, buy: 8 });
+    expect(windowMedians({}, today)).toEqual({ sell: null, buy: null });
+  });
+
+  it('keeps the last 90 days, oldest first', () => {
+    const lp = days([
+      ['2025-10-31', 3, 2],
+      ['2025-08-02', 1, 1], // the 91st day counting back from today (inclusive): dropped
+      ['2025-08-03', 2, 1], // the 90th: kept
+    ]);
+    expect(Object.keys(trimHistory(lp, today))).toEqual(['2025-08-03', '2025-10-31']);
+  });
+});
+
+describe('HubBookAccumulator', () => {
+  it('keeps only the hub station and splits sides per type', () => {
+    const acc = new HubBookAccumulator(60003760);
+    const order = (type_id: number, location_id: number, is_buy_order: boolean, price: number, volume_remain: number) => ({
+      type_id,
+      location_id,
+      is_buy_order,
+      price,
+      volume_remain,
+    });
+    acc.add([order(34, 60003760, false, 5, 100), order(34, 60003760, true, 4, 50), order(34, 60000001, false, 1, 1000)]);
+    acc.add([order(35, 60003760, false, 10, 1), order(34, 60003760, false, 4.5, 10)]);
+    expect([acc.seen, acc.kept]).toEqual([5, 4]);
+    expect(acc.finish()).toEqual([
+      { typeId: 34, sell: { best: 4.5, robust: 4.5, volume: 110, orders: 2 }, buy: { best: 4, robust: 4, volume: 50, orders: 1 } },
+      { typeId: 35, sell: { best: 10, robust: 10, volume: 1, orders: 1 }, buy: { best: null, robust: null, volume: 0, orders: 0 } },
+    ]);
+    acc.reset();
+    expect(acc.finish()).toEqual([]);
+  });
+});
