@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from './common/config/config';
 import { DATABASE_HANDLE, type DatabaseHandle } from './common/database/database';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { FeedbackModule } from './feedback/feedback.module';
+import { GameDataModule } from './game-data/game-data.module';
 import { AppInfoModule } from './app-info/app-info.module';
 import { AuthModule } from './auth/auth.module';
 import { HealthModule } from './health/health.module';
@@ -31,7 +32,7 @@ class CoreModule {
 }
 
 /** Feature modules; each later feature adds one line here. */
-const FEATURES = [HealthModule, AppInfoModule, AuthModule, FeedbackModule, RealtimeModule];
+const FEATURES = [HealthModule, AppInfoModule, AuthModule, FeedbackModule, RealtimeModule, GameDataModule];
 
 @Module({})
 export class AppModule {

@@ -1,10 +1,13 @@
 import { bootstrap } from './bootstrap';
 import { ConfigError } from './common/config/config';
+import { SdeImportService } from './game-data/sde-import.service';
 
 async function main(): Promise<void> {
   const running = await bootstrap();
   const shown = running.config.publicUrl ?? `http://localhost:${new URL(running.url).port}`;
   console.log(`EVE Toolkit ${running.config.version} запущен: ${shown}${running.config.demo ? ' (демо-режим)' : ''}`);
+  // Game data: imported at the first start (and when the SDE build changes); the app already serves meanwhile.
+  void running.app.get(SdeImportService).autoImport((m) => console.log(m));
 
   let stopping = false;
   const stop = (signal: string) => {

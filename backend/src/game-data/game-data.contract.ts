@@ -26,6 +26,27 @@ export interface GameSystem {
   constellationId: number;
 }
 
+/** A blueprint's main activity (manufacturing, or reaction for reaction formulas). */
+export interface GameBlueprint {
+  id: number;
+  name: string;
+  nameEn: string;
+  activity: 'manufacturing' | 'reaction';
+  /** 1 manufacturing, 11 reaction (ESI / spec activity_id). */
+  activityId: 1 | 11;
+  /** Seconds per run. */
+  time: number;
+  maxProductionLimit: number;
+  materials: { typeId: number; quantity: number }[];
+  products: { typeId: number; quantity: number }[];
+}
+
+export interface SdeBuildInfo {
+  buildNumber: number;
+  releaseDate: string | null;
+  importedAt: string;
+}
+
 export abstract class GameData {
   /** Types by id; unknown ids are simply missing from the map. */
   abstract typesByIds(ids: readonly number[]): Promise<Map<number, GameType>>;
@@ -35,4 +56,10 @@ export abstract class GameData {
   abstract system(id: number): Promise<GameSystem | null>;
   /** True once at least one import has completed. */
   abstract hasData(): Promise<boolean>;
+  /** Blueprint (or reaction formula) by its type id; null if unknown or it makes nothing. */
+  abstract blueprint(id: number): Promise<GameBlueprint | null>;
+  /** The blueprint whose main activity makes this type (published blueprints preferred). */
+  abstract blueprintForProduct(productTypeId: number): Promise<GameBlueprint | null>;
+  /** Build of the active import, null before the first import. */
+  abstract buildInfo(): Promise<SdeBuildInfo | null>;
 }

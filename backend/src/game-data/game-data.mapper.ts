@@ -1,0 +1,171 @@
+/** SDE documents -> GameData contract types and shared-types responses. */
+import {
+  displaySecurity,
+  typeIconUrl,
+  type BlueprintActivity,
+  type BlueprintDetail,
+  type BlueprintSummary,
+  type IndustryRig,
+  type IndustryStructure,
+  type ItemDetail,
+  type ItemSummary,
+  type PlanetSummary,
+  type SchematicSummary,
+  type SystemSummary,
+  type TypeQuantity,
+} from '@eve-toolkit/shared-types';
+import type { GameBlueprint, GameSystem, GameType } from './game-data.contract';
+import type {
+  ActivityDoc,
+  BlueprintDoc,
+  PlanetDoc,
+  RigDoc,
+  SchematicDoc,
+  StructureDoc,
+  SystemDoc,
+  TypeDoc,
+  TypeQuantityDoc,
+} from './sde/sde.types';
+
+export function toGameType(d: TypeDoc): GameType {
+  return {
+    id: d._id,
+    name: d.nameRu,
+    nameEn: d.nameEn,
+    groupId: d.groupId,
+    categoryId: d.categoryId,
+    marketGroupId: d.marketGroupId,
+    volume: d.volume,
+    packagedVolume: d.packagedVolume,
+    portionSize: d.portionSize,
+    published: d.published,
+  };
+}
+
+export function toGameSystem(d: SystemDoc): GameSystem {
+  return { id: d._id, name: d.name, security: d.security, regionId: d.regionId, constellationId: d.constellationId };
+}
+
+export function toGameBlueprint(d: BlueprintDoc): GameBlueprint | null {
+  if (!d.activity) return null;
+  const a = d.activities[d.activity]!;
+  return {
+    id: d._id,
+    name: d.nameRu,
+    nameEn: d.nameEn,
+    activity: d.activity,
+    activityId: d.activity === 'reaction' ? 11 : 1,
+    time: a.time,
+    maxProductionLimit: d.maxProductionLimit,
+    materials: a.materials.map(({ typeId, quantity }) => ({ typeId, quantity })),
+    products: a.products.map(({ typeId, quantity }) => ({ typeId, quantity })),
+  };
+}
+
+/** Names of the types a response mentions, resolved in one query. */
+export type NameLookup = (typeId: number) => string;
+
+export class GameDataMapper {
+  constructor(private readonly imageBase: string) {}
+
+  icon(typeId: number, kind: 'icon' | 'bp' = 'icon'): string {
+    return typeIconUrl(this.imageBase, typeId, 64, kind);
+  }
+
+  item(d: TypeDoc): ItemSummary {
+    return {
+      id: d._id,
+      name: d.nameRu,
+      nameEn: d.nameEn,
+      icon: this.icon(d._id),
+      groupId: d.groupId,
+      categoryId: d.categoryId,
+      marketGroupId: d.marketGroupId,
+      volume: d.volume,
+      packagedVolume: d.packagedVolume,
+      portionSize: d.portionSize,
+      published: d.published,
+    };
+  }
+
+  itemDetail(d: TypeDoc, groupName: string, categoryName: string): ItemDetail {
+    return { ...this.item(d), groupName, categoryName };
+  }
+
+  typeQuantity(q: TypeQuantityDoc, name: NameLookup): TypeQuantity {
+    return { id: q.typeId, name: name(q.typeId), icon: this.icon(q.typeId), quantity: q.quantity };
+  }
+
+  blueprint(d: BlueprintDoc, name: NameLookup): BlueprintSummary {
+    const activity = d.activity ?? 'manufacturing';
+    return {
+      id: d._id,
+      name: d.nameRu,
+      nameEn: d.nameEn,
+      icon: this.icon(d._id, 'bp'),
+      activity,
+      activity_id: activity === 'reaction' ? 11 : 1,
+      product: this.typeQuantity({ typeId: d.productTypeId ?? 0, quantity: d.productQuantity ?? 0 }, name),
+    };
+  }
+
+  private activity(a: ActivityDoc, name: NameLookup): BlueprintActivity {
+    return {
+      time: a.time,
+      materials: a.materials.map((m) => this.typeQuantity(m, name)),
+      products: a.products.map((p) => this.typeQuantity(p, name)),
+    };
+  }
+
+  blueprintDetail(d: BlueprintDoc, name: NameLookup): BlueprintDetail {
+    const activities: BlueprintDetail['activities'] = {};
+    if (d.activities.manufacturing) activities.manufacturing = this.activity(d.activities.manufacturing, name);
+    if (d.activities.reaction) activities.reaction = this.activity(d.activities.reaction, name);
+    return { ...this.blueprint(d, name), maxProductionLimit: d.maxProductionLimit, activities };
+  }
+
+  system(d: SystemDoc): SystemSummary {
+    return {
+      id: d._id,
+      name: d.name,
+      security: d.security,
+      securityDisplay: displaySecurity(d.security),
+      regionId: d.regionId,
+      regionName: d.regionName,
+      constellationId: d.constellationId,
+      constellationName: d.constellationName,
+    };
+  }
+
+  planet(d: PlanetDoc, name: NameLookup): PlanetSummary {
+    return { id: d._id, name: d.name, type_id: d.typeId, typeName: name(d.typeId), icon: this.icon(d.typeId) };
+  }
+
+  schematic(d: SchematicDoc, name: NameLookup): SchematicSummary {
+    return {
+      id: d._id,
+      name: d.nameRu,
+      cycleTime: d.cycleTime,
+      inputs: d.inputs.map((i) => this.typeQuantity(i, name)),
+      output: this.typeQuantity(d.output, name),
+      pins: d.pins,
+    };
+  }
+
+  structure(d: StructureDoc): IndustryStructure {
+    return { id: d._id, name: d.nameRu, icon: this.icon(d._id), groupId: d.groupId, rigSize: d.rigSize, activities: d.activities, bonuses: d.bonuses };
+  }
+
+  rig(d: RigDoc): IndustryRig {
+    return {
+      id: d._id,
+      name: d.nameRu,
+      icon: this.icon(d._id),
+      groupId: d.groupId,
+      groupName: d.groupNameRu,
+      rigSize: d.rigSize,
+      bonuses: d.bonuses,
+      securityModifiers: d.securityModifiers,
+    };
+  }
+}

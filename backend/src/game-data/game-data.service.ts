@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { GameData, type GameBlueprint, type GameSystem, type GameType, type SdeBuildInfo } from './game-data.contract';
+import { toGameBlueprint, toGameSystem, toGameType } from './game-data.mapper';
+import { SdeReader } from './sde-reader';
+import type { BlueprintDoc, SystemDoc, TypeDoc } from './sde/sde.types';
+
+/** The GameData contract over the active SDE import (other modules inject `GameData`). */
+@Injectable()
+export class GameDataService extends GameData {
+  constructor(private readonly sde: SdeReader) {
+    super();
+  }
+
+  async typesByIds(ids: readonly number[]): Promise<Map<number, GameType>> {
+    const out = new Map<number, GameType>();
+    const coll = await this.sde.collection<TypeDoc>('types');
+    const unique = [...new Set(ids)].filter((id) => Number.isInteger(id));
+    if (!coll || unique.length === 0) return out;
+    for (const doc of await coll.find({ _id: { $in: unique } }).toArray()) out.set(doc._id, toGameType(doc));
+    return out;
+  }
+
+  async type(id: number): Promise<GameType | null> {
+    return (await this.typesByIds([id])).get(id) ?? null;
+  }
+
+  /**
+   * Keys of the result are the names as given. When several types share a name, the published
+   * one with a market group wins, then the lowest id.
+   */
+  async typesByNames(names: readonly string[]): Promise<Map<string, GameType>> {
+    const out = new Map<string, GameType>();
+    const coll = await this.sde.collection<TypeDoc>('types');
+    const keys = [...new Set(names.map((n) => n.trim().toLowerCase()).filter((n) => n.length > 0))];
+    if (!coll || keys.length === 0) return out;
+    const docs = await coll.find({ nameKeys: { $in: keys } }).toArray();
+    const score = (d: TypeDoc) => (d.published ? 2 : 0) + (d.marketGroupId !== null ? 1 : 0);
+    docs.sort((a, b) => score(b) - score(a) || a._id - b._id);
+    const byKey = new Map<string, TypeDoc>();
+    for (const d of docs) for (const k of d.nameKeys) if (!byKey.has(k)) byKey.set(k, d);
+    for (const name of names) {
+      const doc = byKey.get(name.trim().toLowerCase());
+      if (doc) out.set(name, toGameType(doc));
+    }
+    return out;
+  }
+
+  async system(id: number): Promise<GameSystem | null> {
+    const coll = await this.sde.collection<SystemDoc>('systems');
+    const doc = coll ? await coll.findOne({ _id: id }) : null;
+    return doc ? toGameSystem(doc) : null;
+  }
+
+  async hasData(): Promise<boolean> {
+    return (await this.sde.active()) !== null;
+  }
+
+  async blueprint(id: number): Promise<GameBlueprint | null> {
+    const coll = await this.sde.collection<BlueprintDoc>('blueprints');
+    const doc = coll ? await coll.findOne({ _id: id }) : null;
+    return doc ? toGameBlueprint(doc) : null;
+  }
+
+  async blueprintForProduct(productTypeId: number): Promise<GameBlueprint | null> {
+    const coll = await this.sde.collection<BlueprintDoc>('blueprints');
+    if (!coll) return null;
+    const docs = await coll.find({ productTypeId, activity: { $ne: null } }).toArray();
+    docs.sort((a, b) => Number(b.published) - Number(a.published) || a._id - b._id);
+    return docs.length ? toGameBlueprint(docs[0]) : null;
+  }
+
+  async buildInfo(): Promise<SdeBuildInfo | null> {
+    const meta = await this.sde.active();
+    return meta ? { buildNumber: meta.buildNumber, releaseDate: meta.releaseDate, importedAt: new Date(meta.importedAt).toISOString() } : null;
+  }
+}
