@@ -14,6 +14,9 @@ import { AppInfoModule } from './app-info/app-info.module';
 import { AuthModule } from './auth/auth.module';
 import { HealthModule } from './health/health.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { SchedulingModule } from './common/scheduling/scheduling.module';
+import { EsiModule } from './esi/esi.module';
+import { MarketModule } from './market/market.module';
 
 /** Config and database handle, visible to every module. */
 @Global()
@@ -32,7 +35,7 @@ class CoreModule {
 }
 
 /** Feature modules; each later feature adds one line here. */
-const FEATURES = [HealthModule, AppInfoModule, AuthModule, FeedbackModule, RealtimeModule, GameDataModule];
+const FEATURES = [HealthModule, AppInfoModule, AuthModule, FeedbackModule, RealtimeModule, GameDataModule, SchedulingModule, EsiModule, MarketModule];
 
 @Module({})
 export class AppModule {

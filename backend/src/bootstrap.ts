@@ -11,6 +11,7 @@ import { loadConfig, type AppConfig } from './common/config/config';
 import { openDatabase, type DatabaseHandle } from './common/database/database';
 import { toApiError } from './common/errors/api-exception.filter';
 import { spaMiddleware } from './common/http/spa.middleware';
+import { shouldStartDemoEsi, startDemoEsi } from './esi/demo-esi';
 
 /** Malformed or oversized bodies answer in the API's error shape before reaching Nest. */
 function bodyParserErrors(err: unknown, _req: Request, res: Response, next: NextFunction): void {
@@ -37,7 +38,9 @@ export interface RunningApp {
 
 /** Builds the whole app; shared by main.ts and the integration tests. */
 export async function bootstrap(options: BootstrapOptions = {}): Promise<RunningApp> {
-  const config: AppConfig = { ...loadConfig(), ...options.config };
+  const loaded: AppConfig = { ...loadConfig(), ...options.config };
+  const demoEsi = shouldStartDemoEsi(loaded, process.env, options.config) ? await startDemoEsi((m) => console.log(m)) : null;
+  const config: AppConfig = demoEsi ? { ...loaded, esi: { ...loaded.esi, baseUrl: demoEsi.url } } : loaded;
   const db = options.database ?? (await openDatabase(config, (m) => console.log(m)));
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, db), {
@@ -86,6 +89,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       closed = true;
       await app.close();
       if (!options.database) await db.close();
+      await demoEsi?.close();
     },
   };
 }

@@ -1,0 +1,26 @@
+import { startFakeEsi, type FakeEsi } from '@eve-toolkit/fake-esi';
+import type { AppConfig } from '../common/config/config';
+
+/**
+ * Demo mode (APP_MODE=demo, the default) without an explicit ESI_BASE_URL: the app runs against
+ * the fake ESI started in-process on a free loopback port, so `npm start` on a machine without
+ * network shows a living market (the book changes every 5 minutes like ESI's cache). Tests
+ * (NODE_ENV=test) and anyone passing their own ESI settings never get it.
+ */
+export function shouldStartDemoEsi(config: AppConfig, env: NodeJS.ProcessEnv, overrides?: Partial<AppConfig>): boolean {
+  return config.demo && config.nodeEnv !== 'test' && !env.ESI_BASE_URL && overrides?.esi === undefined;
+}
+
+export const DEMO_ORDERS_PER_REGION: Record<number, number> = {
+  10000002: 30_000, // The Forge (Jita)
+  10000043: 12_000, // Domain (Amarr)
+  10000032: 10_000, // Sinq Laison (Dodixie)
+  10000030: 8_000, // Heimatar (Rens)
+  10000042: 8_000, // Metropolis (Hek)
+};
+
+export async function startDemoEsi(log: (msg: string) => void): Promise<FakeEsi> {
+  const fake = await startFakeEsi({ port: 0, host: '127.0.0.1', live: true, seed: 1, ordersPerRegion: DEMO_ORDERS_PER_REGION });
+  log(`Демо-режим: локальный ESI (fake-esi, ${fake.catalog.types.length} типов) на ${fake.url}`);
+  return fake;
+}

@@ -1,0 +1,375 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { InjectModel } from '@nestjs/mongoose';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import type { AnyBulkWriteOperation, Model } from 'mongoose';
+import { HUBS, type HubDefinition } from '@eve-toolkit/shared-types';
+import { APP_CONFIG, type AppConfig } from '../common/config/config';
+import { LeaseService } from '../common/scheduling/lease.service';
+import { EsiClient } from '../esi/esi.client';
+import { EsiError } from '../esi/esi.errors';
+import { HubBookAccumulator, type ItemBookStats, type RegionOrder } from './domain/hub-book';
+import { dayKey, trimHistory, windowMedians, type LastPrices } from './domain/price-stats';
+import { MarketCategoriesService } from './market-categories.service';
+import { MARKET_EVENTS, type MarketPricesUpdatedEvent } from './market.events';
+import { MODELS, type AdjustedPriceDoc, type CostIndexDoc, type MarketPriceDoc, type SyncStatusDoc } from './market.schema';
+
+export const REFRESH_INTERVAL_MS = 5 * 60_000;
+export const REFRESH_LEASE = 'market-refresh';
+const LEASE_TTL_MS = 10 * 60_000;
+const BATCH = 1000;
+/** Days of ESI history seeded into `last_prices` on the first demo run. */
+export const DEMO_HISTORY_DAYS = 30;
+
+export type RefreshOutcome = 'updated' | 'unchanged' | 'fresh' | 'failed';
+
+export interface HubRefreshResult {
+  hubId: number;
+  outcome: RefreshOutcome;
+  items: number;
+  pages: number;
+  error?: string;
+  updatedAt: Date | null;
+}
+
+interface EsiPrice {
+  type_id: number;
+  adjusted_price?: number;
+  average_price?: number;
+}
+
+interface EsiIndustrySystem {
+  solar_system_id: number;
+  cost_indices: Array<{ activity: string; cost_index: number }>;
+}
+
+interface EsiHistoryDay {
+  date: string;
+  highest: number;
+  lowest: number;
+}
+
+function hubById(hubId: number): HubDefinition {
+  const hub = HUBS.find((h) => h.id === hubId);
+  if (!hub) throw new Error(`unknown hub ${hubId}`);
+  return hub;
+}
+
+/**
+ * Pulls live data from ESI into MongoDB: each hub region's order book -> per-item prices at the
+ * hub station with a daily snapshot; CCP adjusted prices; industry cost indices. Scheduled every
+ * 5 minutes (ESI caches region orders for 300 s) under a MongoDB lease so one instance runs it.
+ * When ESI fails the stored prices stay as they are and the failure is recorded in the status.
+ */
+@Injectable()
+export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(MarketRefreshService.name);
+  private running: Promise<void> | null = null;
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly esi: EsiClient,
+    private readonly leases: LeaseService,
+    private readonly events: EventEmitter2,
+    private readonly scheduler: SchedulerRegistry,
+    private readonly categories: MarketCategoriesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectModel(MODELS.price) private readonly prices: Model<MarketPriceDoc>,
+    @InjectModel(MODELS.status) private readonly status: Model<SyncStatusDoc>,
+    @InjectModel(MODELS.adjusted) private readonly adjusted: Model<AdjustedPriceDoc>,
+    @InjectModel(MODELS.costIndex) private readonly costIndices: Model<CostIndexDoc>,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.schedulerEnabled) return;
+    const tick = () => void this.runScheduledOnce();
+    this.scheduler.addInterval('market-refresh', setInterval(tick, REFRESH_INTERVAL_MS));
+    this.scheduler.addTimeout('market-refresh-initial', setTimeout(tick, 1000));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.abort.abort();
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One scheduled pass, skipped when another pass (here or on another instance) is running. */
+  runScheduledOnce(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = this.leases
+      .runExclusive(REFRESH_LEASE, LEASE_TTL_MS, () => this.refreshEverything())
+      .then(() => undefined)
+      .catch((err: unknown) => {
+        if (!this.abort.signal.aborted) this.logger.error(`Обновление рынка не удалось: ${String(err)}`);
+      })
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  /** All hubs (+ demo history on the first demo run), adjusted prices, cost indices. */
+  async refreshEverything(): Promise<HubRefreshResult[]> {
+    const results: HubRefreshResult[] = [];
+    for (const hub of HUBS) {
+      if (this.abort.signal.aborted) break;
+      results.push(await this.refreshHub(hub.id));
+      if (this.config.demo) await this.seedDemoHistoryOnce(hub.id);
+    }
+    if (!this.abort.signal.aborted) await this.refreshAdjustedPrices().catch((e: unknown) => this.logger.warn(String(e)));
+    if (!this.abort.signal.aborted) await this.refreshCostIndices().catch((e: unknown) => this.logger.warn(String(e)));
+    return results;
+  }
+
+  /** Reads the hub region's full order book and stores the hub station's prices. */
+  async refreshHub(hubId: number, options: { force?: boolean; now?: Date } = {}): Promise<HubRefreshResult> {
+    const hub = hubById(hubId);
+    const now = options.now ?? new Date();
+    const statusId = `hub:${hub.id}`;
+    const before = await this.status.findById(statusId).lean<SyncStatusDoc>();
+    if (!options.force && before?.expires && before.expires > now && before.updated_at) {
+      return { hubId, outcome: 'fresh', items: before.items, pages: 0, updatedAt: before.updated_at };
+    }
+
+    const book = new HubBookAccumulator(hub.stationId);
+    let paged;
+    try {
+      paged = await this.esi.forEachPage<RegionOrder>(`/markets/${hub.regionId}/orders`, {
+        query: { order_type: 'all' },
+        signal: this.abort.signal,
+        onPage: (orders) => book.add(orders),
+        onRestart: () => book.reset(),
+      });
+    } catch (err) {
+      if (!(err instanceof EsiError)) throw err;
+      this.logger.warn(`Хаб ${hub.label}: ${err.message}; остаются цены от ${before?.updated_at?.toISOString() ?? '—'}`);
+      await this.status.updateOne(
+        { _id: statusId },
+        { $set: { last_error: err.message, last_error_at: now, checked_at: now } },
+        { upsert: true },
+      );
+      return { hubId, outcome: 'failed', items: before?.items ?? 0, pages: 0, error: err.message, updatedAt: before?.updated_at ?? null };
+    }
+
+    if (paged.unchanged && before?.updated_at && before.last_modified?.getTime() === paged.lastModified?.getTime()) {
+      await this.status.updateOne({ _id: statusId }, { $set: { checked_at: now, expires: paged.expires ?? null, last_error: null } });
+      return { hubId, outcome: 'unchanged', items: before.items, pages: paged.pages, updatedAt: before.updated_at };
+    }
+
+    const items = await this.storeHubPrices(hub.id, book.finish(), now);
+    await this.status.updateOne(
+      { _id: statusId },
+      {
+        $set: {
+          updated_at: now,
+          checked_at: now,
+          last_modified: paged.lastModified ?? null,
+          expires: paged.expires ?? null,
+          items,
+          last_error: null,
+          last_error_at: null,
+        },
+      },
+      { upsert: true },
+    );
+    this.emitUpdated(hub.id, now);
+    return { hubId, outcome: 'updated', items, pages: paged.pages, updatedAt: now };
+  }
+
+  /** Writes the new prices, today's snapshot and the medians; items gone from the book get null prices. */
+  private async storeHubPrices(hubId: number, stats: ItemBookStats[], now: Date): Promise<number> {
+    const today = dayKey(now);
+    const existing = new Map<number, LastPrices>();
+    for (const d of await this.prices.find({ hub_id: hubId }, { _id: 0, type_id: 1, last_prices: 1 }).lean<Pick<MarketPriceDoc, 'type_id' | 'last_prices'>[]>()) {
+      existing.set(d.type_id, d.last_prices ?? {});
+    }
+    const ops: AnyBulkWriteOperation<MarketPriceDoc>[] = [];
+    const flush = async () => {
+      if (ops.length) await this.prices.bulkWrite(ops.splice(0), { ordered: false });
+    };
+    const seen = new Set<number>();
+    for (const s of stats) {
+      seen.add(s.typeId);
+      const lastPrices = trimHistory({ ...existing.get(s.typeId), [today]: { B: s.buy.best, S: s.sell.best } }, today);
+      const med = windowMedians(lastPrices, today);
+      ops.push({
+        updateOne: {
+          filter: { hub_id: hubId, type_id: s.typeId },
+          update: {
+            $set: {
+              sell: s.sell.best,
+              buy: s.buy.best,
+              robust_sell: s.sell.robust,
+              robust_buy: s.buy.robust,
+              sell_volume: s.sell.volume,
+              buy_volume: s.buy.volume,
+              sell_orders: s.sell.orders,
+              buy_orders: s.buy.orders,
+              median_sell: med.sell,
+              median_buy: med.buy,
+              last_prices: lastPrices,
+              updated_at: now,
+            },
+          },
+          upsert: true,
+        },
+      });
+      if (ops.length >= BATCH) await flush();
+    }
+    for (const [typeId, lp] of existing) {
+      if (seen.has(typeId)) continue;
+      const lastPrices = trimHistory(lp, today);
+      const med = windowMedians(lastPrices, today);
+      ops.push({
+        updateOne: {
+          filter: { hub_id: hubId, type_id: typeId },
+          update: {
+            $set: {
+              sell: null,
+              buy: null,
+              robust_sell: null,
+              robust_buy: null,
+              sell_volume: 0,
+              buy_volume: 0,
+              sell_orders: 0,
+              buy_orders: 0,
+              median_sell: med.sell,
+              median_buy: med.buy,
+              last_prices: lastPrices,
+              updated_at: now,
+            },
+          },
+        },
+      });
+      if (ops.length >= BATCH) await flush();
+    }
+    await flush();
+    return stats.length;
+  }
+
+  /**
+   * Demo only: fills `last_prices` of the category items with the last `days` days of ESI market
+   * history (S = the day's highest trade price, B = its lowest, a fair stand-in for the best
+   * sell/buy) so charts and medians are not empty on a fresh install. Existing days are kept.
+   */
+  async seedHistory(hubId: number, typeIds: readonly number[], days = DEMO_HISTORY_DAYS, now = new Date()): Promise<number> {
+    const hub = hubById(hubId);
+    const today = dayKey(now);
+    const histories = new Map<number, EsiHistoryDay[]>();
+    let next = 0;
+    const worker = async () => {
+      while (next < typeIds.length) {
+        const typeId = typeIds[next++];
+        try {
+          const res = await this.esi.get<EsiHistoryDay[]>(`/markets/${hub.regionId}/history`, { query: { type_id: typeId }, signal: this.abort.signal });
+          histories.set(typeId, res.data.slice(-days));
+        } catch (err) {
+          if (!(err instanceof EsiError)) throw err;
+          this.logger.warn(`История ${typeId} (${hub.label}): ${err.message}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+
+    const existing = new Map<number, MarketPriceDoc>();
+    for (const d of await this.prices.find({ hub_id: hubId, type_id: { $in: [...histories.keys()] } }).lean<MarketPriceDoc[]>()) {
+      existing.set(d.type_id, d);
+    }
+    const ops: AnyBulkWriteOperation<MarketPriceDoc>[] = [];
+    for (const [typeId, history] of histories) {
+      const doc = existing.get(typeId);
+      const lp: LastPrices = {};
+      for (const day of history) lp[day.date] = { B: day.lowest, S: day.highest };
+      Object.assign(lp, doc?.last_prices ?? {});
+      const lastPrices = trimHistory(lp, today);
+      const med = windowMedians(lastPrices, today);
+      ops.push({
+        updateOne: {
+          filter: { hub_id: hubId, type_id: typeId },
+          update: {
+            $set: { last_prices: lastPrices, median_sell: med.sell, median_buy: med.buy },
+            $setOnInsert: { updated_at: now },
+          },
+          upsert: true,
+        },
+      });
+    }
+    if (ops.length) await this.prices.bulkWrite(ops, { ordered: false });
+    return ops.length;
+  }
+
+  private async seedDemoHistoryOnce(hubId: number): Promise<void> {
+    const statusId = `hub:${hubId}`;
+    const st = await this.status.findById(statusId).lean<SyncStatusDoc>();
+    if (!st?.updated_at || st.history_seeded_at) return;
+    const seeded = await this.seedHistory(hubId, await this.categories.allItemIds());
+    await this.status.updateOne({ _id: statusId }, { $set: { history_seeded_at: new Date() } });
+    this.logger.log(`Демо: история цен за ${DEMO_HISTORY_DAYS} дней загружена для ${seeded} предметов (хаб ${hubId})`);
+    this.emitUpdated(hubId, st.updated_at);
+  }
+
+  /** CCP adjusted/average prices (`/markets/prices`) for the industry calculator. */
+  async refreshAdjustedPrices(now = new Date()): Promise<RefreshOutcome> {
+    return this.refreshResource<EsiPrice[]>('adjusted-prices', '/markets/prices', now, async (rows) => {
+      for (let i = 0; i < rows.length; i += BATCH) {
+        await this.adjusted.bulkWrite(
+          rows.slice(i, i + BATCH).map((r) => ({
+            updateOne: {
+              filter: { _id: r.type_id },
+              update: { $set: { adjusted_price: r.adjusted_price ?? null, average_price: r.average_price ?? null, updated_at: now } },
+              upsert: true,
+            },
+          })),
+          { ordered: false },
+        );
+      }
+      return rows.length;
+    });
+  }
+
+  /** Industry cost indices per system (`/industry/systems`). */
+  async refreshCostIndices(now = new Date()): Promise<RefreshOutcome> {
+    return this.refreshResource<EsiIndustrySystem[]>('industry-cost-indices', '/industry/systems', now, async (rows) => {
+      for (let i = 0; i < rows.length; i += BATCH) {
+        await this.costIndices.bulkWrite(
+          rows.slice(i, i + BATCH).map((r) => ({
+            updateOne: {
+              filter: { _id: r.solar_system_id },
+              update: { $set: { cost_indices: Object.fromEntries(r.cost_indices.map((c) => [c.activity, c.cost_index])), updated_at: now } },
+              upsert: true,
+            },
+          })),
+          { ordered: false },
+        );
+      }
+      return rows.length;
+    });
+  }
+
+  private async refreshResource<T>(id: string, path: string, now: Date, store: (data: T) => Promise<number>): Promise<RefreshOutcome> {
+    const before = await this.status.findById(id).lean<SyncStatusDoc>();
+    if (before?.expires && before.expires > now && before.updated_at) return 'fresh';
+    try {
+      const res = await this.esi.get<T>(path, { signal: this.abort.signal });
+      if (res.source !== 'network' && before?.updated_at && before.last_modified?.getTime() === res.lastModified?.getTime()) {
+        await this.status.updateOne({ _id: id }, { $set: { checked_at: now, expires: res.expires ?? null, last_error: null } });
+        return 'unchanged';
+      }
+      const items = await store(res.data);
+      await this.status.updateOne(
+        { _id: id },
+        { $set: { updated_at: now, checked_at: now, last_modified: res.lastModified ?? null, expires: res.expires ?? null, items, last_error: null, last_error_at: null } },
+        { upsert: true },
+      );
+      return 'updated';
+    } catch (err) {
+      if (!(err instanceof EsiError)) throw err;
+      await this.status.updateOne({ _id: id }, { $set: { last_error: err.message, last_error_at: now, checked_at: now } }, { upsert: true });
+      return 'failed';
+    }
+  }
+
+  private emitUpdated(hubId: number, updatedAt: Date): void {
+    const event: MarketPricesUpdatedEvent = { hubId, updatedAt };
+    this.events.emit(MARKET_EVENTS.pricesUpdated, event);
+  }
+}

@@ -1,0 +1,31 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import {
+  marketHubQuerySchema,
+  marketItemIdSchema,
+  type MarketHubQuery,
+  type MarketHubsResponse,
+  type MarketItemDetail,
+  type MarketItemsResponse,
+} from '@eve-toolkit/shared-types';
+import { ZodPipe } from '../common/validation/zod.pipe';
+import { MarketService } from './market.service';
+
+@Controller('data/market')
+export class MarketController {
+  constructor(private readonly market: MarketService) {}
+
+  @Get('hubs')
+  hubs(): MarketHubsResponse {
+    return this.market.hubs();
+  }
+
+  @Get('items')
+  items(@Query(new ZodPipe(marketHubQuerySchema)) query: MarketHubQuery): Promise<MarketItemsResponse> {
+    return this.market.items(query.hub);
+  }
+
+  @Get('detail/:id')
+  detail(@Param('id', new ZodPipe(marketItemIdSchema)) id: number, @Query(new ZodPipe(marketHubQuerySchema)) query: MarketHubQuery): Promise<MarketItemDetail> {
+    return this.market.detail(query.hub, id);
+  }
+}

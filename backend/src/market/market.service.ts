@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { HUBS, MARKET_MESSAGES, type MarketHubsResponse, type MarketItemDetail, type MarketItemsResponse } from '@eve-toolkit/shared-types';
+import { APP_CONFIG, type AppConfig } from '../common/config/config';
+import { apiError } from '../common/errors/api-exception.filter';
+import { GameData } from '../game-data/game-data.contract';
+import { MarketCategoriesService } from './market-categories.service';
+import { toMarketItem, toMarketItemDetail } from './market.mapper';
+import { MODELS, type MarketPriceDoc, type SyncStatusDoc } from './market.schema';
+
+/** Read side of the market: hubs, the categorised list and one item's detail. */
+@Injectable()
+export class MarketService {
+  constructor(
+    private readonly gameData: GameData,
+    private readonly categories: MarketCategoriesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectModel(MODELS.price) private readonly prices: Model<MarketPriceDoc>,
+    @InjectModel(MODELS.status) private readonly status: Model<SyncStatusDoc>,
+  ) {}
+
+  hubs(): MarketHubsResponse {
+    return { hubs: HUBS.map(({ id, label }) => ({ id, label })) };
+  }
+
+  async items(hubId: number): Promise<MarketItemsResponse> {
+    const categories = await this.categories.list();
+    const ids = [...new Set(categories.flatMap((c) => c.item_ids))];
+    const [types, prices, updatedAt] = await Promise.all([
+      this.gameData.typesByIds(ids),
+      this.prices.find({ hub_id: hubId, type_id: { $in: ids } }, { last_prices: 0 }).lean<MarketPriceDoc[]>(),
+      this.updatedAt(hubId),
+    ]);
+    const byType = new Map(prices.map((p) => [p.type_id, p]));
+    return {
+      data: categories.map((c) => ({
+        name: c.name,
+        items: c.item_ids.map((id) => toMarketItem(id, types.get(id), byType.get(id), this.config.imageServerUrl)),
+      })),
+      updated_at: updatedAt?.toISOString() ?? null,
+    };
+  }
+
+  async detail(hubId: number, id: number): Promise<MarketItemDetail> {
+    const [type, price, updatedAt] = await Promise.all([
+      this.gameData.type(id),
+      this.prices.findOne({ hub_id: hubId, type_id: id }).lean<MarketPriceDoc>(),
+      this.updatedAt(hubId),
+    ]);
+    if (!type && !price) throw apiError(404, MARKET_MESSAGES.itemNotFound);
+    return toMarketItemDetail(id, type ?? undefined, price ?? undefined, this.config.imageServerUrl, updatedAt);
+  }
+
+  private async updatedAt(hubId: number): Promise<Date | null> {
+    const st = await this.status.findById(`hub:${hubId}`, { updated_at: 1 }).lean<Pick<SyncStatusDoc, 'updated_at'>>();
+    return st?.updated_at ?? null;
+  }
+}

@@ -1,0 +1,16 @@
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { MARKET_EVENTS, type MarketPricesUpdatedEvent } from '../market/market.events';
+import { RealtimeGateway } from './realtime.gateway';
+
+/** Domain events -> socket events. The only place that maps one to the other. */
+@Injectable()
+export class RealtimeListener {
+  constructor(private readonly gateway: RealtimeGateway) {}
+
+  /** Market prices are public: every connected client may refetch. */
+  @OnEvent(MARKET_EVENTS.pricesUpdated)
+  onMarketPricesUpdated(event: MarketPricesUpdatedEvent): void {
+    this.gateway.emitToAll('market:prices-updated', { hubId: event.hubId, updatedAt: event.updatedAt.toISOString() });
+  }
+}

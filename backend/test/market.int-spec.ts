@@ -1,0 +1,306 @@
+/**
+ * Market refresh against the fake ESI and the market HTTP API, on the real app and database.
+ * Expected prices are computed here from the fake's generated order book, independently of the
+ * code under test.
+ */
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { io, type Socket } from 'socket.io-client';
+import request from 'supertest';
+import { startFakeEsi, type EsiMarketOrder, type FakeEsi } from '@eve-toolkit/fake-esi';
+import type { ClientToServerEvents, MarketItem, MarketItemDetail, MarketItemsResponse, ServerToClientEvents } from '@eve-toolkit/shared-types';
+import type { RunningApp } from '../src/bootstrap';
+import { MarketRefreshService } from '../src/market/market-refresh.service';
+import { MODELS, type AdjustedPriceDoc, type CostIndexDoc, type MarketPriceDoc } from '../src/market/market.schema';
+import { createTestApp } from './app';
+import { buildMiniSde, importSdeInto } from './fixtures/mini-sde';
+
+const JITA_REGION = 10000002;
+const JITA_STATION = 60003760;
+const AMARR_REGION = 10000043;
+const ORDERS = 12_345; // 13 pages
+const NAMED = [34, 35, 36, 37, 38, 39, 40, 11399, 44992, 4051, 4246, 4247, 4312, 16272];
+
+interface Expected {
+  sell: number | null;
+  buy: number | null;
+  robustSell: number | null;
+  robustBuy: number | null;
+  sellVolume: number;
+  buyVolume: number;
+}
+
+/** Independent reference: lowest sell, highest buy and the 1 %-of-volume price at the Jita station. */
+function expectedFromBook(orders: EsiMarketOrder[]): Map<number, Expected> {
+  const byType = new Map<number, EsiMarketOrder[]>();
+  for (const o of orders) {
+    if (o.location_id !== JITA_STATION) continue;
+    byType.set(o.type_id, [...(byType.get(o.type_id) ?? []), o]);
+  }
+  const robust = (side: EsiMarketOrder[], asc: boolean) => {
+    if (!side.length) return null;
+    const sorted = [...side].sort((a, b) => (asc ? a.price - b.price : b.price - a.price));
+    const total = sorted.reduce((s, o) => s + o.volume_remain, 0);
+    let cum = 0;
+    for (const o of sorted) {
+      cum += o.volume_remain;
+      if (cum >= total / 100) return o.price;
+    }
+    return null;
+  };
+  const out = new Map<number, Expected>();
+  for (const [typeId, list] of byType) {
+    const sells = list.filter((o) => !o.is_buy_order);
+    const buys = list.filter((o) => o.is_buy_order);
+    out.set(typeId, {
+      sell: sells.length ? Math.min(...sells.map((o) => o.price)) : null,
+      buy: buys.length ? Math.max(...buys.map((o) => o.price)) : null,
+      robustSell: robust(sells, true),
+      robustBuy: robust(buys, false),
+      sellVolume: sells.reduce((s, o) => s + o.volume_remain, 0),
+      buyVolume: buys.reduce((s, o) => s + o.volume_remain, 0),
+    });
+  }
+  return out;
+}
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+describe('market', () => {
+  let fake: FakeEsi;
+  let running: RunningApp;
+  let refresh: MarketRefreshService;
+  let prices: Model<MarketPriceDoc>;
+  const today = new Date().toISOString().slice(0, 10);
+  const book = () => {
+    const s = fake.marketState();
+    return fake.market.book(JITA_REGION, s.epoch, s.lastModified.getTime());
+  };
+  const items = async (hub = 2) => (await request(running.url).get(`/data/market/items?hub=${hub}`).expect(200)).body as MarketItemsResponse;
+  const find = (res: MarketItemsResponse, id: number) => res.data.flatMap((c) => c.items).find((i) => i.id === id)!;
+
+  beforeAll(async () => {
+    fake = await startFakeEsi({ dataDir: null, seed: 11, ordersPerRegion: { [JITA_REGION]: ORDERS, [AMARR_REGION]: 1500 }, ordersCacheSeconds: 0 });
+    running = await createTestApp({
+      esi: { baseUrl: fake.url, userAgent: 'eve-toolkit-test', compatibilityDate: '2025-09-30' },
+      imageServerUrl: 'https://images.example',
+    });
+    await importSdeInto(running, await buildMiniSde({ typeIds: NAMED }));
+    refresh = running.app.get(MarketRefreshService);
+    prices = running.app.get<Model<MarketPriceDoc>>(getModelToken(MODELS.price));
+  }, 60_000);
+  afterAll(async () => {
+    await running?.close();
+    await fake?.close();
+  });
+  beforeEach(() => {
+    fake.clearFaults();
+    fake.setErrorLimit(100, 60);
+    fake.resetStats();
+  });
+
+  it('lists the five hubs, Jita 4-4 as id 2', async () => {
+    const res = await request(running.url).get('/data/market/hubs').expect(200);
+    expect(res.body).toEqual({
+      hubs: [
+        { id: 1, label: 'Amarr' },
+        { id: 2, label: 'Jita 4-4' },
+        { id: 3, label: 'Dodixie' },
+        { id: 4, label: 'Rens' },
+        { id: 5, label: 'Hek' },
+      ],
+    });
+  });
+
+  it('seeds the default categories and lists them without prices before the first refresh', async () => {
+    const res = await items();
+    expect(res.data.map((c) => [c.name, c.items.length])).toEqual([
+      ['Минералы', 8],
+      ['Лёд', 7],
+      ['Лунные материалы', 20],
+      ['Планетарные материалы', 32],
+      ['Топливные блоки', 4],
+      ['PLEX', 1],
+    ]);
+    expect(res.updated_at).toBeNull();
+    expect(find(res, 34)).toEqual({
+      id: 34,
+      name: 'Tritanium',
+      icon: 'https://images.example/types/34/icon?size=64',
+      sell: null,
+      buy: null,
+      median_sell: null,
+      median_buy: null,
+    });
+  });
+
+  it('reads every page of the region and stores lowest sell / highest buy / robust prices of the hub station', async () => {
+    const result = await refresh.refreshHub(2);
+    const expected = expectedFromBook(book());
+    expect(result).toMatchObject({ hubId: 2, outcome: 'updated', pages: 13, items: expected.size });
+    expect(fake.stats.log.filter((e) => e.route === 'markets.orders').map((e) => e.query).sort()).toEqual(
+      Array.from({ length: 13 }, (_, i) => `?order_type=all&page=${i + 1}`).sort(),
+    );
+
+    const docs = await prices.find({ hub_id: 2 }).lean<MarketPriceDoc[]>();
+    expect(docs).toHaveLength(expected.size);
+    for (const d of docs) {
+      const e = expected.get(d.type_id)!;
+      expect([d.sell, d.buy, d.robust_sell, d.robust_buy, d.sell_volume, d.buy_volume]).toEqual([
+        e.sell,
+        e.buy,
+        e.robustSell,
+        e.robustBuy,
+        e.sellVolume,
+        e.buyVolume,
+      ]);
+      expect(d.last_prices).toEqual({ [today]: { B: e.buy, S: e.sell } });
+    }
+
+    const res = await items();
+    expect(res.updated_at).toBe(result.updatedAt!.toISOString());
+    const trit = expected.get(34)!;
+    expect(find(res, 34)).toEqual<MarketItem>({
+      id: 34,
+      name: 'Tritanium',
+      icon: 'https://images.example/types/34/icon?size=64',
+      sell: trit.sell,
+      buy: trit.buy,
+      median_sell: trit.sell, // one stored day: the median is that day
+      median_buy: trit.buy,
+    });
+    const plex = expected.get(44992)!;
+    expect(find(res, 44992)).toMatchObject({ name: 'PLEX', sell: plex.sell, buy: plex.buy });
+  });
+
+  it('answers the item detail with its daily snapshots, 404 for an unknown id, 400 for bad input', async () => {
+    const e = expectedFromBook(book()).get(34)!;
+    const res = await request(running.url).get('/data/market/detail/34').expect(200);
+    const body = res.body as MarketItemDetail;
+    expect(body).toEqual({
+      id: 34,
+      name: 'Tritanium',
+      icon: 'https://images.example/types/34/icon?size=64',
+      sell: e.sell,
+      buy: e.buy,
+      median_sell: e.sell,
+      median_buy: e.buy,
+      last_prices: { [today]: { B: e.buy, S: e.sell } },
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+
+    expect((await request(running.url).get('/data/market/detail/999999999').expect(404)).body).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: 'Предмет не найден',
+    });
+    expect((await request(running.url).get('/data/market/detail/abc').expect(400)).body).toMatchObject({ message: 'Некорректный идентификатор предмета' });
+    expect((await request(running.url).get('/data/market/detail/34?hub=9').expect(400)).body).toMatchObject({ message: 'Неизвестный торговый хаб' });
+    expect((await request(running.url).get('/data/market/items?hub=abc').expect(400)).body).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('revalidates with ETags on the next refresh: all pages 304, nothing rewritten', async () => {
+    const before = await prices.findOne({ hub_id: 2, type_id: 34 }).lean<MarketPriceDoc>();
+    const result = await refresh.refreshHub(2);
+    expect(result.outcome).toBe('unchanged');
+    const orderRequests = fake.stats.log.filter((e) => e.route === 'markets.orders');
+    expect(orderRequests).toHaveLength(13);
+    expect(orderRequests.every((e) => e.status === 304 && e.ifNoneMatch)).toBe(true);
+    expect(await prices.findOne({ hub_id: 2, type_id: 34 }).lean()).toEqual(before);
+  });
+
+  it('retries a failing page and stores the new snapshot (one per day, overwritten)', async () => {
+    await new Promise((r) => setTimeout(r, 1000));
+    fake.advanceMarket();
+    fake.setFault(`/markets/${JITA_REGION}/orders`, { status: 503, page: 5, times: 1 });
+    const result = await refresh.refreshHub(2);
+    expect(result.outcome).toBe('updated');
+    expect(fake.stats.log.filter((e) => e.query.endsWith('page=5')).map((e) => e.status)).toEqual([503, 200]);
+    const e = expectedFromBook(book()).get(34)!;
+    const doc = await prices.findOne({ hub_id: 2, type_id: 34 }).lean<MarketPriceDoc>();
+    expect([doc!.sell, doc!.buy]).toEqual([e.sell, e.buy]);
+    expect(doc!.last_prices).toEqual({ [today]: { B: e.buy, S: e.sell } });
+  });
+
+  it('keeps one snapshot per day and takes medians over the stored days', async () => {
+    const todays = await prices.findOne({ hub_id: 2, type_id: 34 }).lean<MarketPriceDoc>();
+    await new Promise((r) => setTimeout(r, 1000));
+    fake.advanceMarket();
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const tomorrowKey = tomorrow.toISOString().slice(0, 10);
+    await refresh.refreshHub(2, { now: tomorrow });
+    const e = expectedFromBook(book()).get(34)!;
+    const doc = await prices.findOne({ hub_id: 2, type_id: 34 }).lean<MarketPriceDoc>();
+    expect(doc!.last_prices).toEqual({ [today]: { B: todays!.buy, S: todays!.sell }, [tomorrowKey]: { B: e.buy, S: e.sell } });
+    expect(doc!.median_sell).toBeCloseTo((todays!.sell! + e.sell!) / 2, 10);
+    expect(doc!.median_buy).toBeCloseTo((todays!.buy! + e.buy!) / 2, 10);
+  });
+
+  it('pauses when the ESI error budget runs low instead of hitting 420', async () => {
+    fake.advanceMarket();
+    fake.setErrorLimit(5, 1);
+    const t0 = Date.now();
+    const result = await refresh.refreshHub(2, { force: true });
+    expect(result.outcome).toBe('updated');
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1000);
+    expect(fake.stats.log.some((e) => e.status === 420)).toBe(false);
+  });
+
+  it('keeps the stored prices and their age when ESI is down', async () => {
+    const before = await items();
+    fake.setFault('*', { down: true });
+    const result = await refresh.refreshHub(2, { force: true });
+    expect(result.outcome).toBe('failed');
+    expect(result.error).toMatch(/ESI недоступен/);
+    const after = await items();
+    expect(after).toEqual(before);
+    expect(after.updated_at).toBe(result.updatedAt!.toISOString());
+  }, 30_000);
+
+  it('pushes market:prices-updated to connected sockets after a refresh', async () => {
+    const socket: ClientSocket = io(running.url, { path: '/socket.io', transports: ['websocket'], forceNew: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const received = new Promise((resolve) => socket.once('market:prices-updated', resolve));
+      const result = await refresh.refreshHub(1);
+      expect(result.outcome).toBe('updated');
+      expect(await received).toEqual({ hubId: 1, updatedAt: result.updatedAt!.toISOString() });
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('seeds 30 days of history from ESI market history (S = highest, B = lowest), keeping stored days', async () => {
+    const stored = (await prices.findOne({ hub_id: 2, type_id: 35 }).lean<MarketPriceDoc>())!;
+    const seeded = await refresh.seedHistory(2, [35, 36]);
+    expect(seeded).toBe(2);
+    const history = fake.market.history(JITA_REGION, 35, Date.now(), 400).slice(-30);
+    const doc = (await prices.findOne({ hub_id: 2, type_id: 35 }).lean<MarketPriceDoc>())!;
+    const expected: Record<string, { B: number | null; S: number | null }> = {};
+    for (const d of history) expected[d.date] = { B: d.lowest, S: d.highest };
+    Object.assign(expected, stored.last_prices);
+    const inWindow = Object.entries(expected).filter(([day]) => day >= history[1].date && day <= today);
+    expect(doc.last_prices).toEqual(expected);
+    const sells = inWindow.map(([, v]) => v.S!).sort((a, b) => a - b);
+    expect(doc.median_sell).toBe(sells.length % 2 ? sells[sells.length >> 1] : (sells[sells.length / 2 - 1] + sells[sells.length / 2]) / 2);
+  });
+
+  it('stores CCP adjusted prices and industry cost indices, then trusts Expires', async () => {
+    expect(await refresh.refreshAdjustedPrices()).toBe('updated');
+    expect(await refresh.refreshCostIndices()).toBe('updated');
+    const adjusted = running.app.get<Model<AdjustedPriceDoc>>(getModelToken(MODELS.adjusted));
+    const indices = running.app.get<Model<CostIndexDoc>>(getModelToken(MODELS.costIndex));
+    const esiPrices = fake.market.prices(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+    expect(await adjusted.countDocuments()).toBe(esiPrices.length);
+    const trit = esiPrices.find((p) => p.type_id === 34)!;
+    expect(await adjusted.findById(34).lean()).toMatchObject({ adjusted_price: trit.adjusted_price, average_price: trit.average_price });
+    const jita = fake.market.industrySystems().find((s) => s.solar_system_id === 30000142)!;
+    expect((await indices.findById(30000142).lean())?.cost_indices).toEqual(Object.fromEntries(jita.cost_indices.map((c) => [c.activity, c.cost_index])));
+    fake.resetStats();
+    expect(await refresh.refreshAdjustedPrices()).toBe('fresh');
+    expect(fake.stats.requests).toBe(0);
+  });
+});
