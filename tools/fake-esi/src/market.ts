@@ -149,10 +149,16 @@ export class FakeMarket {
     const center = this.centerPrice(type, regionId, atMs);
     const spread = 0.004 + Math.abs(gaussian(rand)) * 0.02;
     let price = isBuy ? center * (1 - spread) : center * (1 + spread);
-    if (outlier) price = isBuy ? center * (1.1 + rand() * 0.1) : center * (0.8 + rand() * 0.1);
+    // Outliers, like the real book's: half are tiny orders (1-3 units) placed just inside the
+    // spread, ahead of every normal order of their side but never crossing the other side
+    // (normal buys stay below 0.996 x center, sells above 1.004 x); half are absurd prices far
+    // from the market (sells at 3-10 x, buys at 0.1-0.3 x) that no best price ever picks.
+    const tiny = outlier && rand() < 0.5;
+    if (tiny) price = isBuy ? center * (0.996 + rand() * 0.003) : center * (1.001 + rand() * 0.003);
+    else if (outlier) price = isBuy ? center * (0.1 + rand() * 0.2) : center * (3 + rand() * 7);
 
     const orderValue = 10 ** (6 + 2 * rand());
-    const volumeRemain = outlier ? 1 + Math.floor(rand() * 3) : Math.max(1, Math.round(orderValue / center));
+    const volumeRemain = tiny ? 1 + Math.floor(rand() * 3) : Math.max(1, Math.round(orderValue / center));
     const volumeTotal = volumeRemain + Math.floor(volumeRemain * rand() * 2);
     const ageMs = Math.floor(rand() * 30 * DAY_MS);
     let locationId = hub.stationId;
