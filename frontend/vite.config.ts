@@ -28,7 +28,11 @@ export default defineConfig({
         // Long-lived vendor chunks: app deploys do not invalidate React/Mantine in browser caches.
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return 'vendor-react';
-          if (/node_modules\/(@mantine\/(core|hooks)|@floating-ui|react-remove-scroll[^/]*|react-number-format|react-textarea-autosize|clsx|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|tslib|detect-node-es)\//.test(id))
+          if (
+            /node_modules\/(@mantine\/(core|hooks)|@floating-ui|react-remove-scroll[^/]*|react-number-format|react-textarea-autosize|clsx|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|tslib|detect-node-es)\//.test(
+              id,
+            )
+          )
             return 'vendor-mantine';
           return undefined;
         },

@@ -33,7 +33,16 @@ describe('top menu', () => {
 
   it('shows Корпорация and Админка to an admin, and the username links to the profile', async () => {
     renderApp('/', { session: sessionFor('Ada Admin', ['admin']) });
-    expect(await menuLabels()).toEqual(['Новости', 'Маркет', 'Лут', 'Индустрия', 'Планеты', 'Корпорация', 'Админка', 'О проекте']);
+    expect(await menuLabels()).toEqual([
+      'Новости',
+      'Маркет',
+      'Лут',
+      'Индустрия',
+      'Планеты',
+      'Корпорация',
+      'Админка',
+      'О проекте',
+    ]);
     expect(within(mainMenu()).getByRole('link', { name: 'Админка' })).toHaveAttribute('href', '/best_admin/main');
     expect(screen.getAllByRole('link', { name: 'Профиль Ada Admin' })[0]).toHaveAttribute('href', '/account/user/Ada%20Admin');
     expect(screen.queryByRole('link', { name: 'Войти' })).not.toBeInTheDocument();
@@ -63,7 +72,11 @@ describe('routes', () => {
     expect(screen.getAllByRole('article')).toHaveLength(3);
     const cards = ['Маркет', 'Оценка', 'Лут', 'Индустрия', 'Планеты', 'Корпорация'];
     const tools = screen.getByRole('region', { name: 'Инструменты' });
-    expect(within(tools).getAllByRole('link').map((a) => a.querySelector('p')?.textContent)).toEqual(cards);
+    expect(
+      within(tools)
+        .getAllByRole('link')
+        .map((a) => a.querySelector('p')?.textContent),
+    ).toEqual(cards);
   });
 
   it('/best_admin redirects to /best_admin/main with the admin side menu', async () => {
@@ -71,7 +84,11 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/best_admin/main'));
     expect(await screen.findByRole('heading', { name: 'Статистика' })).toBeInTheDocument();
     const side = screen.getByRole('navigation', { name: 'Меню админки' });
-    expect(within(side).getAllByRole('link').map((a) => a.textContent)).toEqual([
+    expect(
+      within(side)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([
       'Главная',
       'Пользователи',
       'Персонажи',
@@ -99,7 +116,11 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/corp/main'));
     expect(await screen.findByText('Раздел в разработке')).toBeInTheDocument();
     const side = screen.getByRole('navigation', { name: 'Меню корпорации' });
-    expect(within(side).getAllByRole('link').map((a) => a.textContent)).toEqual(['Главная', 'Пинги', 'Проекты', 'Запрос роли']);
+    expect(
+      within(side)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Главная', 'Пинги', 'Проекты', 'Запрос роли']);
   });
 
   it('/redirect leads to /market/list', async () => {

@@ -35,7 +35,7 @@ const dark: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'eve',
-  primaryShade: { light: 8, dark: 6 },
+  primaryShade: { light: 8, dark: 8 },
   colors: { eve, dark },
   defaultRadius: 'md',
   fontFamily:

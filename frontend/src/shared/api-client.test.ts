@@ -1,7 +1,9 @@
 import { ApiError, api, setAuthErrorHandler, setCsrfToken } from './api-client';
 
 function respond(status: number, body: string, statusText = 'Status') {
-  const mock = jest.fn(async () => ({ ok: status >= 200 && status < 300, status, statusText, text: async () => body }) as Response);
+  const mock = jest.fn(
+    async () => ({ ok: status >= 200 && status < 300, status, statusText, text: async () => body }) as Response,
+  );
   global.fetch = mock as unknown as typeof fetch;
   return mock;
 }
@@ -25,7 +27,10 @@ describe('api client', () => {
   });
 
   it('throws ApiError with the status and the server message for a non-2xx answer', async () => {
-    respond(429, JSON.stringify({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Слишком много запросов, попробуйте позже' }));
+    respond(
+      429,
+      JSON.stringify({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Слишком много запросов, попробуйте позже' }),
+    );
     const error = await api.get('api/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS', message: 'Слишком много запросов, попробуйте позже' });
@@ -52,7 +57,9 @@ describe('api client', () => {
     const mock = respond(200, '{}');
     await api.get('auth/get_session');
     await api.post('auth/logout');
-    const headers = (mock.mock.calls as unknown as [string, RequestInit][]).map(([, init]) => init.headers as Record<string, string>);
+    const headers = (mock.mock.calls as unknown as [string, RequestInit][]).map(
+      ([, init]) => init.headers as Record<string, string>,
+    );
     expect(headers[0]['X-CSRF-Token']).toBeUndefined();
     expect(headers[1]['X-CSRF-Token']).toBe('tok');
   });

@@ -42,11 +42,16 @@ export function stubFetch(options: { session?: SessionResponse | 'error'; demo?:
 
 function defaultReply(url: string, options: { session?: SessionResponse | 'error'; demo?: boolean }): StubResponse {
   if (url.endsWith('/auth/get_session')) {
-    if (options.session === 'error') return { status: 500, body: { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Внутренняя ошибка сервера' } };
+    if (options.session === 'error')
+      return { status: 500, body: { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Внутренняя ошибка сервера' } };
     return { body: options.session ?? GUEST };
   }
   if (url.endsWith('/api/client_config')) {
-    const config: ClientConfigResponse = { version: '0.1.0', demo: options.demo ?? false, imageServerUrl: 'https://images.evetech.net' };
+    const config: ClientConfigResponse = {
+      version: '0.1.0',
+      demo: options.demo ?? false,
+      imageServerUrl: 'https://images.evetech.net',
+    };
     return { body: config };
   }
   if (url === '/news.json' || url === '/about.json') {

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { runInThisContext } from 'node:vm';
 
@@ -54,6 +55,10 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);
+
+// Lazy route chunks are compiled on first import; on a busy 2-core machine that can exceed the
+// default 1 s of findBy*/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Every test starts with no cookies and empty storage. */
 export function clearCookies(): void {

@@ -9,7 +9,8 @@ import classes from './header.module.css';
 const SESSION_ERROR_ID = 'session-error';
 
 /** Guest: 'Войти'. Signed in: the username linking to the profile (spec §2 auth widget). */
-export function AuthWidget({ onNavigate }: { onNavigate?: () => void }) {
+export function AuthWidget({ onNavigate, placement = 'header' }: { onNavigate?: () => void; placement?: 'header' | 'drawer' }) {
+  const inHeader = placement === 'header';
   const { data, isPending, isError } = useSession();
 
   useEffect(() => {
@@ -25,7 +26,7 @@ export function AuthWidget({ onNavigate }: { onNavigate?: () => void }) {
       <UnstyledButton
         component={Link}
         to={`/account/user/${encodeURIComponent(data.username)}`}
-        className={classes.user}
+        className={inHeader ? classes.user : classes.userDrawer}
         onClick={onNavigate}
         aria-label={`Профиль ${data.username}`}
       >
@@ -42,7 +43,17 @@ export function AuthWidget({ onNavigate }: { onNavigate?: () => void }) {
   }
 
   return (
-    <Button component={Link} to="/account/login" variant="white" color="dark" size="xs" radius="xl" px="md" onClick={onNavigate}>
+    <Button
+      component={Link}
+      to="/account/login"
+      variant={inHeader ? 'white' : 'filled'}
+      color={inHeader ? 'dark' : undefined}
+      size={inHeader ? 'xs' : 'sm'}
+      radius="xl"
+      px="md"
+      fullWidth={!inHeader}
+      onClick={onNavigate}
+    >
       Войти
     </Button>
   );

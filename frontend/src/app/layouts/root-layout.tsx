@@ -21,7 +21,8 @@ const APP_NAME = 'EVE Toolkit';
 
 function useDocumentTitle() {
   const matches = useMatches();
-  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
+  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+    RouteHandle | undefined;
   useEffect(() => {
     document.title = title?.title ? `${title.title} — ${APP_NAME}` : `${APP_NAME} — инструменты для пилотов EVE Online`;
   }, [title?.title]);
@@ -45,22 +46,24 @@ export function RootLayout() {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened, desktop: true } }}
+      navbar={{ width: 280, breakpoint: 'lg', collapsed: { mobile: !opened, desktop: true } }}
       padding={0}
     >
       {navigation.state === 'loading' && <div className={classes.progress} role="progressbar" aria-label="Загрузка страницы" />}
       <AppShell.Header className={classes.header}>
         <div className={classes.inner}>
-          <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" color="white" aria-label="Открыть меню" />
+          <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" color="white" aria-label="Открыть меню" />
           <Logo />
           <nav className={classes.nav} aria-label="Главное меню">
-            <Group gap={2} visibleFrom="md" wrap="nowrap">
+            <Group gap={2} visibleFrom="lg" wrap="nowrap">
               {all.map((item) => (
                 <RouterNavLink
                   key={item.to}
                   to={item.to}
                   className={classes.link}
-                  data-active={isActivePath(pathname, item.match ?? item.to) || (item === NEWS_LINK && pathname === '/') || undefined}
+                  data-active={
+                    isActivePath(pathname, item.match ?? item.to) || (item === NEWS_LINK && pathname === '/') || undefined
+                  }
                 >
                   {item.label}
                 </RouterNavLink>
@@ -92,14 +95,19 @@ export function RootLayout() {
           ))}
           <Divider my="sm" />
           <Box hiddenFrom="xs">
-            <AuthWidget onNavigate={close} />
+            <AuthWidget onNavigate={close} placement="drawer" />
           </Box>
         </Stack>
       </AppShell.Navbar>
 
       <AppShell.Main>
         <Box className="page-background">
-          <Container size={CONTENT_MAX_WIDTH} px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 'xl' }} mih="calc(100vh - 64px - 72px)">
+          <Container
+            size={CONTENT_MAX_WIDTH}
+            px={{ base: 'md', sm: 'lg' }}
+            py={{ base: 'lg', sm: 'xl' }}
+            mih="calc(100vh - 64px - 72px)"
+          >
             <Suspense fallback={<LoadingView fullScreen={false} />}>
               <Outlet />
             </Suspense>

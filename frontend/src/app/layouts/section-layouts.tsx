@@ -50,6 +50,7 @@ export function AccountLayout() {
 export function AccountIndex() {
   const { data, isPending } = useSession();
   if (isPending) return <LoadingView fullScreen={false} />;
-  if (data?.isAuthenticated && data.username) return <Navigate to={`/account/user/${encodeURIComponent(data.username)}`} replace />;
+  if (data?.isAuthenticated && data.username)
+    return <Navigate to={`/account/user/${encodeURIComponent(data.username)}`} replace />;
   return <Navigate to="/account/login" replace />;
 }

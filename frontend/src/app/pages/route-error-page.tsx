@@ -4,7 +4,11 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 /** Last-resort boundary: a page chunk failed to load (new deploy, network) or a page crashed. */
 export function RouteErrorPage() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : '';
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : '';
   return (
     <Container size={640} py={80}>
       <Stack gap="md" align="flex-start">

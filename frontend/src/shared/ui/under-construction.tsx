@@ -15,7 +15,16 @@ export function UnderConstruction({ title, description }: UnderConstructionProps
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={720}>
       <Stack gap="sm" align="flex-start">
         <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
-          <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            width="26"
+            height="26"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.6 2.6-2.4-.6-.6-2.4z" />
           </svg>
         </ThemeIcon>

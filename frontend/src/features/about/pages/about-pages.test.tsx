@@ -44,7 +44,10 @@ describe('/about/debug feedback form', () => {
     const { user } = renderApp('/about/debug', {
       handler: (url) =>
         url === '/api/post_debug'
-          ? { status: 429, body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Слишком много запросов, попробуйте позже' } }
+          ? {
+              status: 429,
+              body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Слишком много запросов, попробуйте позже' },
+            }
           : undefined,
     });
     await user.type(await screen.findByLabelText(/Заголовок/), 'Тема');

@@ -13,9 +13,19 @@ interface FeatureCard {
 
 export const FEATURE_CARDS: readonly FeatureCard[] = [
   { title: 'Маркет', text: 'Цены SELL и BUY в торговых хабах и отклонение от медианы.', to: '/market/list', icon: 'market' },
-  { title: 'Оценка', text: 'Стоимость и объём списка предметов в ISK и m³ одной вставкой.', to: '/market/appraisal', icon: 'appraisal' },
+  {
+    title: 'Оценка',
+    text: 'Стоимость и объём списка предметов в ISK и m³ одной вставкой.',
+    to: '/market/appraisal',
+    icon: 'appraisal',
+  },
   { title: 'Лут', text: 'Раздел добычи флота по группам пилотов из истории флота.', to: '/loot', icon: 'loot' },
-  { title: 'Индустрия', text: 'Дерево материалов, «строить или купить», стоимость работ и маржа.', to: '/industry', icon: 'industry' },
+  {
+    title: 'Индустрия',
+    text: 'Дерево материалов, «строить или купить», стоимость работ и маржа.',
+    to: '/industry',
+    icon: 'industry',
+  },
   { title: 'Планеты', text: 'Типы планет, схемы и шаблон для планетарной индустрии.', to: '/planetology', icon: 'planets' },
   { title: 'Корпорация', text: 'Пинги, закупки и производственные проекты вашей корпорации.', to: '/corp', icon: 'corp' },
 ];
