@@ -20,7 +20,7 @@ export interface EsiClientOptions {
   errorLimitThreshold?: number;
   /** Page fan-out (default 8). */
   concurrency?: number;
-  /** Byte budget of cached bodies (default 64 MB). */
+  /** Byte budget of cached bodies (default 32 MB; a 400-page order book does not fit, its validators do). */
   cacheMaxBytes?: number;
   /** Restarts of a paged read when its Last-Modified changes midway (default 3). */
   maxPageRestarts?: number;
@@ -111,7 +111,7 @@ export class EsiClient {
       maxWaitMs: options.maxWaitMs ?? 65_000,
       errorLimitThreshold: options.errorLimitThreshold ?? 10,
       concurrency: options.concurrency ?? 8,
-      cacheMaxBytes: options.cacheMaxBytes ?? 64 * 1024 * 1024,
+      cacheMaxBytes: options.cacheMaxBytes ?? 32 * 1024 * 1024,
       maxPageRestarts: options.maxPageRestarts ?? 3,
     };
     this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));

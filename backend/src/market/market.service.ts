@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { HUBS, MARKET_MESSAGES, type MarketHubsResponse, type MarketItemDetail, type MarketItemsResponse } from '@eve-toolkit/shared-types';
@@ -6,12 +7,19 @@ import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { apiError } from '../common/errors/api-exception.filter';
 import { GameData } from '../game-data/game-data.contract';
 import { MarketCategoriesService } from './market-categories.service';
+import { MARKET_EVENTS, type MarketPricesUpdatedEvent } from './market.events';
 import { toMarketItem, toMarketItemDetail } from './market.mapper';
 import { MODELS, type MarketPriceDoc, type SyncStatusDoc } from './market.schema';
+
+/** How long a hub's list answer is reused (dropped at once on this instance's price updates). */
+export const ITEMS_CACHE_MS = 10_000;
 
 /** Read side of the market: hubs, the categorised list and one item's detail. */
 @Injectable()
 export class MarketService {
+  /** The list is the same for every visitor of a hub: a short per-hub micro-cache. */
+  private readonly itemsCache = new Map<number, { at: number; value: Promise<MarketItemsResponse> }>();
+
   constructor(
     private readonly gameData: GameData,
     private readonly categories: MarketCategoriesService,
@@ -24,7 +32,21 @@ export class MarketService {
     return { hubs: HUBS.map(({ id, label }) => ({ id, label })) };
   }
 
-  async items(hubId: number): Promise<MarketItemsResponse> {
+  items(hubId: number): Promise<MarketItemsResponse> {
+    const hit = this.itemsCache.get(hubId);
+    if (hit && Date.now() - hit.at < ITEMS_CACHE_MS) return hit.value;
+    const value = this.loadItems(hubId);
+    this.itemsCache.set(hubId, { at: Date.now(), value });
+    value.catch(() => this.itemsCache.delete(hubId));
+    return value;
+  }
+
+  @OnEvent(MARKET_EVENTS.pricesUpdated)
+  onPricesUpdated(event: MarketPricesUpdatedEvent): void {
+    this.itemsCache.delete(event.hubId);
+  }
+
+  private async loadItems(hubId: number): Promise<MarketItemsResponse> {
     const categories = await this.categories.list();
     const ids = [...new Set(categories.flatMap((c) => c.item_ids))];
     const [types, prices, updatedAt] = await Promise.all([
