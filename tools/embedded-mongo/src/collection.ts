@@ -121,7 +121,7 @@ export class Index {
   /** Id of another document already holding this key, if any. */
   conflict(key: string, id: string): string | undefined {
     const set = this.postings.get(key);
-    if (!set) return undefined;
+    if (!set || set.size === 0 || (set.size === 1 && set.has(id))) return undefined;
     for (const other of set) if (other !== id) return other;
     return undefined;
   }

@@ -116,7 +116,11 @@ function seedFromFilter(filter: Document | undefined, out: Document = {}): Docum
 }
 
 function withIdFirst(doc: Document): Document {
-  if (doc._id === undefined || Object.keys(doc)[0] === '_id') return doc;
+  if (doc._id === undefined) return doc;
+  for (const first in doc) {
+    if (first === '_id') return doc;
+    break;
+  }
   const { _id, ...rest } = doc;
   return { _id, ...rest };
 }
