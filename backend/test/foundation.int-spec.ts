@@ -66,6 +66,12 @@ describe('foundation: health, errors, SPA serving, feedback', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('a missing hashed asset is a plain 404, not the SPA', async () => {
+    const res = await request(running.url).get('/assets/app-old999.js').expect(404);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toBe('Not found');
+  });
+
   it('GET api/client_config tells the SPA about demo mode and the image server', async () => {
     const res = await request(running.url).get('/api/client_config').expect(200);
     expect(res.body).toEqual({ version: expect.any(String), demo: true, imageServerUrl: 'https://images.evetech.net' });
