@@ -28,7 +28,11 @@ async function main(): Promise<void> {
   const db = conn.db!;
 
   const started = Date.now();
-  const summary = await new SdeImporter(db).run({ sourcePath: SDE, progress: defaultProgress(console.log), log: () => undefined });
+  const summary = await new SdeImporter(db).run({
+    sourcePath: SDE,
+    progress: defaultProgress(console.log),
+    log: () => undefined,
+  });
   const seconds = (Date.now() - started) / 1000;
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -49,7 +53,9 @@ async function main(): Promise<void> {
     const theirs = r.resources.map((x) => x.typeID).sort((a, b) => a - b);
     return JSON.stringify(mine) !== JSON.stringify(theirs);
   });
-  console.log(`planet resources vs reference/piPlanetResources.json: ${mismatches.length === 0 ? 'identical' : `DIFFER for ${mismatches.map(([p]) => p).join(', ')}`} (${got.length} planet types)`);
+  console.log(
+    `planet resources vs reference/piPlanetResources.json: ${mismatches.length === 0 ? 'identical' : `DIFFER for ${mismatches.map(([p]) => p).join(', ')}`} (${got.length} planet types)`,
+  );
 
   await conn.dropDatabase();
   await conn.close();

@@ -27,12 +27,24 @@ describe('import', () => {
   it('records the build and counts', () => {
     expect(summary.buildNumber).toBe(0);
     expect(summary.releaseDate).toBe('2025-06-24T00:00:00Z');
-    expect(summary.counts).toMatchObject({ blueprints: 2, schematics: 1, systems: 1, planets: 8, regions: 1, constellations: 1, planetResources: 8 });
+    expect(summary.counts).toMatchObject({
+      blueprints: 2,
+      schematics: 1,
+      systems: 1,
+      planets: 8,
+      regions: 1,
+      constellations: 1,
+      planetResources: 8,
+    });
   });
 
   it('api/health shows the SDE build', async () => {
     const res = await get('/api/health').expect(200);
-    expect(res.body.sde).toEqual({ buildNumber: 0, releaseDate: '2025-06-24T00:00:00Z', importedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(res.body.sde).toEqual({
+      buildNumber: 0,
+      releaseDate: '2025-06-24T00:00:00Z',
+      importedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
   });
 });
 
@@ -80,7 +92,9 @@ describe('data/industry', () => {
       [2500, 36],
       [500, 37],
     ]);
-    expect(bp.activities.manufacturing.products).toEqual([{ id: 587, name: 'Rifter', icon: 'https://images.example/types/587/icon?size=64', quantity: 1 }]);
+    expect(bp.activities.manufacturing.products).toEqual([
+      { id: 587, name: 'Rifter', icon: 'https://images.example/types/587/icon?size=64', quantity: 1 },
+    ]);
   });
 
   it('reaction formula 46166: 100x16643 + 100x16647 + 5x4312 -> 200x16663, 10800 s', async () => {
@@ -88,7 +102,9 @@ describe('data/industry', () => {
     const bp = res.body.blueprint;
     expect(bp).toMatchObject({ id: 46166, activity: 'reaction', activity_id: 11, product: { id: 16663, quantity: 200 } });
     expect(bp.activities.reaction.time).toBe(10800);
-    const materials = Object.fromEntries(bp.activities.reaction.materials.map((m: { id: number; quantity: number }) => [m.id, m.quantity]));
+    const materials = Object.fromEntries(
+      bp.activities.reaction.materials.map((m: { id: number; quantity: number }) => [m.id, m.quantity]),
+    );
     expect(materials).toEqual({ 16643: 100, 16647: 100, 4312: 5 });
     expect(bp.activities.manufacturing).toBeUndefined();
   });
@@ -107,7 +123,10 @@ describe('data/industry', () => {
     });
     expect(byId.get(35827)).toMatchObject({ bonuses: { material: 0.99, time: 0.7, cost: 0.95, reactionTime: 1 } });
     expect(byId.get(35836)).toMatchObject({ activities: ['manufacturing', 'reaction'], bonuses: { reactionTime: 0.75 } });
-    expect(byId.get(35835)).toMatchObject({ activities: ['manufacturing', 'reaction'], bonuses: { material: 1, time: 1, cost: 1, reactionTime: 1 } });
+    expect(byId.get(35835)).toMatchObject({
+      activities: ['manufacturing', 'reaction'],
+      bonuses: { material: 1, time: 1, cost: 1, reactionTime: 1 },
+    });
   });
 
   it('rigs carry percent bonuses and security multipliers', async () => {
@@ -119,11 +138,18 @@ describe('data/industry', () => {
       securityModifiers: { hiSec: 1, lowSec: 1.9, nullSec: 2.1 },
     });
     expect(byId.get(37180)).toMatchObject({ rigSize: 4, bonuses: { material: -2, time: -20 } });
-    expect(byId.get(46484)).toMatchObject({ bonuses: { reactionTime: -20 }, securityModifiers: { hiSec: null, lowSec: 1, nullSec: 1.1 } });
+    expect(byId.get(46484)).toMatchObject({
+      bonuses: { reactionTime: -20 },
+      securityModifiers: { hiSec: null, lowSec: 1, nullSec: 1.1 },
+    });
   });
 
   it('404 with a Russian message for an unknown id, 400 for a bad id', async () => {
-    expect((await get('/data/industry/items/999999999').expect(404)).body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Предмет не найден' });
+    expect((await get('/data/industry/items/999999999').expect(404)).body).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: 'Предмет не найден',
+    });
     expect((await get('/data/industry/blueprints/34').expect(404)).body.message).toBe('Чертёж не найден');
     expect((await get('/data/industry/items/abc').expect(400)).body.message).toBe('Некорректный идентификатор');
   });
@@ -151,7 +177,9 @@ describe('search', () => {
 
   it('items: Russian names match too (and show in Russian)', async () => {
     const ru = await get(`/data/industry/items?q=${encodeURIComponent('ПРОИЗВОД')}`).expect(200);
-    expect(ru.body.items.map((i: { id: number; name: string; nameEn: string }) => [i.id, i.name, i.nameEn])).toEqual([[3380, 'Организация производства', 'Industry']]);
+    expect(ru.body.items.map((i: { id: number; name: string; nameEn: string }) => [i.id, i.name, i.nameEn])).toEqual([
+      [3380, 'Организация производства', 'Industry'],
+    ]);
     const reactions = await get(`/data/industry/items?q=${encodeURIComponent('ведение')}`).expect(200);
     expect(reactions.body.items.map((i: { id: number }) => i.id)).toEqual([45746]);
   });
@@ -166,9 +194,17 @@ describe('search', () => {
   });
 
   it('too short (3 chars, admin 2) and too long queries are refused with Russian messages', async () => {
-    expect((await get('/data/universe/systems?q=Ji').expect(400)).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Введите не меньше 3 символов для поиска' });
-    expect((await get('/data/universe/admin/systems?q=J').expect(400)).body.message).toBe('Введите не меньше 2 символов для поиска');
-    expect((await get(`/data/industry/items?q=${'a'.repeat(101)}`).expect(400)).body.message).toBe('Строка поиска не длиннее 100 символов');
+    expect((await get('/data/universe/systems?q=Ji').expect(400)).body).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Введите не меньше 3 символов для поиска',
+    });
+    expect((await get('/data/universe/admin/systems?q=J').expect(400)).body.message).toBe(
+      'Введите не меньше 2 символов для поиска',
+    );
+    expect((await get(`/data/industry/items?q=${'a'.repeat(101)}`).expect(400)).body.message).toBe(
+      'Строка поиска не длиннее 100 символов',
+    );
     expect((await get('/data/industry/items').expect(400)).body.message).toBe('Введите строку поиска');
   });
 
@@ -186,7 +222,9 @@ describe('search', () => {
         constellationName: 'Kimotoro',
       },
     ]);
-    expect((await get('/data/universe/admin/systems?q=ji').expect(200)).body.systems.map((s: { id: number }) => s.id)).toEqual([30000142]);
+    expect((await get('/data/universe/admin/systems?q=ji').expect(200)).body.systems.map((s: { id: number }) => s.id)).toEqual([
+      30000142,
+    ]);
     expect((await get('/data/universe/systems?q=xyz').expect(200)).body.systems).toEqual([]);
   });
 
@@ -231,7 +269,13 @@ describe('data/universe', () => {
       ['Jita VII', 12],
       ['Jita VIII', 2016],
     ]);
-    expect(res.body.planets[3]).toEqual({ id: 40009082, name: 'Jita IV', type_id: 13, typeName: 'Planet (Gas)', icon: 'https://images.example/types/13/icon?size=64' });
+    expect(res.body.planets[3]).toEqual({
+      id: 40009082,
+      name: 'Jita IV',
+      type_id: 13,
+      typeName: 'Planet (Gas)',
+      icon: 'https://images.example/types/13/icon?size=64',
+    });
   });
 
   it('404 for an unknown system', async () => {
@@ -288,11 +332,24 @@ describe('GameData contract', () => {
   });
 
   it('system, blueprints, build info', async () => {
-    expect(await data().system(30000142)).toEqual({ id: 30000142, name: 'Jita', security: 0.945913, regionId: 10000002, constellationId: 20000020 });
+    expect(await data().system(30000142)).toEqual({
+      id: 30000142,
+      name: 'Jita',
+      security: 0.945913,
+      regionId: 10000002,
+      constellationId: 20000020,
+    });
     expect(await data().system(1)).toBeNull();
     expect(await data().hasData()).toBe(true);
     const bp = await data().blueprintForProduct(587);
-    expect(bp).toMatchObject({ id: 691, activity: 'manufacturing', activityId: 1, time: 6000, maxProductionLimit: 30, products: [{ typeId: 587, quantity: 1 }] });
+    expect(bp).toMatchObject({
+      id: 691,
+      activity: 'manufacturing',
+      activityId: 1,
+      time: 6000,
+      maxProductionLimit: 30,
+      products: [{ typeId: 587, quantity: 1 }],
+    });
     expect(await data().blueprintForProduct(16663)).toMatchObject({ id: 46166, activityId: 11, time: 10800 });
     expect(await data().blueprint(34)).toBeNull();
     expect(await data().buildInfo()).toMatchObject({ buildNumber: 0, releaseDate: '2025-06-24T00:00:00Z' });

@@ -153,7 +153,15 @@ export class GameDataMapper {
   }
 
   structure(d: StructureDoc): IndustryStructure {
-    return { id: d._id, name: d.nameRu, icon: this.icon(d._id), groupId: d.groupId, rigSize: d.rigSize, activities: d.activities, bonuses: d.bonuses };
+    return {
+      id: d._id,
+      name: d.nameRu,
+      icon: this.icon(d._id),
+      groupId: d.groupId,
+      rigSize: d.rigSize,
+      activities: d.activities,
+      bonuses: d.bonuses,
+    };
   }
 
   rig(d: RigDoc): IndustryRig {

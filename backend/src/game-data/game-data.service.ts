@@ -71,6 +71,8 @@ export class GameDataService extends GameData {
 
   async buildInfo(): Promise<SdeBuildInfo | null> {
     const meta = await this.sde.active();
-    return meta ? { buildNumber: meta.buildNumber, releaseDate: meta.releaseDate, importedAt: new Date(meta.importedAt).toISOString() } : null;
+    return meta
+      ? { buildNumber: meta.buildNumber, releaseDate: meta.releaseDate, importedAt: new Date(meta.importedAt).toISOString() }
+      : null;
   }
 }

@@ -10,18 +10,22 @@ import { reimportReason, resolveSdeSource } from './sde/sde-runner';
 @Injectable()
 export class SdeImportService {
   private readonly logger = new Logger('SDE');
-  private running: Promise<SdeImportSummary> | null = null;
+  private running: { key: string; promise: Promise<SdeImportSummary> } | null = null;
 
   constructor(
     private readonly reader: SdeReader,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Imports now (sourcePath defaults to SDE_PATH / SDE_URL); concurrent calls share one run. */
+  /**
+   * Imports now (sourcePath defaults to SDE_PATH / SDE_URL). A call while an import of the same
+   * source runs in this process shares it; another source is refused with SdeBusyError.
+   */
   importNow(options: Partial<SdeImportOptions> = {}): Promise<SdeImportSummary> {
-    if (this.running) return this.running;
+    const key = options.sourcePath ?? '';
+    if (this.running) return this.running.key === key ? this.running.promise : Promise.reject(new SdeBusyError());
     const log = options.log ?? ((m: string) => this.logger.log(m));
-    this.running = (async () => {
+    const promise = (async () => {
       const sourcePath = options.sourcePath ?? (await resolveSdeSource(this.config, log));
       try {
         return await new SdeImporter(this.reader.db).run({
@@ -36,7 +40,8 @@ export class SdeImportService {
     })().finally(() => {
       this.running = null;
     });
-    return this.running;
+    this.running = { key, promise };
+    return promise;
   }
 
   /**

@@ -71,7 +71,9 @@ export class SdeReader {
         .find({ published: true, activity: { $in: ['manufacturing', 'reaction'] } }, { projection: { nameEn: 1, nameRu: 1 } });
       for await (const b of cursor) entries.push({ id: b._id, name: b.nameRu, names: [b.nameEn, b.nameRu] });
     } else {
-      const cursor = this.db.collection<SystemDoc>(collectionName('systems', importId)).find({ knownSpace: true }, { projection: { name: 1 } });
+      const cursor = this.db
+        .collection<SystemDoc>(collectionName('systems', importId))
+        .find({ knownSpace: true }, { projection: { name: 1 } });
       for await (const s of cursor) entries.push({ id: s._id, name: s.name, names: [s.name] });
     }
     return new SearchIndex(entries);

@@ -18,8 +18,14 @@ describe('typeIconUrl', () => {
 describe('gameSearchQuerySchema', () => {
   it.each([
     [{ q: 'Tri' }, { q: 'Tri', limit: 20 }],
-    [{ q: '  jit  ', limit: '5' }, { q: 'jit', limit: 5 }],
-    [{ q: 'Rifter', limit: '50' }, { q: 'Rifter', limit: 50 }],
+    [
+      { q: '  jit  ', limit: '5' },
+      { q: 'jit', limit: 5 },
+    ],
+    [
+      { q: 'Rifter', limit: '50' },
+      { q: 'Rifter', limit: 50 },
+    ],
   ])('accepts %p', (input, expected) => {
     expect(gameSearchQuerySchema.parse(input)).toEqual(expected);
   });
@@ -40,6 +46,8 @@ describe('gameSearchQuerySchema', () => {
 
   it('admin variant starts at 2 characters', () => {
     expect(gameAdminSearchQuerySchema.parse({ q: 'Ji' })).toEqual({ q: 'Ji', limit: 20 });
-    expect(gameAdminSearchQuerySchema.safeParse({ q: 'J' }).error?.issues[0]?.message).toBe('Введите не меньше 2 символов для поиска');
+    expect(gameAdminSearchQuerySchema.safeParse({ q: 'J' }).error?.issues[0]?.message).toBe(
+      'Введите не меньше 2 символов для поиска',
+    );
   });
 });

@@ -35,9 +35,11 @@ describe('SearchIndex', () => {
 
   it('stops at the limit with prefix matches only when there are enough of them', () => {
     const many = new SearchIndex(
-      Array.from({ length: 30 }, (_, i) => ({ id: i + 1, name: `Item ${String(i).padStart(2, '0')}`, names: [`Item ${String(i).padStart(2, '0')}`] })).concat([
-        { id: 100, name: 'A item', names: ['A item'] },
-      ]),
+      Array.from({ length: 30 }, (_, i) => ({
+        id: i + 1,
+        name: `Item ${String(i).padStart(2, '0')}`,
+        names: [`Item ${String(i).padStart(2, '0')}`],
+      })).concat([{ id: 100, name: 'A item', names: ['A item'] }]),
     );
     const ids = many.search('item', 5);
     expect(ids).toEqual([1, 2, 3, 4, 5]);

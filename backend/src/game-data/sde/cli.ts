@@ -30,7 +30,10 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     if (a === '--path') args.path = argv[++i];
     else if (a === '--url') args.url = argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : CCP_LATEST_SDE_URL;
     else if (a === '--if-needed') args.ifNeeded = true;
-    else throw new SdeSourceError(`Неизвестный аргумент: ${a}. Использование: sde:import [--path <папка|zip>] [--url [<адрес zip>]] [--if-needed]`);
+    else
+      throw new SdeSourceError(
+        `Неизвестный аргумент: ${a}. Использование: sde:import [--path <папка|zip>] [--url [<адрес zip>]] [--if-needed]`,
+      );
   }
   return args;
 }
@@ -38,7 +41,10 @@ export function parseArgs(argv: readonly string[]): CliArgs {
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const base = loadConfig();
-  const config = { ...base, sde: { ...base.sde, path: args.path ?? (args.url ? undefined : base.sde.path), url: args.url ?? base.sde.url } };
+  const config = {
+    ...base,
+    sde: { ...base.sde, path: args.path ?? (args.url ? undefined : base.sde.path), url: args.url ?? base.sde.url },
+  };
   const log = (m: string) => console.log(m);
   const sourcePath = await resolveSdeSource(config, log, { download: !!args.url });
   const db = await openDatabase(config, log);
@@ -67,7 +73,8 @@ if (require.main === module) {
   main().then(
     (code) => process.exit(code),
     (err: unknown) => {
-      if (err instanceof ConfigError || err instanceof SdeSourceError || err instanceof SdeFormatError) console.error(err.message);
+      if (err instanceof ConfigError || err instanceof SdeSourceError || err instanceof SdeFormatError)
+        console.error(err.message);
       else console.error('Импорт SDE не выполнен:', err);
       process.exit(1);
     },

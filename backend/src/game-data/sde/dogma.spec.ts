@@ -8,7 +8,12 @@ function dogma(id: number, groupId: number, pairs: [number, number][]): DogmaDoc
 }
 
 // Extractor pins (group 1026): 709 harvesterType = P0, 1632 planetRestriction = planet type.
-const extractor = (id: number, p0: number, planet: number) => dogma(id, 1026, [[15, 800], [709, p0], [1632, planet]]);
+const extractor = (id: number, p0: number, planet: number) =>
+  dogma(id, 1026, [
+    [15, 800],
+    [709, p0],
+    [1632, planet],
+  ]);
 const BARREN_EXTRACTORS = [
   extractor(2409, 2268, 2016), // Barren Aqueous Liquid Extractor
   extractor(2410, 2073, 2016),
@@ -16,9 +21,19 @@ const BARREN_EXTRACTORS = [
   extractor(2412, 2270, 2016),
   extractor(2413, 2288, 2016),
 ];
-const GAS_EXTRACTORS = [extractor(3000, 2268, 13), extractor(3001, 2267, 13), extractor(3002, 2309, 13), extractor(3003, 2310, 13), extractor(3004, 2311, 13)];
+const GAS_EXTRACTORS = [
+  extractor(3000, 2268, 13),
+  extractor(3001, 2267, 13),
+  extractor(3002, 2309, 13),
+  extractor(3003, 2310, 13),
+  extractor(3004, 2311, 13),
+];
 // The Barren ECU (group 1063) carries 1632 only: not an extractor head.
-const BARREN_ECU = dogma(2848, 1063, [[15, 2600], [1632, 2016], [1690, 110]]);
+const BARREN_ECU = dogma(2848, 1063, [
+  [15, 2600],
+  [1632, 2016],
+  [1690, 110],
+]);
 
 describe('derivePlanetResources', () => {
   it('planet type -> its 5 P0 types, from the extractor pins only', () => {
@@ -42,15 +57,49 @@ const TYPES: Record<number, ReturnType<typeof names>> = {
 const typeOf = (id: number) => TYPES[id];
 
 // Values from typeDogma.jsonl.
-const MANUFACTURING_PLANT = dogma(35878, 1415, [[1298, 1657], [1299, 1404], [1300, 1406]]);
+const MANUFACTURING_PLANT = dogma(35878, 1415, [
+  [1298, 1657],
+  [1299, 1404],
+  [1300, 1406],
+]);
 const COMPOSITE_REACTOR = dogma(45537, 1415, [[1298, 1406]]);
-const RAITARU = dogma(35825, 1404, [[1547, 2], [2600, 0.99], [2601, 0.97], [2602, 0.85]]);
-const AZBEL = dogma(35826, 1404, [[1547, 3], [2600, 0.99], [2601, 0.96], [2602, 0.8]]);
+const RAITARU = dogma(35825, 1404, [
+  [1547, 2],
+  [2600, 0.99],
+  [2601, 0.97],
+  [2602, 0.85],
+]);
+const AZBEL = dogma(35826, 1404, [
+  [1547, 3],
+  [2600, 0.99],
+  [2601, 0.96],
+  [2602, 0.8],
+]);
 const ATHANOR = dogma(35835, 1406, [[1547, 2]]);
-const TATARA = dogma(35836, 1406, [[1547, 3], [2721, 0.75]]);
+const TATARA = dogma(35836, 1406, [
+  [1547, 3],
+  [2721, 0.75],
+]);
 const ASTRAHUS = dogma(35832, 1657, [[1547, 1]]);
-const ME_RIG = dogma(43920, 1816, [[1298, 1657], [1299, 1404], [1300, 1406], [1547, 2], [2355, 1], [2356, 1.9], [2357, 2.1], [2593, 0], [2594, -2], [2595, 0]]);
-const REACTOR_RIG = dogma(46484, 1933, [[1300, 1406], [1547, 2], [2356, 1], [2357, 1.1], [2713, -20]]);
+const ME_RIG = dogma(43920, 1816, [
+  [1298, 1657],
+  [1299, 1404],
+  [1300, 1406],
+  [1547, 2],
+  [2355, 1],
+  [2356, 1.9],
+  [2357, 2.1],
+  [2593, 0],
+  [2594, -2],
+  [2595, 0],
+]);
+const REACTOR_RIG = dogma(46484, 1933, [
+  [1300, 1406],
+  [1547, 2],
+  [2356, 1],
+  [2357, 1.1],
+  [2713, -20],
+]);
 const ALL = [MANUFACTURING_PLANT, COMPOSITE_REACTOR, RAITARU, AZBEL, ATHANOR, TATARA, ASTRAHUS, ME_RIG, REACTOR_RIG, BARREN_ECU];
 
 describe('deriveStructures', () => {
@@ -63,7 +112,15 @@ describe('deriveStructures', () => {
     [35835, 'Athanor', ['manufacturing', 'reaction'], { material: 1, time: 1, cost: 1, reactionTime: 1 }, 2],
     [35836, 'Tatara', ['manufacturing', 'reaction'], { material: 1, time: 1, cost: 1, reactionTime: 0.75 }, 3],
   ])('%d %s', (id, name, activities, bonuses, rigSize) => {
-    expect(structures.find((s) => s._id === id)).toEqual({ _id: id, nameEn: name, nameRu: name, groupId: expect.any(Number), rigSize, activities, bonuses });
+    expect(structures.find((s) => s._id === id)).toEqual({
+      _id: id,
+      nameEn: name,
+      nameRu: name,
+      groupId: expect.any(Number),
+      rigSize,
+      activities,
+      bonuses,
+    });
   });
 
   it('lists only structures (no rigs or modules)', () => {
@@ -72,7 +129,11 @@ describe('deriveStructures', () => {
 });
 
 describe('deriveRigs', () => {
-  const groupOf = (g: number) => ({ 1816: { en: 'Structure Engineering Rig M - Equipment ME', ru: 'RU 1816' }, 1933: { en: 'Structure Composite Reactor Rig M - TE', ru: 'RU 1933' } })[g];
+  const groupOf = (g: number) =>
+    ({
+      1816: { en: 'Structure Engineering Rig M - Equipment ME', ru: 'RU 1816' },
+      1933: { en: 'Structure Composite Reactor Rig M - TE', ru: 'RU 1933' },
+    })[g];
   const rigs = deriveRigs(ALL, typeOf, groupOf);
 
   it('engineering ME rig: -2 % materials, security 1.0 / 1.9 / 2.1', () => {
@@ -116,7 +177,16 @@ describe('keepDogma', () => {
   });
 
   it('reads typeDogma attribute lists', () => {
-    const m = toDogmaAttributes({ _key: 2409, dogmaAttributes: [{ attributeID: 709, value: 2268.0 }, { attributeID: 1632, value: 2016.0 }] });
-    expect([...m]).toEqual([[709, 2268], [1632, 2016]]);
+    const m = toDogmaAttributes({
+      _key: 2409,
+      dogmaAttributes: [
+        { attributeID: 709, value: 2268.0 },
+        { attributeID: 1632, value: 2016.0 },
+      ],
+    });
+    expect([...m]).toEqual([
+      [709, 2268],
+      [1632, 2016],
+    ]);
   });
 });

@@ -23,7 +23,9 @@ export const ATTR = {
   nullSecModifier: 2357,
 } as const;
 
-export const CAN_FIT_SHIP_GROUP = [1298, 1299, 1300, 1301, 1872, 1879, 1880, 1881, 2065, 2396, 2476, 2477, 2478, 2479, 2480, 2481, 2482, 2483, 2484, 2485];
+export const CAN_FIT_SHIP_GROUP = [
+  1298, 1299, 1300, 1301, 1872, 1879, 1880, 1881, 2065, 2396, 2476, 2477, 2478, 2479, 2480, 2481, 2482, 2483, 2484, 2485,
+];
 
 export const RIG_BONUS_ATTRS: readonly number[] = [
   ATTR.engRigTimeBonus,

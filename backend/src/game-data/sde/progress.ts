@@ -14,17 +14,15 @@ const MB = 1024 * 1024;
 const mb = (b: number) => (b / MB).toFixed(1);
 
 export class BarProgress implements ImportProgress {
-  private readonly bar = new SingleBar(
-    {
-      format: 'Импорт SDE [{bar}] {percentage}% | {mbDone}/{mbTotal} МБ | {file} | {eta_formatted}',
-      barCompleteChar: '█',
-      barIncompleteChar: '░',
-      hideCursor: true,
-      etaBuffer: 50,
-      fps: 5,
-      stream: process.stderr,
-    },
-  );
+  private readonly bar = new SingleBar({
+    format: 'Импорт SDE [{bar}] {percentage}% | {mbDone}/{mbTotal} МБ | {file} | {eta_formatted}',
+    barCompleteChar: '█',
+    barIncompleteChar: '░',
+    hideCursor: true,
+    etaBuffer: 50,
+    fps: 5,
+    stream: process.stderr,
+  });
   private done = 0;
   private total = 0;
   private name = '';

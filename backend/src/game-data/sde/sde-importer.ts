@@ -157,7 +157,9 @@ export class SdeImporter {
         let build: SdeBuild;
         let counts: Record<Dataset, number>;
         try {
-          ({ build, counts } = await this.load(source, importId, options.batchSize ?? 1000, progress, () => this.renewLock(importId, lockMs)));
+          ({ build, counts } = await this.load(source, importId, options.batchSize ?? 1000, progress, () =>
+            this.renewLock(importId, lockMs),
+          ));
         } finally {
           progress.end();
         }
@@ -193,7 +195,9 @@ export class SdeImporter {
         await this.dropExcept(null, importId).catch(() => undefined);
         throw err;
       } finally {
-        await metaCollection(this.db).deleteOne({ _id: 'lock', importId }).catch(() => undefined);
+        await metaCollection(this.db)
+          .deleteOne({ _id: 'lock', importId })
+          .catch(() => undefined);
       }
     } finally {
       await source.close();
@@ -207,7 +211,8 @@ export class SdeImporter {
     progress: ImportProgress,
     renew: () => Promise<void>,
   ): Promise<{ build: SdeBuild; counts: Record<Dataset, number> }> {
-    const writer = <T extends mongo.Document>(ds: Dataset) => new BatchWriter<T>(this.db.collection<T>(collectionName(ds, importId)), batchSize);
+    const writer = <T extends mongo.Document>(ds: Dataset) =>
+      new BatchWriter<T>(this.db.collection<T>(collectionName(ds, importId)), batchSize);
     const counts = Object.fromEntries(DATASETS.map((d) => [d, 0])) as Record<Dataset, number>;
 
     /** Streams one file through `handle`; a RecordError becomes SdeFormatError(file, line). */
@@ -229,7 +234,11 @@ export class SdeImporter {
       await renew();
     };
     /** Streams one file into one collection. */
-    const pipe = async <T extends mongo.Document>(file: SdeFile, ds: Dataset, transform: (r: Record<string, unknown>) => T | null) => {
+    const pipe = async <T extends mongo.Document>(
+      file: SdeFile,
+      ds: Dataset,
+      transform: (r: Record<string, unknown>) => T | null,
+    ) => {
       const w = writer<T>(ds);
       await each(file, async (r) => {
         const doc = transform(r);
@@ -297,7 +306,11 @@ export class SdeImporter {
     });
     const systems = new Map<number, string>();
     await pipe('mapSolarSystems.jsonl', 'systems', (r) => {
-      const d = toSystem(r, (id) => regions.get(id), (id) => constellations.get(id));
+      const d = toSystem(
+        r,
+        (id) => regions.get(id),
+        (id) => constellations.get(id),
+      );
       systems.set(d._id, d.name);
       return d;
     });
@@ -323,7 +336,13 @@ export class SdeImporter {
 
   private async acquireLock(importId: string, lockMs: number): Promise<void> {
     const meta = metaCollection(this.db);
-    const lock: SdeLockDoc = { _id: 'lock', importId, expiresAt: new Date(Date.now() + lockMs), host: hostname(), pid: process.pid };
+    const lock: SdeLockDoc = {
+      _id: 'lock',
+      importId,
+      expiresAt: new Date(Date.now() + lockMs),
+      host: hostname(),
+      pid: process.pid,
+    };
     try {
       await meta.insertOne({ ...lock });
       return;
@@ -335,16 +354,19 @@ export class SdeImporter {
     const holder = (await meta.findOne({ _id: 'lock' })) as unknown as SdeLockDoc | null;
     const dead = holder !== null && holder.host === lock.host && !processAlive(holder.pid);
     const taken = await meta.findOneAndUpdate(
-      (dead ? { _id: 'lock', importId: holder.importId } : { _id: 'lock', expiresAt: { $lt: new Date() } }),
+      dead ? { _id: 'lock', importId: holder.importId } : { _id: 'lock', expiresAt: { $lt: new Date() } },
       { $set: { importId, expiresAt: lock.expiresAt, host: lock.host, pid: lock.pid } },
     );
     if (!taken) throw new SdeBusyError();
   }
 
   private async renewLock(importId: string, lockMs: number): Promise<void> {
-    await metaCollection(this.db).updateOne({ _id: 'lock', importId }, {
-      $set: { expiresAt: new Date(Date.now() + lockMs) },
-    });
+    await metaCollection(this.db).updateOne(
+      { _id: 'lock', importId },
+      {
+        $set: { expiresAt: new Date(Date.now() + lockMs) },
+      },
+    );
   }
 
   /** Leftovers of crashed imports (neither active nor previous). Runs under the lock. */

@@ -15,7 +15,11 @@ describe('reimportReason (start policy)', () => {
     [{ buildNumber: 3484357, formatVersion: SDE_FORMAT_VERSION }, 3484357, null],
     [{ buildNumber: 0, formatVersion: SDE_FORMAT_VERSION }, 3484357, 'сборка SDE изменилась (0 -> 3484357)'],
     [{ buildNumber: 3484357, formatVersion: SDE_FORMAT_VERSION }, 3294658, 'сборка SDE изменилась (3484357 -> 3294658)'],
-    [{ buildNumber: 0, formatVersion: SDE_FORMAT_VERSION - 1 }, 0, `формат данных изменился (${SDE_FORMAT_VERSION - 1} -> ${SDE_FORMAT_VERSION})`],
+    [
+      { buildNumber: 0, formatVersion: SDE_FORMAT_VERSION - 1 },
+      0,
+      `формат данных изменился (${SDE_FORMAT_VERSION - 1} -> ${SDE_FORMAT_VERSION})`,
+    ],
   ])('active %p, source build %p -> %p', (active, build, expected) => {
     expect(reimportReason(active, { buildNumber: build, releaseDate: null })).toBe(expected);
   });
@@ -62,7 +66,10 @@ describe('resolveSdeSource', () => {
 
   it('downloads SDE_URL once into DATA_DIR/sde, again only when asked', async () => {
     const dir = dataDir();
-    const config = { dataDir: dir, sde: { url: `${base}/static-data/eve-online-static-data-3484357-jsonl.zip`, autoImport: true } };
+    const config = {
+      dataDir: dir,
+      sde: { url: `${base}/static-data/eve-online-static-data-3484357-jsonl.zip`, autoImport: true },
+    };
     expect(await resolveSdeSource(config, log)).toBe(join(dir, 'sde'));
     const file = join(dir, 'sde', 'eve-online-static-data-3484357-jsonl.zip');
     expect(readFileSync(file, 'utf8')).toBe('PK-fake-zip-bytes');
@@ -83,7 +90,10 @@ describe('resolveSdeSource', () => {
   });
 
   it.each([
-    [{ path: '/nonexistent/sde', autoImport: true }, 'Источник SDE не найден: /nonexistent/sde не существует (SDE_PATH), SDE_URL не задан'],
+    [
+      { path: '/nonexistent/sde', autoImport: true },
+      'Источник SDE не найден: /nonexistent/sde не существует (SDE_PATH), SDE_URL не задан',
+    ],
     [{ autoImport: true }, 'Источник SDE не найден: задайте SDE_PATH (папка с файлами .jsonl или архив .zip) или SDE_URL'],
   ])('no source: %p', async (sde, message) => {
     await expect(resolveSdeSource({ dataDir: dataDir(), sde }, log)).rejects.toThrow(message);

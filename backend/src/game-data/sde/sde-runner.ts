@@ -20,9 +20,13 @@ export const CCP_LATEST_SDE_URL = 'https://developers.eveonline.com/static-data/
  * is no data yet, when this importer's document format changed, or when the source's build
  * number differs from the imported one (a newer — or older — CCP export was dropped in).
  */
-export function reimportReason(active: Pick<SdeActiveMeta, 'buildNumber' | 'formatVersion'> | null, source: SdeBuild): string | null {
+export function reimportReason(
+  active: Pick<SdeActiveMeta, 'buildNumber' | 'formatVersion'> | null,
+  source: SdeBuild,
+): string | null {
   if (!active) return 'игровых данных в базе ещё нет';
-  if (active.formatVersion !== SDE_FORMAT_VERSION) return `формат данных изменился (${active.formatVersion} -> ${SDE_FORMAT_VERSION})`;
+  if (active.formatVersion !== SDE_FORMAT_VERSION)
+    return `формат данных изменился (${active.formatVersion} -> ${SDE_FORMAT_VERSION})`;
   if (active.buildNumber !== source.buildNumber) return `сборка SDE изменилась (${active.buildNumber} -> ${source.buildNumber})`;
   return null;
 }
@@ -34,7 +38,9 @@ export function downloadDir(config: Pick<AppConfig, 'dataDir'>): string {
 /** Downloads CCP's zip into `dir` (atomic rename); returns the file path. */
 export async function downloadSde(url: string, dir: string, log: (msg: string) => void): Promise<string> {
   mkdirSync(dir, { recursive: true });
-  const name = basename(new URL(url).pathname).endsWith('.zip') ? basename(new URL(url).pathname) : 'eve-online-static-data-latest-jsonl.zip';
+  const name = basename(new URL(url).pathname).endsWith('.zip')
+    ? basename(new URL(url).pathname)
+    : 'eve-online-static-data-latest-jsonl.zip';
   const target = join(dir, name);
   const part = `${target}.part`;
   log(`Загрузка SDE: ${url}`);

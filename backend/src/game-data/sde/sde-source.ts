@@ -96,7 +96,9 @@ class ZipSource implements SdeSource {
   open(file: string): Promise<Readable> {
     const entry = this.entries.get(file);
     if (!entry) return Promise.reject(new SdeSourceError(`В архиве ${this.path} нет файла ${file}`));
-    return new Promise((resolve, reject) => this.zip.openReadStream(entry, (err, stream) => (err ? reject(err) : resolve(stream))));
+    return new Promise((resolve, reject) =>
+      this.zip.openReadStream(entry, (err, stream) => (err ? reject(err) : resolve(stream))),
+    );
   }
   async close(): Promise<void> {
     this.zip.close();

@@ -25,19 +25,39 @@ const TRITANIUM = {
   published: true,
   volume: 0.01,
 };
-const RIFTER = { _key: 587, groupID: 25, marketGroupID: 64, name: { en: 'Rifter', ru: 'Rifter' }, packagedVolume: 2500.0, portionSize: 1, published: true, volume: 27289.0 };
+const RIFTER = {
+  _key: 587,
+  groupID: 25,
+  marketGroupID: 64,
+  name: { en: 'Rifter', ru: 'Rifter' },
+  packagedVolume: 2500.0,
+  portionSize: 1,
+  published: true,
+  volume: 27289.0,
+};
 const RIFTER_BP = {
   _key: 691,
   activities: {
     copying: { time: 4800 },
     invention: {
-      materials: [{ quantity: 2, typeID: 20172 }, { quantity: 2, typeID: 20424 }],
-      products: [{ probability: 0.3, quantity: 1, typeID: 11372 }, { probability: 0.3, quantity: 1, typeID: 11401 }],
+      materials: [
+        { quantity: 2, typeID: 20172 },
+        { quantity: 2, typeID: 20424 },
+      ],
+      products: [
+        { probability: 0.3, quantity: 1, typeID: 11372 },
+        { probability: 0.3, quantity: 1, typeID: 11401 },
+      ],
       skills: [{ level: 1, typeID: 11445 }],
       time: 63900,
     },
     manufacturing: {
-      materials: [{ quantity: 32000, typeID: 34 }, { quantity: 6000, typeID: 35 }, { quantity: 2500, typeID: 36 }, { quantity: 500, typeID: 37 }],
+      materials: [
+        { quantity: 32000, typeID: 34 },
+        { quantity: 6000, typeID: 35 },
+        { quantity: 2500, typeID: 36 },
+        { quantity: 500, typeID: 37 },
+      ],
       products: [{ quantity: 1, typeID: 587 }],
       skills: [{ level: 1, typeID: 3380 }],
       time: 6000,
@@ -52,7 +72,11 @@ const FORMULA = {
   _key: 46166,
   activities: {
     reaction: {
-      materials: [{ quantity: 5, typeID: 4312 }, { quantity: 100, typeID: 16643 }, { quantity: 100, typeID: 16647 }],
+      materials: [
+        { quantity: 5, typeID: 4312 },
+        { quantity: 100, typeID: 16643 },
+        { quantity: 100, typeID: 16647 },
+      ],
       products: [{ quantity: 200, typeID: 16663 }],
       skills: [{ level: 2, typeID: 45746 }],
       time: 10800,
@@ -66,7 +90,10 @@ const BACTERIA = {
   cycleTime: 1800,
   name: { en: 'Bacteria', ru: 'Bacteria' },
   pins: [2469, 2471, 2473, 2481, 2483, 2490, 2492, 2493],
-  types: [{ _key: 2073, isInput: true, quantity: 3000 }, { _key: 2393, isInput: false, quantity: 20 }],
+  types: [
+    { _key: 2073, isInput: true, quantity: 3000 },
+    { _key: 2393, isInput: false, quantity: 20 },
+  ],
 };
 const JITA = {
   _key: 30000142,
@@ -99,7 +126,21 @@ describe('names', () => {
 
 describe('toType', () => {
   it.each([
-    [TRITANIUM, { _id: 34, nameEn: 'Tritanium', groupId: 18, categoryId: 4, marketGroupId: 1857, volume: 0.01, packagedVolume: 0.01, portionSize: 1, published: true, iconId: 22 }],
+    [
+      TRITANIUM,
+      {
+        _id: 34,
+        nameEn: 'Tritanium',
+        groupId: 18,
+        categoryId: 4,
+        marketGroupId: 1857,
+        volume: 0.01,
+        packagedVolume: 0.01,
+        portionSize: 1,
+        published: true,
+        iconId: 22,
+      },
+    ],
     [RIFTER, { _id: 587, groupId: 25, categoryId: 6, volume: 27289, packagedVolume: 2500, iconId: null, basePrice: null }],
   ])('type %#', (r, expected) => expect(toType(r, categoryOf)).toMatchObject(expected));
 
@@ -120,7 +161,15 @@ describe('toBlueprint', () => {
 
   it('Rifter Blueprint: manufacturing 32000x34 + 6000x35 + 2500x36 + 500x37 -> 1x587, 6000 s, 30 runs', () => {
     const bp = toBlueprint(RIFTER_BP, typeOf);
-    expect(bp).toMatchObject({ _id: 691, nameEn: 'Rifter Blueprint', published: true, maxProductionLimit: 30, activity: 'manufacturing', productTypeId: 587, productQuantity: 1 });
+    expect(bp).toMatchObject({
+      _id: 691,
+      nameEn: 'Rifter Blueprint',
+      published: true,
+      maxProductionLimit: 30,
+      activity: 'manufacturing',
+      productTypeId: 587,
+      productQuantity: 1,
+    });
     expect(bp.activities.manufacturing).toEqual({
       time: 6000,
       materials: [
@@ -139,7 +188,15 @@ describe('toBlueprint', () => {
 
   it('reaction formula 46166: 5x4312 + 100x16643 + 100x16647 -> 200x16663, 10800 s', () => {
     const bp = toBlueprint(FORMULA, () => undefined);
-    expect(bp).toMatchObject({ _id: 46166, activity: 'reaction', productTypeId: 16663, productQuantity: 200, maxProductionLimit: 1000, published: false, nameEn: 'Blueprint 46166' });
+    expect(bp).toMatchObject({
+      _id: 46166,
+      activity: 'reaction',
+      productTypeId: 16663,
+      productQuantity: 200,
+      maxProductionLimit: 1000,
+      published: false,
+      nameEn: 'Blueprint 46166',
+    });
     expect(bp.activities.reaction?.materials).toEqual([
       { typeId: 4312, quantity: 5 },
       { typeId: 16643, quantity: 100 },
@@ -149,7 +206,10 @@ describe('toBlueprint', () => {
   });
 
   it('a blueprint that makes nothing has no main activity', () => {
-    expect(toBlueprint({ _key: 1, activities: { copying: { time: 1 } }, maxProductionLimit: 1 }, () => undefined)).toMatchObject({ activity: null, productTypeId: null });
+    expect(toBlueprint({ _key: 1, activities: { copying: { time: 1 } }, maxProductionLimit: 1 }, () => undefined)).toMatchObject({
+      activity: null,
+      productTypeId: null,
+    });
   });
 });
 
@@ -172,7 +232,11 @@ describe('toSchematic', () => {
 
 describe('systems and planets', () => {
   it('Jita keeps the raw security 0.945913 and its region/constellation names', () => {
-    const doc = toSystem(JITA, () => 'The Forge', () => 'Kimotoro');
+    const doc = toSystem(
+      JITA,
+      () => 'The Forge',
+      () => 'Kimotoro',
+    );
     expect(doc).toEqual({
       _id: 30000142,
       name: 'Jita',
@@ -205,7 +269,13 @@ describe('systems and planets', () => {
 
   it('planet record -> doc', () => {
     const r = { _key: 40009082, celestialIndex: 4, orbitID: 40009076, solarSystemID: 30000142, typeID: 13, radius: 7000000 };
-    expect(toPlanet(r, () => 'Jita')).toEqual({ _id: 40009082, name: 'Jita IV', systemId: 30000142, typeId: 13, celestialIndex: 4 });
+    expect(toPlanet(r, () => 'Jita')).toEqual({
+      _id: 40009082,
+      name: 'Jita IV',
+      systemId: 30000142,
+      typeId: 13,
+      celestialIndex: 4,
+    });
     expect(() => toPlanet(r, () => undefined)).toThrow('неизвестная система 30000142');
   });
 
@@ -220,8 +290,14 @@ describe('systems and planets', () => {
 
 describe('toBuild', () => {
   it.each([
-    [{ _key: 'sde', buildNumber: 0, releaseDate: '2025-06-24T00:00:00Z' }, { buildNumber: 0, releaseDate: '2025-06-24T00:00:00Z' }],
-    [{ _key: 'sde', buildNumber: 3484357 }, { buildNumber: 3484357, releaseDate: null }],
+    [
+      { _key: 'sde', buildNumber: 0, releaseDate: '2025-06-24T00:00:00Z' },
+      { buildNumber: 0, releaseDate: '2025-06-24T00:00:00Z' },
+    ],
+    [
+      { _key: 'sde', buildNumber: 3484357 },
+      { buildNumber: 3484357, releaseDate: null },
+    ],
   ])('%p', (r, expected) => expect(toBuild(r)).toEqual(expected));
   it('rejects a missing build number', () => expect(() => toBuild({ _key: 'sde' })).toThrow('buildNumber'));
 });

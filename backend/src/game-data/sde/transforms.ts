@@ -77,7 +77,8 @@ export function nameKeys(n: Names): string[] {
 
 export function toBuild(r: Raw): SdeBuild {
   const buildNumber = r.buildNumber;
-  if (typeof buildNumber !== 'number' || !Number.isInteger(buildNumber)) throw new RecordError('поле buildNumber должно быть целым числом');
+  if (typeof buildNumber !== 'number' || !Number.isInteger(buildNumber))
+    throw new RecordError('поле buildNumber должно быть целым числом');
   const releaseDate = typeof r.releaseDate === 'string' ? r.releaseDate : null;
   return { buildNumber, releaseDate };
 }
@@ -161,7 +162,11 @@ export function toBlueprint(r: Raw, typeOf: (typeId: number) => { names: Names; 
     if (a && typeof a === 'object') activities[k] = toActivity(a as Raw);
   }
   // Main activity: a reaction formula has `reaction`, a normal blueprint `manufacturing`.
-  const main = activities.reaction?.products.length ? 'reaction' : activities.manufacturing?.products.length ? 'manufacturing' : null;
+  const main = activities.reaction?.products.length
+    ? 'reaction'
+    : activities.manufacturing?.products.length
+      ? 'manufacturing'
+      : null;
   const product = main ? activities[main]!.products[0] : null;
   const own = typeOf(id);
   return {
