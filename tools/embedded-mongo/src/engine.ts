@@ -355,7 +355,8 @@ export class Engine {
   private cursorReply(ns: string, docs: Document[], batchSize: number | undefined, singleBatch: boolean): Document {
     const size = batchSize === undefined ? DEFAULT_FIRST_BATCH : batchSize;
     const cursor: ServerCursor = { id: 0, ns, docs, pos: 0, lastUsed: Date.now() };
-    const firstBatch = this.takeBatch(cursor, size);
+    // batchSize 0 asks for an empty first batch (the cursor is still created)
+    const firstBatch = size === 0 ? [] : this.takeBatch(cursor, size);
     let id = 0;
     if (!singleBatch && cursor.pos < docs.length) {
       id = this.newCursorId();
@@ -442,7 +443,7 @@ export class Engine {
       out.push(nameOnly ? { name: c.name, type: 'collection' } : info);
     }
     const batchSize = isPlainDoc(cmd.cursor) ? (cmd.cursor.batchSize as number | undefined) : undefined;
-    return this.cursorReply(`${db}.$cmd.listCollections`, out, batchSize === undefined ? 0 : batchSize, false);
+    return this.cursorReply(`${db}.$cmd.listCollections`, out, batchSize ?? Infinity, false);
   }
 
   private create(db: string, cmd: Document): Document {
@@ -559,7 +560,7 @@ export class Engine {
     if (!c) throw new CommandError(ErrorCodes.NamespaceNotFound, 'NamespaceNotFound', `ns does not exist: ${db}.${name}`);
     const specs = [...c.indexes.values()].map((i) => ({ ...i.spec }));
     const batchSize = isPlainDoc(cmd.cursor) ? (cmd.cursor.batchSize as number | undefined) : undefined;
-    return this.cursorReply(`${db}.${name}`, specs, batchSize === undefined ? 0 : batchSize, false);
+    return this.cursorReply(`${db}.${name}`, specs, batchSize ?? Infinity, false);
   }
 
   private findIndexName(c: Collection, which: unknown): string {
@@ -918,7 +919,6 @@ export class Engine {
       docs = this.project(docs, projection, filter);
     }
     if (limit > 0 && (batchSize === undefined || batchSize > limit)) batchSize = limit;
-    if (batchSize === undefined && limit === 0) batchSize = undefined;
     return this.cursorReply(ns, docs, batchSize, singleBatch || (limit > 0 && docs.length <= (batchSize ?? DEFAULT_FIRST_BATCH)));
   }
 

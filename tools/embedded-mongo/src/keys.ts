@@ -48,7 +48,7 @@ export function encodeDouble(x: number): string {
 
 function encodeString(s: string): string {
   // escape \x00 so the terminator \x00\x00 sorts below any content
-  return (s.includes('\x00') ? s.replace(/\x00/g, '\x00\x01') : s) + '\x00\x00';
+  return (s.includes('\x00') ? s.split('\x00').join('\x00\x01') : s) + '\x00\x00';
 }
 
 function bsonTypeName(v: object): string | undefined {

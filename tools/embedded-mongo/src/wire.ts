@@ -93,9 +93,8 @@ export function parseMessage(buf: Buffer): InboundMessage {
         const size = buf.readInt32LE(off);
         const secEnd = off + size;
         if (size < 5 || secEnd > end) throw new ProtocolError('invalid document sequence size');
-        let p = off + 4;
-        let ident: string;
-        [ident, p] = readCString(buf, p);
+        const [ident, afterIdent] = readCString(buf, off + 4);
+        let p = afterIdent;
         const docs: Document[] = [];
         while (p < secEnd) {
           let d: Document;

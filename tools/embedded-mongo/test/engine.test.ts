@@ -77,3 +77,13 @@ test('$out and $merge answer an error instead of writing', () => {
     '$out is not supported by embedded-mongo',
   );
 });
+
+test('find batchSize 0 returns an empty first batch and an open cursor', () => {
+  const e = engine();
+  e.dispatch({ insert: 'b0', documents: [{ _id: 1 }, { _id: 2 }], $db: 'd' }, conn);
+  const r = e.dispatch({ find: 'b0', filter: {}, batchSize: 0, $db: 'd' }, conn);
+  expect(r.cursor.firstBatch).toEqual([]);
+  const more = e.dispatch({ getMore: (r.cursor.id as Long).toNumber(), collection: 'b0', $db: 'd' }, conn);
+  expect(more.cursor.nextBatch).toEqual([{ _id: 1 }, { _id: 2 }]);
+  expect((more.cursor.id as Long).toNumber()).toBe(0);
+});
