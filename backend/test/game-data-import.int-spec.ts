@@ -16,7 +16,14 @@ import { SdeImportService } from '../src/game-data/sde-import.service';
 import { SdeBusyError } from '../src/game-data/sde/sde-importer';
 import { SdeFormatError, SdeSourceError } from '../src/game-data/sde/sde-source';
 import { createTestApp, testDatabase } from './app';
-import { buildMiniSde, DEFAULT_MINI_SDE, importSdeInto, withLineReplaced, zipMiniSde } from './fixtures/mini-sde';
+import {
+  buildMiniSde,
+  DEFAULT_MINI_SDE,
+  importSdeInto,
+  withLineReplaced,
+  zipMiniSde,
+  removeMiniSdeDirs,
+} from './fixtures/mini-sde';
 
 // Imports and app restarts; generous under CPU contention (2 cores shared).
 jest.setTimeout(30_000);
@@ -31,6 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await running?.close();
+  removeMiniSdeDirs();
 });
 
 const get = (path: string) => request(running.url).get(path);

@@ -7,7 +7,7 @@ import type { RunningApp } from '../src/bootstrap';
 import { GameData } from '../src/game-data/game-data.contract';
 import type { SdeImportSummary } from '../src/game-data/sde/sde-importer';
 import { createTestApp } from './app';
-import { buildMiniSde, importSdeInto } from './fixtures/mini-sde';
+import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
 
 let running: RunningApp;
 let summary: SdeImportSummary;
@@ -19,6 +19,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await running?.close();
+  removeMiniSdeDirs();
 });
 
 const get = (path: string) => request(running.url).get(path);
