@@ -2,7 +2,6 @@
 import { startApp, type AppProcess } from './support/app-process';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __E2E_APP__: AppProcess | undefined;
 }
 

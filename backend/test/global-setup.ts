@@ -5,7 +5,6 @@
 import { startEmbeddedMongo, type EmbeddedMongo } from '../../tools/embedded-mongo/src';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __EMBEDDED_MONGOS__: EmbeddedMongo[] | undefined;
 }
 
