@@ -399,7 +399,7 @@ export class Collection {
     const ids: string[] = [];
     for (const key of index.sorted.range(TAG.date, encodeValue(new Date(cutoff)) + '\uffff')) {
       const set = index.postings.get(key);
-      if (set) ids.push(...set);
+      if (set) for (const id of set) ids.push(id);
     }
     return [...new Set(ids)];
   }

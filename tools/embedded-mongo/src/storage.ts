@@ -140,6 +140,11 @@ export interface LoadResult {
   journalBytes: number;
 }
 
+/** push(...items) overflows the call stack for large arrays (a full SDE is ~300k records). */
+function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}
+
 /** Read the newest complete snapshot and the journals that follow it; clean stale files. */
 export function loadStore(dir: string): LoadResult {
   const names = fs.readdirSync(dir);
@@ -153,7 +158,7 @@ export function loadStore(dir: string): LoadResult {
     const buf = fs.readFileSync(path.join(dir, `snapshot-${snapGen}.bson`));
     const dec = decodeRecords(buf);
     if (dec.validLength !== buf.length) throw new Error(`corrupt snapshot-${snapGen}.bson`);
-    records.push(...dec.records);
+    appendAll(records, dec.records);
   }
   const journals = names
     .map((n) => JOURNAL_RE.exec(n))
@@ -168,7 +173,7 @@ export function loadStore(dir: string): LoadResult {
     const file = path.join(dir, `journal-${g}.log`);
     const buf = fs.readFileSync(file);
     const dec = decodeRecords(buf);
-    records.push(...dec.records);
+    appendAll(records, dec.records);
     if (dec.validLength !== buf.length) {
       // torn tail from a crash: unacknowledged, drop it
       fs.truncateSync(file, dec.validLength);

@@ -145,3 +145,26 @@ test('acknowledged writes survive kill -9 of the server process', async () => {
   expect(second.child.exitCode).toBe(0);
   expect(fs.existsSync(path.join(dir, 'mongod.lock'))).toBe(false);
 });
+
+test('a large journal (200k records, more than fit in one call frame) replays on restart', async () => {
+  const dir = tmpDir();
+  const s1 = await startEmbeddedMongo({ port: 0, dbPath: dir });
+  const c1 = await MongoClient.connect(`${s1.uri}/big`);
+  const coll = c1.db().collection('rows');
+  const batch = 10_000;
+  for (let start = 0; start < 200_000; start += batch) {
+    await coll.insertMany(Array.from({ length: batch }, (_, i) => ({ n: start + i })), { ordered: false });
+  }
+  await c1.close();
+  await s1.close();
+
+  const s2 = await startEmbeddedMongo({ port: 0, dbPath: dir });
+  const c2 = await MongoClient.connect(`${s2.uri}/big`);
+  try {
+    expect(await c2.db().collection('rows').countDocuments()).toBe(200_000);
+    expect(await c2.db().collection('rows').findOne({ n: 199_999 }, { projection: { _id: 0 } })).toEqual({ n: 199_999 });
+  } finally {
+    await c2.close();
+    await s2.close();
+  }
+});
