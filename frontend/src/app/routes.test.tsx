@@ -127,7 +127,7 @@ describe('routes', () => {
     const { router } = renderApp('/redirect');
     await waitFor(() => expect(router.state.location.pathname).toBe('/market/list'));
     expect(await screen.findByRole('heading', { name: 'Маркет' })).toBeInTheDocument();
-    expect(screen.getByText('Раздел в разработке')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Расчет цен' })).toHaveAttribute('href', '/market/appraisal');
   });
 
   it('/market redirects to /market/list', async () => {
@@ -137,7 +137,6 @@ describe('routes', () => {
 
   it.each([
     ['/market/appraisal', 'Оценка'],
-    ['/market/detail/34', 'Предмет'],
     ['/loot', 'Лут'],
     ['/industry', 'Индустрия'],
     ['/planetology', 'Планеты'],

@@ -61,13 +61,7 @@ export const routes: RouteObject[] = [
         handle: handle('Маркет'),
         children: [
           { index: true, ...to('/market/list') },
-          {
-            path: 'list',
-            ...pending(
-              'Маркет',
-              'Категории предметов с текущими ценами SELL и BUY в выбранном торговом хабе и отклонением от медианы.',
-            ),
-          },
+          { path: 'list', ...page(() => import('../features/market/pages/market-list-page')) },
           {
             path: 'appraisal',
             handle: handle('Оценка'),
@@ -76,10 +70,7 @@ export const routes: RouteObject[] = [
               'Вставьте список предметов и получите их стоимость по ценам SELL и BUY, объём в m³ и ссылку, которой можно поделиться.',
             ),
           },
-          {
-            path: 'detail/:id',
-            ...pending('Предмет', 'Текущие цены SELL и BUY, отклонение от медианы и график «Изменение цен».'),
-          },
+          { path: 'detail/:id', ...page(() => import('../features/market/pages/market-detail-page')) },
         ],
       },
       {

@@ -1,0 +1,90 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { ActionIcon, Alert, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { marketItemIdSchema } from '@eve-toolkit/shared-types';
+import { ApiError } from '../../../shared/api-client';
+import { hubIdAtom } from '../../../shared/preferences.atoms';
+import { useHubs, useLiveMarketPrices, useMarketItem } from '../api/market.api';
+import { ItemIcon } from '../components/item-icon';
+import { PriceRow } from '../components/price-row';
+import { PricesAge } from '../components/prices-age';
+import { buildPriceSeries } from '../lib/price-history';
+
+const PriceChart = lazy(() => import('../components/price-chart'));
+
+function NotFound() {
+  return (
+    <Stack align="flex-start" gap="sm" data-testid="market-item-not-found">
+      <Title order={1}>Предмет не найден</Title>
+      <Text c="dimmed">Такого предмета нет в игровых данных. Проверьте ссылку или выберите предмет из списка.</Text>
+      <Button component={Link} to="/market/list" variant="light">
+        К списку предметов
+      </Button>
+    </Stack>
+  );
+}
+
+/** /market/detail/:id: the item's SELL/BUY with deltas and the 'Изменение цен' chart. */
+export default function MarketDetailPage() {
+  const params = useParams();
+  const parsed = marketItemIdSchema.safeParse(params.id);
+  const id = parsed.success ? parsed.data : 0;
+  const hubId = useAtomValue(hubIdAtom);
+  const { data, error, isPending } = useMarketItem(id, hubId, parsed.success);
+  const hubs = useHubs().data?.hubs;
+  useLiveMarketPrices(hubId);
+  const series = useMemo(() => (data ? buildPriceSeries(data.last_prices) : []), [data]);
+
+  if (!parsed.success || (error instanceof ApiError && error.status === 404)) return <NotFound />;
+  if (error) {
+    return (
+      <Alert color="red" title="Не удалось загрузить предмет">
+        {error.message}
+      </Alert>
+    );
+  }
+  if (isPending) return <Skeleton height={240} radius="md" />;
+
+  const hubLabel = hubs?.find((h) => h.id === hubId)?.label;
+  const hasHistory = series.some((s) => s.data.length > 0);
+  return (
+    <Stack gap="lg">
+      <Group gap="md" wrap="nowrap" align="center">
+        <ActionIcon component={Link} to="/market/list" variant="subtle" size="lg" aria-label="Назад к списку">
+          <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+            <path d="M19 12H5M12 19l-7-7 7-7" />
+          </svg>
+        </ActionIcon>
+        <ItemIcon src={data.icon} size={64} />
+        <Stack gap={2}>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            {data.name}
+          </Title>
+          <Text component="div" size="sm" c="dimmed">
+            {hubLabel ? `${hubLabel} · ` : ''}
+            <PricesAge updatedAt={data.updated_at} />
+          </Text>
+        </Stack>
+      </Group>
+      <Paper withBorder p="md" radius="md" maw={420}>
+        <Stack gap="xs">
+          <PriceRow label="SELL" price={data.sell} median={data.median_sell} size="md" />
+          <PriceRow label="BUY" price={data.buy} median={data.median_buy} size="md" />
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} fz={20} mb="sm">
+          Изменение цен
+        </Title>
+        {hasHistory ? (
+          <Suspense fallback={<Loader size="sm" />}>
+            <PriceChart series={series} />
+          </Suspense>
+        ) : (
+          <Text c="dimmed">История цен появится после первых обновлений.</Text>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

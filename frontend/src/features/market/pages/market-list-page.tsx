@@ -1,0 +1,60 @@
+import { Link } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { Alert, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { hubIdAtom } from '../../../shared/preferences.atoms';
+import { useLiveMarketPrices, useMarketItems } from '../api/market.api';
+import { HubSelect } from '../components/hub-select';
+import { ItemCard } from '../components/item-card';
+import { PricesAge } from '../components/prices-age';
+import classes from '../components/market.module.css';
+
+/** /market/list: categories of item cards with SELL/BUY and their delta against the median. */
+export default function MarketListPage() {
+  const hubId = useAtomValue(hubIdAtom);
+  const { data, error, isPending } = useMarketItems(hubId);
+  useLiveMarketPrices(hubId);
+
+  return (
+    <>
+      <PageHeader
+        title="Маркет"
+        description={data ? <PricesAge updatedAt={data.updated_at} /> : undefined}
+        actions={
+          <Group align="flex-end" gap="sm">
+            <HubSelect />
+            <Button component={Link} to="/market/appraisal">
+              Расчет цен
+            </Button>
+          </Group>
+        }
+      />
+      {error && (
+        <Alert color="red" title="Не удалось загрузить цены">
+          {error.message}
+        </Alert>
+      )}
+      {isPending && (
+        <div className={classes.grid} aria-busy>
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} height={118} radius="md" />
+          ))}
+        </div>
+      )}
+      <Stack gap="xl">
+        {data?.data.map((category) => (
+          <section key={category.name} aria-labelledby={`category-${category.name}`}>
+            <Title order={2} fz={20} mb="sm" id={`category-${category.name}`}>
+              {category.name}
+            </Title>
+            <div className={classes.grid}>
+              {category.items.map((item) => (
+                <ItemCard key={item.id} item={item} />
+              ))}
+            </div>
+          </section>
+        ))}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,212 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MarketItemDetail, MarketItemsResponse } from '@eve-toolkit/shared-types';
+import { setSocketForTests, type AppSocket } from '../../../shared/socket';
+import { renderApp, type FetchHandler } from '../../../test/render-app';
+
+// The apexcharts chunk needs a real SVG engine; the page's job is to hand it ready series.
+jest.mock('../components/price-chart', () => ({
+  __esModule: true,
+  default: ({ series }: { series: unknown }) => <pre data-testid="price-chart">{JSON.stringify(series)}</pre>,
+}));
+
+const UPDATED = new Date(Date.now() - 12 * 60_000).toISOString();
+
+const ITEMS: MarketItemsResponse = {
+  updated_at: UPDATED,
+  data: [
+    {
+      name: 'Минералы',
+      items: [
+        {
+          id: 34,
+          name: 'Tritanium',
+          icon: 'https://images.example/types/34/icon?size=64',
+          sell: 1234567.891,
+          buy: 5.001,
+          median_sell: 1200000,
+          median_buy: 5.5,
+        },
+        {
+          id: 35,
+          name: 'Pyerite',
+          icon: 'https://images.example/types/35/icon?size=64',
+          sell: null,
+          buy: 12,
+          median_sell: null,
+          median_buy: 12,
+        },
+      ],
+    },
+    {
+      name: 'PLEX',
+      items: [
+        {
+          id: 44992,
+          name: 'PLEX',
+          icon: 'https://images.example/types/44992/icon?size=64',
+          sell: 3067000,
+          buy: 3000000,
+          median_sell: 3067000,
+          median_buy: 3100000,
+        },
+      ],
+    },
+  ],
+};
+
+const DETAIL: MarketItemDetail = {
+  ...ITEMS.data[0].items[0],
+  last_prices: { '2025-10-02': { B: 5.2, S: 1190000 }, '2025-10-01': { B: 5.1, S: null } },
+  updated_at: UPDATED,
+};
+
+const HUBS = {
+  hubs: [
+    { id: 1, label: 'Amarr' },
+    { id: 2, label: 'Jita 4-4' },
+    { id: 3, label: 'Dodixie' },
+    { id: 4, label: 'Rens' },
+    { id: 5, label: 'Hek' },
+  ],
+};
+
+function marketApi(extra?: FetchHandler): FetchHandler {
+  return (url, init) => {
+    const answer = extra?.(url, init);
+    if (answer) return answer;
+    if (url === '/data/market/hubs') return { body: HUBS };
+    if (url.startsWith('/data/market/items?hub=')) return { body: ITEMS };
+    if (url === '/data/market/detail/34?hub=2') return { body: DETAIL };
+    if (url.startsWith('/data/market/detail/'))
+      return { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Предмет не найден' } };
+    return undefined;
+  };
+}
+
+/** A stand-in socket: records listeners so a test can play a server event. */
+function fakeSocket() {
+  const listeners = new Map<string, Set<(...a: unknown[]) => void>>();
+  const socket = {
+    connected: true,
+    recovered: true,
+    on: (ev: string, l: (...a: unknown[]) => void) => void (listeners.get(ev) ?? listeners.set(ev, new Set()).get(ev)!).add(l),
+    off: (ev: string, l: (...a: unknown[]) => void) => void listeners.get(ev)?.delete(l),
+    connect: () => socket,
+  };
+  const emit = (ev: string, payload: unknown) => listeners.get(ev)?.forEach((l) => l(payload));
+  return { socket: socket as unknown as AppSocket, emit };
+}
+
+afterEach(() => setSocketForTests(null));
+
+describe('/market/list', () => {
+  it('shows categories of 250 px cards with exact prices, deltas and their colours', async () => {
+    setSocketForTests(fakeSocket().socket);
+    renderApp('/market/list', { handler: marketApi() });
+    const card = await screen.findByRole('link', { name: 'Tritanium' });
+    expect(card).toHaveAttribute('href', '/market/detail/34');
+    expect(card.querySelector('img')).toHaveAttribute('src', 'https://images.example/types/34/icon?size=64');
+
+    const sell = within(card).getByTestId('price-row-SELL');
+    expect(within(sell).getByTestId('price')).toHaveTextContent('1 234 567,90');
+    expect(within(sell).getByTestId('delta')).toHaveTextContent('+2,88%');
+    expect(within(sell).getByTestId('delta')).toHaveAttribute('data-color', 'green');
+    expect(within(sell).getByTestId('delta').getAttribute('style')).toContain('--mantine-color-green');
+
+    const buy = within(card).getByTestId('price-row-BUY');
+    expect(within(buy).getByTestId('price')).toHaveTextContent('5,01');
+    expect(within(buy).getByTestId('delta')).toHaveTextContent('-9,07%');
+    expect(within(buy).getByTestId('delta')).toHaveAttribute('data-color', 'red');
+    expect(within(buy).getByTestId('delta').getAttribute('style')).toContain('--mantine-color-red');
+
+    // zero delta is green; a missing side shows dashes
+    const plexSell = within(screen.getByRole('link', { name: 'PLEX' })).getByTestId('price-row-SELL');
+    expect(within(plexSell).getByTestId('delta')).toHaveTextContent('0,00%');
+    expect(within(plexSell).getByTestId('delta')).toHaveAttribute('data-color', 'green');
+    expect(within(plexSell).getByTestId('price')).toHaveTextContent('3 067 000,00');
+    const pyeSell = within(screen.getByRole('link', { name: 'Pyerite' })).getByTestId('price-row-SELL');
+    expect(within(pyeSell).getByTestId('price')).toHaveTextContent('—');
+    expect(within(pyeSell).getByTestId('delta')).toHaveTextContent('—');
+
+    expect(screen.getByRole('heading', { name: 'Минералы' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'PLEX' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Расчет цен' })).toHaveAttribute('href', '/market/appraisal');
+    expect(screen.getByTestId('prices-age')).toHaveTextContent('Цены обновлены 12 мин назад');
+  });
+
+  it('replaces an icon that fails to load with a neutral placeholder', async () => {
+    setSocketForTests(fakeSocket().socket);
+    renderApp('/market/list', { handler: marketApi() });
+    const card = await screen.findByRole('link', { name: 'Tritanium' });
+    fireEvent.error(card.querySelector('img')!);
+    expect(within(card).getByTestId('item-icon-placeholder')).toBeInTheDocument();
+    expect(card.querySelector('img')).toBeNull();
+  });
+
+  it('loads the chosen hub and keeps it out of cookies until they are accepted', async () => {
+    setSocketForTests(fakeSocket().socket);
+    const { user, fetchMock } = renderApp('/market/list', { handler: marketApi() });
+    await screen.findByRole('link', { name: 'Tritanium' });
+    await user.click(screen.getByRole('combobox', { name: 'Торговый хаб' }));
+    await user.click(await screen.findByRole('option', { name: 'Amarr' }));
+    await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/data/market/items?hub=1'));
+    expect(document.cookie).not.toContain('market_hub_id');
+  });
+
+  it('refetches when the server announces new prices for the shown hub', async () => {
+    const { socket, emit } = fakeSocket();
+    setSocketForTests(socket);
+    const { fetchMock } = renderApp('/market/list', { handler: marketApi() });
+    await screen.findByRole('link', { name: 'Tritanium' });
+    const itemCalls = () => fetchMock.mock.calls.filter(([u]) => String(u) === '/data/market/items?hub=2').length;
+    expect(itemCalls()).toBe(1);
+    act(() => emit('market:prices-updated', { hubId: 3, updatedAt: new Date().toISOString() }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(itemCalls()).toBe(1);
+    act(() => emit('market:prices-updated', { hubId: 2, updatedAt: new Date().toISOString() }));
+    await waitFor(() => expect(itemCalls()).toBe(2));
+  });
+});
+
+describe('/market/detail/:id', () => {
+  it('shows name, icon, SELL/BUY with deltas, a back arrow and the price chart series', async () => {
+    setSocketForTests(fakeSocket().socket);
+    renderApp('/market/detail/34', { handler: marketApi() });
+    expect(await screen.findByRole('heading', { name: 'Tritanium', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Назад к списку' })).toHaveAttribute('href', '/market/list');
+    const sell = screen.getByTestId('price-row-SELL');
+    expect(within(sell).getByTestId('price')).toHaveTextContent('1 234 567,90');
+    expect(within(sell).getByTestId('delta')).toHaveTextContent('+2,88%');
+    const buy = screen.getByTestId('price-row-BUY');
+    expect(within(buy).getByTestId('delta')).toHaveTextContent('-9,07%');
+    expect(within(buy).getByTestId('delta')).toHaveAttribute('data-color', 'red');
+    expect(screen.getByRole('heading', { name: 'Изменение цен' })).toBeInTheDocument();
+    const chart = await screen.findByTestId('price-chart');
+    const day = (d: string) => Date.parse(`${d}T00:00:00Z`);
+    expect(JSON.parse(chart.textContent!)).toEqual([
+      { name: 'SELL', data: [[day('2025-10-02'), 1190000]] },
+      {
+        name: 'BUY',
+        data: [
+          [day('2025-10-01'), 5.1],
+          [day('2025-10-02'), 5.2],
+        ],
+      },
+    ]);
+  });
+
+  it('shows a clear not-found state for an unknown id', async () => {
+    setSocketForTests(fakeSocket().socket);
+    renderApp('/market/detail/999999', { handler: marketApi() });
+    expect(await screen.findByRole('heading', { name: 'Предмет не найден' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'К списку предметов' })).toHaveAttribute('href', '/market/list');
+    expect(screen.queryByText('Изменение цен')).toBeNull();
+  });
+
+  it('treats a non-numeric id as not found without asking the server', async () => {
+    setSocketForTests(fakeSocket().socket);
+    const { fetchMock } = renderApp('/market/detail/abc', { handler: marketApi() });
+    expect(await screen.findByTestId('market-item-not-found')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('/detail/'))).toEqual([]);
+  });
+});
