@@ -21,7 +21,9 @@ const CONCURRENCY = 8;
 
 function startFakeEsiProcess(): Promise<{ child: ChildProcess; url: string }> {
   const cli = resolve(__dirname, '..', 'tools', 'fake-esi', 'src', 'cli.ts');
-  const child = fork(cli, ['--port', '0', '--orders', String(ORDERS), '--static'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = fork(cli, ['--port', '0', '--orders', String(ORDERS), '--static'], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   return new Promise((resolveUrl, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -98,9 +100,15 @@ async function main(): Promise<void> {
   console.log(`refresh:    ${result.outcome}, ${result.pages} pages, ${result.items} items at Jita 4-4`);
   console.log(`time:       ${seconds.toFixed(1)} s   (target < 60 s; ${(ORDERS / seconds).toFixed(0)} orders/s)`);
   console.log(`peak RSS:   ${mb(peakRss)}   (target < 400 MB; ${mb(rssBefore)} before the refresh, peak heap ${mb(peakHeap)})`);
-  console.log(`list:       ${list.rps.toFixed(0)} req/s  GET /data/market/items?hub=2 (${(listBytes / 1024).toFixed(1)} KB, ${list.errors} errors)`);
-  console.log(`baseline:   ${baseline.rps.toFixed(0)} req/s  GET /data/market/hubs (static JSON, same stack; ${baseline.errors} errors)`);
-  console.log(`ratio:      ${(list.rps / baseline.rps).toFixed(2)} of the baseline (${CONCURRENCY} concurrent clients, ${SECONDS} s each)`);
+  console.log(
+    `list:       ${list.rps.toFixed(0)} req/s  GET /data/market/items?hub=2 (${(listBytes / 1024).toFixed(1)} KB, ${list.errors} errors)`,
+  );
+  console.log(
+    `baseline:   ${baseline.rps.toFixed(0)} req/s  GET /data/market/hubs (static JSON, same stack; ${baseline.errors} errors)`,
+  );
+  console.log(
+    `ratio:      ${(list.rps / baseline.rps).toFixed(2)} of the baseline (${CONCURRENCY} concurrent clients, ${SECONDS} s each)`,
+  );
 
   await running.close();
   await mongo.close();

@@ -9,7 +9,13 @@ const ORDERS = `/markets/${REGION}/orders`;
 describe('EsiClient against the fake ESI', () => {
   let fake: FakeEsi;
   const client = (extra: Partial<EsiClientOptions> = {}) =>
-    new EsiClient({ baseUrl: fake.url, userAgent: 'eve-toolkit-test/1.0 (test@example.org)', compatibilityDate: '2025-09-30', backoffBaseMs: 20, ...extra });
+    new EsiClient({
+      baseUrl: fake.url,
+      userAgent: 'eve-toolkit-test/1.0 (test@example.org)',
+      compatibilityDate: '2025-09-30',
+      backoffBaseMs: 20,
+      ...extra,
+    });
   const book = () => {
     const s = fake.marketState();
     return fake.market.book(REGION, s.epoch, s.lastModified.getTime());
@@ -17,7 +23,13 @@ describe('EsiClient against the fake ESI', () => {
   const byId = (a: EsiMarketOrder, b: EsiMarketOrder) => a.order_id - b.order_id;
 
   beforeAll(async () => {
-    fake = await startFakeEsi({ dataDir: null, seed: 3, ordersPerRegion: { [REGION]: 5200 }, ordersCacheSeconds: 300, errorLimit: 100 });
+    fake = await startFakeEsi({
+      dataDir: null,
+      seed: 3,
+      ordersPerRegion: { [REGION]: 5200 },
+      ordersCacheSeconds: 300,
+      errorLimit: 100,
+    });
   });
   afterAll(() => fake.close());
   beforeEach(() => {
@@ -33,7 +45,10 @@ describe('EsiClient against the fake ESI', () => {
     expect([a.source, b.source]).toEqual(['network', 'cache']);
     expect(b.data).toEqual(a.data);
     expect(fake.stats.requests).toBe(1);
-    expect(fake.stats.log[0]).toMatchObject({ userAgent: 'eve-toolkit-test/1.0 (test@example.org)', compatibilityDate: '2025-09-30' });
+    expect(fake.stats.log[0]).toMatchObject({
+      userAgent: 'eve-toolkit-test/1.0 (test@example.org)',
+      compatibilityDate: '2025-09-30',
+    });
   });
 
   it('revalidates with If-None-Match after Expires and reuses the body on 304', async () => {
@@ -160,7 +175,7 @@ describe('EsiClient against the fake ESI', () => {
     expect((err as Error).message).toMatch(/после 2 попыток/);
   });
 
-  it('throws EsiHttpError with ESI\'s message on a 4xx, without retrying', async () => {
+  it("throws EsiHttpError with ESI's message on a 4xx, without retrying", async () => {
     const esi = client();
     const err = await esi.get(`/markets/${REGION}/history`, { query: { type_id: 999999999 } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EsiHttpError);

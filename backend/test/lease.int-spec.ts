@@ -29,7 +29,10 @@ describe('LeaseService (MongoDB leases for scheduled jobs)', () => {
   it('lets exactly one of many concurrent owners win a new lease (duplicate-key race)', async () => {
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => leases.acquire('job-b', 60_000, `owner-${i}`)));
     expect(results.filter(Boolean)).toHaveLength(1);
-    const doc = await running.app.get<Connection>(getConnectionToken()).collection('leases').findOne({ _id: 'job-b' as never });
+    const doc = await running.app
+      .get<Connection>(getConnectionToken())
+      .collection('leases')
+      .findOne({ _id: 'job-b' as never });
     expect(doc?.owner).toBe(`owner-${results.indexOf(true)}`);
   });
 

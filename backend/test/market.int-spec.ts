@@ -8,7 +8,13 @@ import type { Model } from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { startFakeEsi, type EsiMarketOrder, type FakeEsi } from '@eve-toolkit/fake-esi';
-import type { ClientToServerEvents, MarketItem, MarketItemDetail, MarketItemsResponse, ServerToClientEvents } from '@eve-toolkit/shared-types';
+import type {
+  ClientToServerEvents,
+  MarketItem,
+  MarketItemDetail,
+  MarketItemsResponse,
+  ServerToClientEvents,
+} from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import { MarketRefreshService } from '../src/market/market-refresh.service';
 import { MODELS, type AdjustedPriceDoc, type CostIndexDoc, type MarketPriceDoc } from '../src/market/market.schema';
@@ -76,11 +82,17 @@ describe('market', () => {
     const s = fake.marketState();
     return fake.market.book(JITA_REGION, s.epoch, s.lastModified.getTime());
   };
-  const items = async (hub = 2) => (await request(running.url).get(`/data/market/items?hub=${hub}`).expect(200)).body as MarketItemsResponse;
+  const items = async (hub = 2) =>
+    (await request(running.url).get(`/data/market/items?hub=${hub}`).expect(200)).body as MarketItemsResponse;
   const find = (res: MarketItemsResponse, id: number) => res.data.flatMap((c) => c.items).find((i) => i.id === id)!;
 
   beforeAll(async () => {
-    fake = await startFakeEsi({ dataDir: null, seed: 11, ordersPerRegion: { [JITA_REGION]: ORDERS, [AMARR_REGION]: 1500 }, ordersCacheSeconds: 0 });
+    fake = await startFakeEsi({
+      dataDir: null,
+      seed: 11,
+      ordersPerRegion: { [JITA_REGION]: ORDERS, [AMARR_REGION]: 1500 },
+      ordersCacheSeconds: 0,
+    });
     running = await createTestApp({
       esi: { baseUrl: fake.url, userAgent: 'eve-toolkit-test', compatibilityDate: '2025-09-30' },
       imageServerUrl: 'https://images.example',
@@ -138,9 +150,12 @@ describe('market', () => {
     const result = await refresh.refreshHub(2);
     const expected = expectedFromBook(book());
     expect(result).toMatchObject({ hubId: 2, outcome: 'updated', pages: 13, items: expected.size });
-    expect(fake.stats.log.filter((e) => e.route === 'markets.orders').map((e) => e.query).sort()).toEqual(
-      Array.from({ length: 13 }, (_, i) => `?order_type=all&page=${i + 1}`).sort(),
-    );
+    expect(
+      fake.stats.log
+        .filter((e) => e.route === 'markets.orders')
+        .map((e) => e.query)
+        .sort(),
+    ).toEqual(Array.from({ length: 13 }, (_, i) => `?order_type=all&page=${i + 1}`).sort());
 
     const docs = await prices.find({ hub_id: 2 }).lean<MarketPriceDoc[]>();
     expect(docs).toHaveLength(expected.size);
@@ -194,9 +209,15 @@ describe('market', () => {
       code: 'NOT_FOUND',
       message: 'Предмет не найден',
     });
-    expect((await request(running.url).get('/data/market/detail/abc').expect(400)).body).toMatchObject({ message: 'Некорректный идентификатор предмета' });
-    expect((await request(running.url).get('/data/market/detail/34?hub=9').expect(400)).body).toMatchObject({ message: 'Неизвестный торговый хаб' });
-    expect((await request(running.url).get('/data/market/items?hub=abc').expect(400)).body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await request(running.url).get('/data/market/detail/abc').expect(400)).body).toMatchObject({
+      message: 'Некорректный идентификатор предмета',
+    });
+    expect((await request(running.url).get('/data/market/detail/34?hub=9').expect(400)).body).toMatchObject({
+      message: 'Неизвестный торговый хаб',
+    });
+    expect((await request(running.url).get('/data/market/items?hub=abc').expect(400)).body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
   });
 
   it('revalidates with ETags on the next refresh: all pages 304, nothing rewritten', async () => {
@@ -285,7 +306,9 @@ describe('market', () => {
     const inWindow = Object.entries(expected).filter(([day]) => day >= history[1].date && day <= today);
     expect(doc.last_prices).toEqual(expected);
     const sells = inWindow.map(([, v]) => v.S!).sort((a, b) => a - b);
-    expect(doc.median_sell).toBe(sells.length % 2 ? sells[sells.length >> 1] : (sells[sells.length / 2 - 1] + sells[sells.length / 2]) / 2);
+    expect(doc.median_sell).toBe(
+      sells.length % 2 ? sells[sells.length >> 1] : (sells[sells.length / 2 - 1] + sells[sells.length / 2]) / 2,
+    );
   });
 
   it('stores CCP adjusted prices and industry cost indices, then trusts Expires', async () => {
@@ -296,9 +319,14 @@ describe('market', () => {
     const esiPrices = fake.market.prices(Math.floor(Date.now() / 3_600_000) * 3_600_000);
     expect(await adjusted.countDocuments()).toBe(esiPrices.length);
     const trit = esiPrices.find((p) => p.type_id === 34)!;
-    expect(await adjusted.findById(34).lean()).toMatchObject({ adjusted_price: trit.adjusted_price, average_price: trit.average_price });
+    expect(await adjusted.findById(34).lean()).toMatchObject({
+      adjusted_price: trit.adjusted_price,
+      average_price: trit.average_price,
+    });
     const jita = fake.market.industrySystems().find((s) => s.solar_system_id === 30000142)!;
-    expect((await indices.findById(30000142).lean())?.cost_indices).toEqual(Object.fromEntries(jita.cost_indices.map((c) => [c.activity, c.cost_index])));
+    expect((await indices.findById(30000142).lean())?.cost_indices).toEqual(
+      Object.fromEntries(jita.cost_indices.map((c) => [c.activity, c.cost_index])),
+    );
     fake.resetStats();
     expect(await refresh.refreshAdjustedPrices()).toBe('fresh');
     expect(fake.stats.requests).toBe(0);

@@ -1,6 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { EsiError, EsiHttpError, EsiInconsistentPagesError, EsiUnavailableError } from './esi.errors';
-import { backoffDelay, buildEsiUrl, isTransientStatus, readMeta, ResponseCache, type QueryValue, type ResponseMeta } from './esi-http';
+import {
+  backoffDelay,
+  buildEsiUrl,
+  isTransientStatus,
+  readMeta,
+  ResponseCache,
+  type QueryValue,
+  type ResponseMeta,
+} from './esi-http';
 
 export interface EsiClientOptions {
   baseUrl: string;
@@ -96,7 +104,14 @@ export class EsiClient {
   private errorRemain: number | undefined;
   private errorResetAt = 0;
   private pause: Promise<void> | null = null;
-  readonly stats: EsiClientStats = { requests: 0, notModified: 0, cacheHits: 0, retries: 0, rateLimitWaits: 0, errorLimitPauses: 0 };
+  readonly stats: EsiClientStats = {
+    requests: 0,
+    notModified: 0,
+    cacheHits: 0,
+    retries: 0,
+    rateLimitWaits: 0,
+    errorLimitPauses: 0,
+  };
 
   constructor(options: EsiClientOptions) {
     this.o = {
@@ -142,7 +157,13 @@ export class EsiClient {
     const { status, meta, text } = await this.request(url, conditional, options.signal);
     if (status === 304 && cached?.body !== undefined) {
       this.stats.notModified += 1;
-      const entry = { ...cached, etag: meta.etag ?? cached.etag, expires: meta.expires, lastModified: meta.lastModified ?? cached.lastModified, pages: meta.pages };
+      const entry = {
+        ...cached,
+        etag: meta.etag ?? cached.etag,
+        expires: meta.expires,
+        lastModified: meta.lastModified ?? cached.lastModified,
+        pages: meta.pages,
+      };
       this.cache.set(url, entry);
       return this.toResponse<T>(url, 'revalidated', cached.body, entry);
     }
@@ -207,7 +228,12 @@ export class EsiClient {
     return { ...meta, data };
   }
 
-  private toResponse<T>(url: string, source: EsiSource, body: string, meta: { etag?: string; expires?: number; lastModified?: number; pages: number }): EsiResponse<T> {
+  private toResponse<T>(
+    url: string,
+    source: EsiSource,
+    body: string,
+    meta: { etag?: string; expires?: number; lastModified?: number; pages: number },
+  ): EsiResponse<T> {
     return {
       data: JSON.parse(body) as T,
       url,
@@ -243,7 +269,11 @@ export class EsiClient {
     this.errorResetAt = this.now() + (meta.errorLimitReset ?? 60) * 1000;
   }
 
-  private async request(url: string, etag: string | undefined, signal?: AbortSignal): Promise<{ status: number; meta: ResponseMeta; text: string }> {
+  private async request(
+    url: string,
+    etag: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<{ status: number; meta: ResponseMeta; text: string }> {
     let attempt = 0;
     let waits = 0;
     let lastStatus: number | null = null;

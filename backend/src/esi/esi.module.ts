@@ -10,7 +10,11 @@ import { EsiClient } from './esi.client';
       provide: EsiClient,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        new EsiClient({ baseUrl: config.esi.baseUrl, userAgent: config.esi.userAgent, compatibilityDate: config.esi.compatibilityDate }),
+        new EsiClient({
+          baseUrl: config.esi.baseUrl,
+          userAgent: config.esi.userAgent,
+          compatibilityDate: config.esi.compatibilityDate,
+        }),
     },
   ],
   exports: [EsiClient],

@@ -21,7 +21,11 @@ export class MarketCategoriesService implements OnApplicationBootstrap {
     try {
       await this.categories.bulkWrite(
         DEFAULT_MARKET_CATEGORIES.map((c, i) => ({
-          updateOne: { filter: { name: c.name }, update: { $setOnInsert: { name: c.name, order: i + 1, item_ids: c.item_ids } }, upsert: true },
+          updateOne: {
+            filter: { name: c.name },
+            update: { $setOnInsert: { name: c.name, order: i + 1, item_ids: c.item_ids } },
+            upsert: true,
+          },
         })),
         { ordered: false },
       );
@@ -33,7 +37,10 @@ export class MarketCategoriesService implements OnApplicationBootstrap {
   }
 
   list(): Promise<MarketCategoryDoc[]> {
-    return this.categories.find({}, { _id: 0, name: 1, order: 1, item_ids: 1 }).sort({ order: 1, name: 1 }).lean<MarketCategoryDoc[]>();
+    return this.categories
+      .find({}, { _id: 0, name: 1, order: 1, item_ids: 1 })
+      .sort({ order: 1, name: 1 })
+      .lean<MarketCategoryDoc[]>();
   }
 
   async allItemIds(): Promise<number[]> {

@@ -147,11 +147,21 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
         { $set: { last_error: err.message, last_error_at: now, checked_at: now } },
         { upsert: true },
       );
-      return { hubId, outcome: 'failed', items: before?.items ?? 0, pages: 0, error: err.message, updatedAt: before?.updated_at ?? null };
+      return {
+        hubId,
+        outcome: 'failed',
+        items: before?.items ?? 0,
+        pages: 0,
+        error: err.message,
+        updatedAt: before?.updated_at ?? null,
+      };
     }
 
     if (paged.unchanged && before?.updated_at && before.last_modified?.getTime() === paged.lastModified?.getTime()) {
-      await this.status.updateOne({ _id: statusId }, { $set: { checked_at: now, expires: paged.expires ?? null, last_error: null } });
+      await this.status.updateOne(
+        { _id: statusId },
+        { $set: { checked_at: now, expires: paged.expires ?? null, last_error: null } },
+      );
       return { hubId, outcome: 'unchanged', items: before.items, pages: paged.pages, updatedAt: before.updated_at };
     }
 
@@ -179,7 +189,9 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
   private async storeHubPrices(hubId: number, stats: ItemBookStats[], now: Date): Promise<number> {
     const today = dayKey(now);
     const existing = new Map<number, LastPrices>();
-    for (const d of await this.prices.find({ hub_id: hubId }, { _id: 0, type_id: 1, last_prices: 1 }).lean<Pick<MarketPriceDoc, 'type_id' | 'last_prices'>[]>()) {
+    for (const d of await this.prices
+      .find({ hub_id: hubId }, { _id: 0, type_id: 1, last_prices: 1 })
+      .lean<Pick<MarketPriceDoc, 'type_id' | 'last_prices'>[]>()) {
       existing.set(d.type_id, d.last_prices ?? {});
     }
     const ops: AnyBulkWriteOperation<MarketPriceDoc>[] = [];
@@ -260,7 +272,10 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
       while (next < typeIds.length) {
         const typeId = typeIds[next++];
         try {
-          const res = await this.esi.get<EsiHistoryDay[]>(`/markets/${hub.regionId}/history`, { query: { type_id: typeId }, signal: this.abort.signal });
+          const res = await this.esi.get<EsiHistoryDay[]>(`/markets/${hub.regionId}/history`, {
+            query: { type_id: typeId },
+            signal: this.abort.signal,
+          });
           histories.set(typeId, res.data.slice(-days));
         } catch (err) {
           if (!(err instanceof EsiError)) throw err;
@@ -315,7 +330,9 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
           rows.slice(i, i + BATCH).map((r) => ({
             updateOne: {
               filter: { _id: r.type_id },
-              update: { $set: { adjusted_price: r.adjusted_price ?? null, average_price: r.average_price ?? null, updated_at: now } },
+              update: {
+                $set: { adjusted_price: r.adjusted_price ?? null, average_price: r.average_price ?? null, updated_at: now },
+              },
               upsert: true,
             },
           })),
@@ -334,7 +351,12 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
           rows.slice(i, i + BATCH).map((r) => ({
             updateOne: {
               filter: { _id: r.solar_system_id },
-              update: { $set: { cost_indices: Object.fromEntries(r.cost_indices.map((c) => [c.activity, c.cost_index])), updated_at: now } },
+              update: {
+                $set: {
+                  cost_indices: Object.fromEntries(r.cost_indices.map((c) => [c.activity, c.cost_index])),
+                  updated_at: now,
+                },
+              },
               upsert: true,
             },
           })),
@@ -345,7 +367,12 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     });
   }
 
-  private async refreshResource<T>(id: string, path: string, now: Date, store: (data: T) => Promise<number>): Promise<RefreshOutcome> {
+  private async refreshResource<T>(
+    id: string,
+    path: string,
+    now: Date,
+    store: (data: T) => Promise<number>,
+  ): Promise<RefreshOutcome> {
     const before = await this.status.findById(id).lean<SyncStatusDoc>();
     if (before?.expires && before.expires > now && before.updated_at) return 'fresh';
     try {
@@ -357,13 +384,27 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
       const items = await store(res.data);
       await this.status.updateOne(
         { _id: id },
-        { $set: { updated_at: now, checked_at: now, last_modified: res.lastModified ?? null, expires: res.expires ?? null, items, last_error: null, last_error_at: null } },
+        {
+          $set: {
+            updated_at: now,
+            checked_at: now,
+            last_modified: res.lastModified ?? null,
+            expires: res.expires ?? null,
+            items,
+            last_error: null,
+            last_error_at: null,
+          },
+        },
         { upsert: true },
       );
       return 'updated';
     } catch (err) {
       if (!(err instanceof EsiError)) throw err;
-      await this.status.updateOne({ _id: id }, { $set: { last_error: err.message, last_error_at: now, checked_at: now } }, { upsert: true });
+      await this.status.updateOne(
+        { _id: id },
+        { $set: { last_error: err.message, last_error_at: now, checked_at: now } },
+        { upsert: true },
+      );
       return 'failed';
     }
   }

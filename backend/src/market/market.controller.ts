@@ -25,7 +25,10 @@ export class MarketController {
   }
 
   @Get('detail/:id')
-  detail(@Param('id', new ZodPipe(marketItemIdSchema)) id: number, @Query(new ZodPipe(marketHubQuerySchema)) query: MarketHubQuery): Promise<MarketItemDetail> {
+  detail(
+    @Param('id', new ZodPipe(marketItemIdSchema)) id: number,
+    @Query(new ZodPipe(marketHubQuerySchema)) query: MarketHubQuery,
+  ): Promise<MarketItemDetail> {
     return this.market.detail(query.hub, id);
   }
 }

@@ -7,7 +7,12 @@ export function fallbackName(id: number): string {
   return `Предмет ${id}`;
 }
 
-export function toMarketItem(id: number, type: GameType | undefined, price: MarketPriceDoc | undefined, imageServerUrl: string): MarketItem {
+export function toMarketItem(
+  id: number,
+  type: GameType | undefined,
+  price: MarketPriceDoc | undefined,
+  imageServerUrl: string,
+): MarketItem {
   return {
     id,
     name: type?.name ?? fallbackName(id),
@@ -31,5 +36,9 @@ export function toMarketItemDetail(
     const snap = price!.last_prices[day];
     lastPrices[day] = { B: snap.B ?? null, S: snap.S ?? null };
   }
-  return { ...toMarketItem(id, type, price, imageServerUrl), last_prices: lastPrices, updated_at: updatedAt?.toISOString() ?? null };
+  return {
+    ...toMarketItem(id, type, price, imageServerUrl),
+    last_prices: lastPrices,
+    updated_at: updatedAt?.toISOString() ?? null,
+  };
 }

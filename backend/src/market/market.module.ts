@@ -3,7 +3,14 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { MarketCategoriesService } from './market-categories.service';
 import { MarketRefreshService } from './market-refresh.service';
 import { MarketController } from './market.controller';
-import { AdjustedPriceSchema, CostIndexSchema, MarketCategorySchema, MarketPriceSchema, MODELS, SyncStatusSchema } from './market.schema';
+import {
+  AdjustedPriceSchema,
+  CostIndexSchema,
+  MarketCategorySchema,
+  MarketPriceSchema,
+  MODELS,
+  SyncStatusSchema,
+} from './market.schema';
 import { MarketService } from './market.service';
 
 /** Hub prices from ESI, their history, the market list and item detail (spec §2 Market). */

@@ -2,7 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { HUBS, MARKET_MESSAGES, type MarketHubsResponse, type MarketItemDetail, type MarketItemsResponse } from '@eve-toolkit/shared-types';
+import {
+  HUBS,
+  MARKET_MESSAGES,
+  type MarketHubsResponse,
+  type MarketItemDetail,
+  type MarketItemsResponse,
+} from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { apiError } from '../common/errors/api-exception.filter';
 import { GameData } from '../game-data/game-data.contract';

@@ -9,11 +9,14 @@ describe('market query schemas', () => {
     expect(marketHubQuerySchema.parse(query)).toEqual({ hub });
   });
 
-  it.each([[{ hub: '6' }], [{ hub: 'jita' }], [{ hub: '' }], [{ hub: '2.5' }]])('rejects hub %j with a Russian message', (query) => {
-    const r = marketHubQuerySchema.safeParse(query);
-    expect(r.success).toBe(false);
-    expect(r.error?.issues[0].message).toBe('Неизвестный торговый хаб');
-  });
+  it.each([[{ hub: '6' }], [{ hub: 'jita' }], [{ hub: '' }], [{ hub: '2.5' }]])(
+    'rejects hub %j with a Russian message',
+    (query) => {
+      const r = marketHubQuerySchema.safeParse(query);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0].message).toBe('Неизвестный торговый хаб');
+    },
+  );
 
   it.each([
     ['34', true],

@@ -37,15 +37,10 @@ export interface Catalog {
 
 /** Minerals, ice products, moon materials, PI P1/P2, fuel blocks and PLEX: always in every hub's book. */
 export const FEATURED_TYPE_IDS: readonly number[] = [
-  34, 35, 36, 37, 38, 39, 40, 11399,
-  16272, 16273, 16274, 16275, 17887, 17888, 17889,
-  16633, 16634, 16635, 16636, 16637, 16638, 16639, 16640, 16641, 16642, 16643, 16644, 16646, 16647, 16648, 16649, 16650,
-  16651, 16652, 16653,
-  2393, 2396, 3779, 2401, 2390, 2397, 2392, 3683, 2389, 2399, 2395, 2398, 9828, 2400, 3645,
-  2329, 3828, 9836, 9832, 44, 3693, 15317, 3725, 3689, 2327, 9842, 2463, 2317, 2321, 3695, 9830, 3697, 9838, 2312, 3691,
-  2319, 9840, 3775, 2328,
-  4051, 4246, 4247, 4312,
-  44992,
+  34, 35, 36, 37, 38, 39, 40, 11399, 16272, 16273, 16274, 16275, 17887, 17888, 17889, 16633, 16634, 16635, 16636, 16637, 16638,
+  16639, 16640, 16641, 16642, 16643, 16644, 16646, 16647, 16648, 16649, 16650, 16651, 16652, 16653, 2393, 2396, 3779, 2401, 2390,
+  2397, 2392, 3683, 2389, 2399, 2395, 2398, 9828, 2400, 3645, 2329, 3828, 9836, 9832, 44, 3693, 15317, 3725, 3689, 2327, 9842,
+  2463, 2317, 2321, 3695, 9830, 3697, 9838, 2312, 3691, 2319, 9840, 3775, 2328, 4051, 4246, 4247, 4312, 44992,
 ];
 
 /** The trade hubs' systems (used when the data folder is missing). */
@@ -121,7 +116,11 @@ function readAdjustedPrices(dataDir: string): Map<number, { adjusted: number; av
   for (const dir of readdirSync(root)) {
     const file = join(root, dir, 'esi-market-prices.json');
     if (!existsSync(file)) continue;
-    const rows = JSON.parse(readFileSync(file, 'utf8')) as Array<{ type_id: number; adjusted_price: number; average_price?: number }>;
+    const rows = JSON.parse(readFileSync(file, 'utf8')) as Array<{
+      type_id: number;
+      adjusted_price: number;
+      average_price?: number;
+    }>;
     for (const r of rows) out.set(r.type_id, { adjusted: r.adjusted_price, average: r.average_price });
   }
   return out;
@@ -170,7 +169,8 @@ async function buildCatalog(dataDir: string): Promise<Catalog> {
     if (!t.published || t.marketGroupID === undefined) continue;
     const row = trade.get(t.nameEn);
     const adj = adjusted.get(t.id);
-    const basePrice = row?.avgPrice ?? adj?.average ?? adj?.adjusted ?? (t.basePrice && t.basePrice > 0 ? t.basePrice : syntheticPrice(t.id));
+    const basePrice =
+      row?.avgPrice ?? adj?.average ?? adj?.adjusted ?? (t.basePrice && t.basePrice > 0 ? t.basePrice : syntheticPrice(t.id));
     byId.set(t.id, {
       typeId: t.id,
       basePrice,

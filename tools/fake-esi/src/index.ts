@@ -1,5 +1,14 @@
 export { startFakeEsi } from './server';
-export type { FakeEsi, FakeEsiOptions, FakeEsiStats, FakeRoute, FaultSpec, RequestLogEntry, RouteContext, RouteResult } from './server';
+export type {
+  FakeEsi,
+  FakeEsiOptions,
+  FakeEsiStats,
+  FakeRoute,
+  FaultSpec,
+  RequestLogEntry,
+  RouteContext,
+  RouteResult,
+} from './server';
 export { FakeMarket, HUB_LOCATIONS, PAGE_SIZE, FEATURED_ORDERS_PER_SIDE } from './market';
 export type { EsiHistoryDay, EsiIndustrySystem, EsiMarketOrder, EsiMarketPrice, HubLocation } from './market';
 export { FEATURED_TYPE_IDS, defaultDataDir, loadCatalog, parseTradeVolumeCsv } from './catalog';

@@ -86,9 +86,7 @@ export class FakeMarket {
       sum += t.weight;
       this.cumulative[i] = sum;
     });
-    this.featured = options.featuredTypeIds
-      .map((id) => catalog.byId.get(id))
-      .filter((t): t is CatalogType => t !== undefined);
+    this.featured = options.featuredTypeIds.map((id) => catalog.byId.get(id)).filter((t): t is CatalogType => t !== undefined);
   }
 
   static defaultFeatured = FEATURED_TYPE_IDS;

@@ -37,7 +37,9 @@ function ordersRoute(ctx: RouteContext): RouteResult {
   } else {
     const all = market
       .book(regionId, state.epoch, atMs)
-      .filter((o) => (orderType === 'all' || o.is_buy_order === (orderType === 'buy')) && (typeId === null || o.type_id === typeId));
+      .filter(
+        (o) => (orderType === 'all' || o.is_buy_order === (orderType === 'buy')) && (typeId === null || o.type_id === typeId),
+      );
     pages = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
     render = () => all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   }

@@ -1,6 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { FEATURED_TYPE_IDS, defaultDataDir, loadCatalog, parseTradeVolumeCsv, startFakeEsi, type EsiMarketOrder, type FakeEsi } from '../src';
+import {
+  FEATURED_TYPE_IDS,
+  defaultDataDir,
+  loadCatalog,
+  parseTradeVolumeCsv,
+  startFakeEsi,
+  type EsiMarketOrder,
+  type FakeEsi,
+} from '../src';
 
 const JITA = 10000002;
 const JITA_STATION = 60003760;
@@ -14,7 +22,13 @@ async function getJson(url: string, init?: RequestInit): Promise<{ status: numbe
 describe('fake ESI (built-in catalogue)', () => {
   let fake: FakeEsi;
   beforeAll(async () => {
-    fake = await startFakeEsi({ dataDir: null, ordersPerRegion: { [JITA]: 2500, 10000043: 900 }, seed: 7, errorLimit: 5, errorWindowSeconds: 60 });
+    fake = await startFakeEsi({
+      dataDir: null,
+      ordersPerRegion: { [JITA]: 2500, 10000043: 900 },
+      seed: 7,
+      errorLimit: 5,
+      errorWindowSeconds: 60,
+    });
   });
   afterAll(() => fake.close());
   beforeEach(() => {
@@ -45,9 +59,20 @@ describe('fake ESI (built-in catalogue)', () => {
   it('answers orders in ESI field layout and always lists every featured type on both sides at the hub', async () => {
     const orders = fake.market.book(JITA, fake.marketState().epoch, fake.marketState().lastModified.getTime());
     expect(orders).toHaveLength(2500);
-    expect(Object.keys(orders[0]).sort()).toEqual(
-      ['duration', 'is_buy_order', 'issued', 'location_id', 'min_volume', 'order_id', 'price', 'range', 'system_id', 'type_id', 'volume_remain', 'volume_total'],
-    );
+    expect(Object.keys(orders[0]).sort()).toEqual([
+      'duration',
+      'is_buy_order',
+      'issued',
+      'location_id',
+      'min_volume',
+      'order_id',
+      'price',
+      'range',
+      'system_id',
+      'type_id',
+      'volume_remain',
+      'volume_total',
+    ]);
     expect(orders[0].issued).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     const atHub = (o: EsiMarketOrder) => o.location_id === JITA_STATION;
     for (const id of FEATURED_TYPE_IDS) {
@@ -80,10 +105,14 @@ describe('fake ESI (built-in catalogue)', () => {
 
     await new Promise((r) => setTimeout(r, 1100));
     fake.advanceMarket();
-    const next = await getJson(`${fake.url}/markets/${JITA}/orders?order_type=all&page=1`, { headers: { 'If-None-Match': etag } });
+    const next = await getJson(`${fake.url}/markets/${JITA}/orders?order_type=all&page=1`, {
+      headers: { 'If-None-Match': etag },
+    });
     expect(next.status).toBe(200);
     expect(next.headers.get('etag')).not.toBe(etag);
-    expect(new Date(next.headers.get('last-modified')!).getTime()).toBeGreaterThan(new Date(first.headers.get('last-modified')!).getTime());
+    expect(new Date(next.headers.get('last-modified')!).getTime()).toBeGreaterThan(
+      new Date(first.headers.get('last-modified')!).getTime(),
+    );
     expect(next.body).not.toEqual(first.body);
   });
 
@@ -130,7 +159,14 @@ describe('fake ESI (built-in catalogue)', () => {
 
   it('serves daily history ending yesterday, oldest first', async () => {
     const r = await getJson(`${fake.url}/markets/${JITA}/history?type_id=34`);
-    const days = r.body as Array<{ date: string; average: number; highest: number; lowest: number; volume: number; order_count: number }>;
+    const days = r.body as Array<{
+      date: string;
+      average: number;
+      highest: number;
+      lowest: number;
+      volume: number;
+      order_count: number;
+    }>;
     expect(days).toHaveLength(400);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     expect(days[399].date).toBe(yesterday);
@@ -144,7 +180,13 @@ describe('fake ESI (built-in catalogue)', () => {
     expect(bad.status).toBe(400);
     await fetch(`${fake.url}/markets/prices`, { headers: { 'X-Compatibility-Date': '2025-09-30', 'User-Agent': 'probe/1.0' } });
     const last = fake.stats.log[fake.stats.log.length - 1];
-    expect(last).toMatchObject({ path: '/markets/prices', status: 200, route: 'markets.prices', userAgent: 'probe/1.0', compatibilityDate: '2025-09-30' });
+    expect(last).toMatchObject({
+      path: '/markets/prices',
+      status: 200,
+      route: 'markets.prices',
+      userAgent: 'probe/1.0',
+      compatibilityDate: '2025-09-30',
+    });
   });
 
   it('is deterministic for a seed', async () => {
@@ -168,7 +210,9 @@ describe('fake ESI (built-in catalogue)', () => {
 
 describe('catalogue from the shared EVE data', () => {
   it('parses adam4eve rows whose names contain commas', () => {
-    const rows = parseTradeVolumeCsv('Commodity,Number of trades,Traded items,Value of trades,x\nExotic Dancers, Female,62,1.229,225.642.949,L\nTritanium,5.398,10.384.035.118,28.661.489.562,L\n');
+    const rows = parseTradeVolumeCsv(
+      'Commodity,Number of trades,Traded items,Value of trades,x\nExotic Dancers, Female,62,1.229,225.642.949,L\nTritanium,5.398,10.384.035.118,28.661.489.562,L\n',
+    );
     expect(rows.get('Exotic Dancers, Female')).toEqual({ avgPrice: 225642949 / 1229, trades: 62, items: 1229 });
     expect(rows.get('Tritanium')?.trades).toBe(5398);
   });

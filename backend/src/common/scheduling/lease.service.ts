@@ -59,9 +59,12 @@ export class LeaseService {
     this.runningHere.add(name);
     try {
       if (!(await this.acquire(name, ttlMs))) return { ran: false };
-      const renew = setInterval(() => {
-        this.acquire(name, ttlMs).catch((err: unknown) => this.logger.warn(`lease ${name}: renew failed: ${String(err)}`));
-      }, Math.max(1000, Math.floor(ttlMs / 3)));
+      const renew = setInterval(
+        () => {
+          this.acquire(name, ttlMs).catch((err: unknown) => this.logger.warn(`lease ${name}: renew failed: ${String(err)}`));
+        },
+        Math.max(1000, Math.floor(ttlMs / 3)),
+      );
       renew.unref();
       try {
         return { ran: true, result: await fn() };

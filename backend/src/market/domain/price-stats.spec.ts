@@ -10,7 +10,11 @@ describe('sellStats / buyStats', () => {
     // a 1-unit bait far below the market: lowest stays what the game shows, robust ignores it
     ['tiny outlier below', [o(1, 1), o(5, 1_000_000), o(5.2, 500_000)], { best: 1, robust: 5, volume: 1_500_001, orders: 3 }],
     // several small orders in front: together 0.9 % of the volume (< 1 %), skipped
-    ['small orders in front', [o(4.9, 3000), o(4.95, 6000), o(5.0, 991_000)], { best: 4.9, robust: 5, volume: 1_000_000, orders: 3 }],
+    [
+      'small orders in front',
+      [o(4.9, 3000), o(4.95, 6000), o(5.0, 991_000)],
+      { best: 4.9, robust: 5, volume: 1_000_000, orders: 3 },
+    ],
     // the front orders reach exactly 1 %: the order that reaches it sets the robust price
     ['exactly 1 %', [o(4.9, 4000), o(4.95, 6000), o(5.0, 990_000)], { best: 4.9, robust: 4.95, volume: 1_000_000, orders: 3 }],
     ['ties at the best price', [o(7, 10), o(7, 10), o(8, 10)], { best: 7, robust: 7, volume: 30, orders: 3 }],
@@ -91,8 +95,16 @@ describe('HubBookAccumulator', () => {
     acc.add([order(35, 60003760, false, 10, 1), order(34, 60003760, false, 4.5, 10)]);
     expect([acc.seen, acc.kept]).toEqual([5, 4]);
     expect(acc.finish()).toEqual([
-      { typeId: 34, sell: { best: 4.5, robust: 4.5, volume: 110, orders: 2 }, buy: { best: 4, robust: 4, volume: 50, orders: 1 } },
-      { typeId: 35, sell: { best: 10, robust: 10, volume: 1, orders: 1 }, buy: { best: null, robust: null, volume: 0, orders: 0 } },
+      {
+        typeId: 34,
+        sell: { best: 4.5, robust: 4.5, volume: 110, orders: 2 },
+        buy: { best: 4, robust: 4, volume: 50, orders: 1 },
+      },
+      {
+        typeId: 35,
+        sell: { best: 10, robust: 10, volume: 1, orders: 1 },
+        buy: { best: null, robust: null, volume: 0, orders: 0 },
+      },
     ]);
     acc.reset();
     expect(acc.finish()).toEqual([]);

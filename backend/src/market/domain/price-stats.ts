@@ -89,7 +89,11 @@ export function shiftDay(day: string, days: number): string {
 }
 
 /** Medians of S and B over the window of `windowDays` days ending with `today` (inclusive). */
-export function windowMedians(lastPrices: LastPrices, today: string, windowDays = MEDIAN_WINDOW_DAYS): { sell: number | null; buy: number | null } {
+export function windowMedians(
+  lastPrices: LastPrices,
+  today: string,
+  windowDays = MEDIAN_WINDOW_DAYS,
+): { sell: number | null; buy: number | null } {
   const from = shiftDay(today, -(windowDays - 1));
   const sells: number[] = [];
   const buys: number[] = [];
