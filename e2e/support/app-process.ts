@@ -55,9 +55,11 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 180
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'eve-e2e-'));
   let out = '';
+  // Like `npm start`: jest's NODE_ENV=test must not leak into the app process.
+  const { NODE_ENV: _jestNodeEnv, ...inherited } = process.env;
   const child = spawn(process.execPath, [main], {
     cwd: REPO,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir },
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));

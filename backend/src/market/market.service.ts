@@ -53,6 +53,8 @@ export class MarketService {
   }
 
   private async loadItems(hubId: number): Promise<MarketItemsResponse> {
+    // Before the first SDE import (first start) names are unknown: say so instead of "Предмет 34".
+    if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
     const categories = await this.categories.list();
     const ids = [...new Set(categories.flatMap((c) => c.item_ids))];
     const [types, prices, updatedAt] = await Promise.all([
@@ -71,6 +73,7 @@ export class MarketService {
   }
 
   async detail(hubId: number, id: number): Promise<MarketItemDetail> {
+    if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
     const [type, price, updatedAt] = await Promise.all([
       this.gameData.type(id),
       this.prices.findOne({ hub_id: hubId, type_id: id }).lean<MarketPriceDoc>(),

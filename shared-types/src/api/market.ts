@@ -48,6 +48,7 @@ export const MARKET_MESSAGES = {
   unknownHub: 'Неизвестный торговый хаб',
   badItemId: 'Некорректный идентификатор предмета',
   itemNotFound: 'Предмет не найден',
+  gameDataLoading: 'Игровые данные ещё загружаются, попробуйте через минуту',
 } as const;
 
 /** `?hub=` (optional, default 2 = Jita 4-4); must be one of HUBS. */
