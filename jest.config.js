@@ -49,7 +49,11 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/frontend/src/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/frontend/src/test/setup.ts'],
-      moduleNameMapper: { ...srcMap, '\\.(css|less)$': 'identity-obj-proxy', '\\.(svg|png|jpg|webp)$': '<rootDir>/frontend/src/test/file-stub.ts' },
+      moduleNameMapper: {
+        ...srcMap,
+        '\\.(css|less)$': 'identity-obj-proxy',
+        '\\.(svg|png|jpg|webp)$': '<rootDir>/frontend/src/test/file-stub.ts',
+      },
     },
     {
       ...base,

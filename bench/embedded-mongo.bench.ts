@@ -108,8 +108,18 @@ async function main(): Promise<void> {
   for (let r = 0; r < REPS; r++) for (const k of keys) if (byChar.get(k)) found++;
   const baseLookupMs = Number(process.hrtime.bigint() - t0) / 1e6 / (REPS * keys.length);
   if (found !== REPS * keys.length) throw new Error('baseline lookup failed');
-  row('indexed findOne p50 round trip, ms', fmt(pct(rtt, 50), 3), fmt(baseLookupMs, 5), `${fmt(pct(rtt, 50) / baseLookupMs, 0)}x`);
-  row('indexed findOne p99 round trip, ms', fmt(pct(rtt, 99), 3), fmt(baseLookupMs, 5), `${fmt(pct(rtt, 99) / baseLookupMs, 0)}x`);
+  row(
+    'indexed findOne p50 round trip, ms',
+    fmt(pct(rtt, 50), 3),
+    fmt(baseLookupMs, 5),
+    `${fmt(pct(rtt, 50) / baseLookupMs, 0)}x`,
+  );
+  row(
+    'indexed findOne p99 round trip, ms',
+    fmt(pct(rtt, 99), 3),
+    fmt(baseLookupMs, 5),
+    `${fmt(pct(rtt, 99) / baseLookupMs, 0)}x`,
+  );
   row('indexed find p50 server time, ms', fmt(pct(srv, 50), 3), fmt(baseLookupMs, 5), `${fmt(pct(srv, 50) / baseLookupMs, 0)}x`);
   row('indexed find p99 server time, ms', fmt(pct(srv, 99), 3), fmt(baseLookupMs, 5), `${fmt(pct(srv, 99) / baseLookupMs, 0)}x`);
 
@@ -135,7 +145,12 @@ async function main(): Promise<void> {
   if (scanCount !== baseCount) throw new Error(`scan mismatch ${scanCount} vs ${baseCount}`);
   scanMs.sort((a, b) => a - b);
   baseScan.sort((a, b) => a - b);
-  row(`full scan ${N / 1000}k docs (${scanCount} hits), median ms`, fmt(pct(scanMs, 50), 1), fmt(pct(baseScan, 50), 2), `${fmt(pct(scanMs, 50) / pct(baseScan, 50), 1)}x`);
+  row(
+    `full scan ${N / 1000}k docs (${scanCount} hits), median ms`,
+    fmt(pct(scanMs, 50), 1),
+    fmt(pct(baseScan, 50), 2),
+    `${fmt(pct(scanMs, 50) / pct(baseScan, 50), 1)}x`,
+  );
 
   await client.close();
   await server.close();
@@ -160,7 +175,12 @@ async function main(): Promise<void> {
     const cSec = Number(process.hrtime.bigint() - t0) / 1e9;
     await dc.close();
     await durable.close();
-    row(`insertMany x${BATCH} (durable, fsync), docs/s`, fmt(DN / dSec, 0), fmt(N / baseInsertSec, 0), `${fmt(N / baseInsertSec / (DN / dSec), 0)}x`);
+    row(
+      `insertMany x${BATCH} (durable, fsync), docs/s`,
+      fmt(DN / dSec, 0),
+      fmt(N / baseInsertSec, 0),
+      `${fmt(N / baseInsertSec / (DN / dSec), 0)}x`,
+    );
     row(`${CONC} concurrent insertOne (durable), ops/s`, fmt(CONC / cSec, 0), '-', '-');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

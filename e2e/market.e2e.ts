@@ -45,7 +45,11 @@ describe('market in Chromium', () => {
     expect(await sell.getByTestId('delta').getAttribute('data-color')).toBe(delta! < 0 ? 'red' : 'green');
     const box = await card.boundingBox();
     expect(Math.round(box!.width)).toBe(250);
-    await page.getByRole('link', { name: 'Расчет цен' }).or(page.getByRole('button', { name: 'Расчет цен' })).first().waitFor();
+    await page
+      .getByRole('link', { name: 'Расчет цен' })
+      .or(page.getByRole('button', { name: 'Расчет цен' }))
+      .first()
+      .waitFor();
     await screenshot(page, 'market-list');
   });
 

@@ -40,7 +40,10 @@ describe('app shell in Chromium', () => {
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
     await page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: 'О проекте', exact: true }).click();
     await page.waitForURL(/\/about/);
-    await page.getByRole('heading', { name: /О проекте/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /О проекте/ })
+      .first()
+      .waitFor();
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
   });
 

@@ -35,7 +35,17 @@ class CoreModule {
 }
 
 /** Feature modules; each later feature adds one line here. */
-const FEATURES = [HealthModule, AppInfoModule, AuthModule, FeedbackModule, RealtimeModule, GameDataModule, SchedulingModule, EsiModule, MarketModule];
+const FEATURES = [
+  HealthModule,
+  AppInfoModule,
+  AuthModule,
+  FeedbackModule,
+  RealtimeModule,
+  GameDataModule,
+  SchedulingModule,
+  EsiModule,
+  MarketModule,
+];
 
 @Module({})
 export class AppModule {

@@ -83,7 +83,10 @@ describe('foundation: health, errors, SPA serving, feedback', () => {
   });
 
   it('POST api/post_debug stores the feedback', async () => {
-    const res = await request(running.url).post('/api/post_debug').send({ title: '  Ошибка  ', msg: 'Не грузится график' }).expect(200);
+    const res = await request(running.url)
+      .post('/api/post_debug')
+      .send({ title: '  Ошибка  ', msg: 'Не грузится график' })
+      .expect(200);
     expect(res.body).toEqual({ ok: true });
     const saved = await feedback.find({ msg: 'Не грузится график' }).lean();
     expect(saved).toHaveLength(1);
@@ -100,7 +103,10 @@ describe('foundation: health, errors, SPA serving, feedback', () => {
       message: 'Введите заголовок',
       errors: ['Введите заголовок', 'Введите сообщение'],
     });
-    const long = await request(running.url).post('/api/post_debug').send({ title: 'x', msg: 'y'.repeat(5001) }).expect(400);
+    const long = await request(running.url)
+      .post('/api/post_debug')
+      .send({ title: 'x', msg: 'y'.repeat(5001) })
+      .expect(400);
     expect(long.body.message).toBe('Сообщение не длиннее 5000 символов');
     const broken = await request(running.url)
       .post('/api/post_debug')
@@ -123,12 +129,18 @@ describe('foundation: health, errors, SPA serving, feedback', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        const res = await request(fresh.url).post('/api/post_debug').send({ title: `t${i}`, msg: 'm' });
+        const res = await request(fresh.url)
+          .post('/api/post_debug')
+          .send({ title: `t${i}`, msg: 'm' });
         statuses.push(res.status);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       const res = await request(fresh.url).post('/api/post_debug').send({ title: 't', msg: 'm' }).expect(429);
-      expect(res.body).toEqual({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Слишком много запросов, попробуйте позже' });
+      expect(res.body).toEqual({
+        statusCode: 429,
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Слишком много запросов, попробуйте позже',
+      });
     } finally {
       await fresh.close();
     }

@@ -3,15 +3,31 @@ import { ROLES_DISPLAY_ORDER } from './enums';
 
 describe('route table', () => {
   it.each([
-    '/', '/test', '/news', '/market/list', '/market/appraisal', '/market/detail/34', '/loot', '/industry',
-    '/planetology', '/best_admin', '/best_admin/main', '/best_admin/users/42', '/best_admin/chars/9',
-    '/best_admin/eve_items', '/corp', '/corp/new_project', '/about', '/about/debug', '/account/login',
-    '/account/user/bob', '/redirect',
+    '/',
+    '/test',
+    '/news',
+    '/market/list',
+    '/market/appraisal',
+    '/market/detail/34',
+    '/loot',
+    '/industry',
+    '/planetology',
+    '/best_admin',
+    '/best_admin/main',
+    '/best_admin/users/42',
+    '/best_admin/chars/9',
+    '/best_admin/eve_items',
+    '/corp',
+    '/corp/new_project',
+    '/about',
+    '/about/debug',
+    '/account/login',
+    '/account/user/bob',
+    '/redirect',
   ])('%s is a SPA route', (p) => expect(isSpaRoute(p)).toBe(true));
 
-  it.each(['/nope', '/market/detail', '/corp/unknown', '/account/user', '/about/readme/x'])(
-    '%s is not a SPA route',
-    (p) => expect(isSpaRoute(p)).toBe(false),
+  it.each(['/nope', '/market/detail', '/corp/unknown', '/account/user', '/about/readme/x'])('%s is not a SPA route', (p) =>
+    expect(isSpaRoute(p)).toBe(false),
   );
 
   it.each([

@@ -9,16 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { Document, ObjectId } from 'bson';
 import { Query } from 'mingo';
 import { CommandError, ErrorCodes } from './errors';
-import {
-  ParallelArraysError,
-  TAG,
-  bracketOf,
-  encodeValue,
-  extractIndexKeys,
-  idKey,
-  isIndexableScalar,
-  nextTag,
-} from './keys';
+import { ParallelArraysError, TAG, bracketOf, encodeValue, extractIndexKeys, idKey, isIndexableScalar, nextTag } from './keys';
 import { compileQuery } from './mingo-env';
 import { SortedStringSet } from './sorted-list';
 

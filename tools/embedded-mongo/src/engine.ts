@@ -345,7 +345,10 @@ export class Engine {
 
   private sortDocs(docs: Document[], sort: Document): Document[] {
     try {
-      return new Query({}, { idKey: '_id' }).find<Document>(docs).sort(sort as Record<string, 1 | -1>).all();
+      return new Query({}, { idKey: '_id' })
+        .find<Document>(docs)
+        .sort(sort as Record<string, 1 | -1>)
+        .all();
     } catch (e) {
       throw translateMingoError(e);
     }
@@ -420,7 +423,9 @@ export class Engine {
       total += size;
       databases.push(truthy(cmd.nameOnly) ? { name } : entry);
     }
-    return truthy(cmd.nameOnly) ? { databases, ok: 1 } : { databases, totalSize: total, totalSizeMb: Math.floor(total / 1048576), ok: 1 };
+    return truthy(cmd.nameOnly)
+      ? { databases, ok: 1 }
+      : { databases, totalSize: total, totalSizeMb: Math.floor(total / 1048576), ok: 1 };
   }
 
   private collectionInfo(c: Collection): Document {
@@ -539,7 +544,12 @@ export class Engine {
         this.catalog.createIndex(coll, spec);
       } catch (e) {
         if (e instanceof CommandError && e.code === ErrorCodes.DuplicateKey) {
-          throw new CommandError(e.code, e.codeName, `Index build failed: ${coll.uuid}: Collection ${coll.ns} ( ${coll.uuid} ) :: caused by :: ${e.message}`, e.extra);
+          throw new CommandError(
+            e.code,
+            e.codeName,
+            `Index build failed: ${coll.uuid}: Collection ${coll.ns} ( ${coll.uuid} ) :: caused by :: ${e.message}`,
+            e.extra,
+          );
         }
         throw e;
       }
@@ -687,7 +697,9 @@ export class Engine {
           );
         }
         if (!isPlainDoc(spec)) {
-          throw failedToParse(`Modifiers operate on fields but we found type ${Array.isArray(spec) ? 'array' : typeof spec} instead. For example: {$mod: {<field>: ...}} not {${op}: ${String(spec)}}`);
+          throw failedToParse(
+            `Modifiers operate on fields but we found type ${Array.isArray(spec) ? 'array' : typeof spec} instead. For example: {$mod: {<field>: ...}} not {${op}: ${String(spec)}}`,
+          );
         }
         if (op === '$setOnInsert') {
           if (inserting) mod.$set = { ...((mod.$set as Document) ?? {}), ...spec };
@@ -718,7 +730,10 @@ export class Engine {
     }
     // replacement
     for (const k of Object.keys(u)) {
-      if (k.startsWith('$')) throw failedToParse(`The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document.`);
+      if (k.startsWith('$'))
+        throw failedToParse(
+          `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document.`,
+        );
     }
     if (u._id !== undefined && doc._id !== undefined && encodeValue(u._id) !== encodeValue(doc._id)) {
       throw new CommandError(
@@ -853,7 +868,8 @@ export class Engine {
     if (remove && u !== undefined) throw failedToParse('Cannot specify both an update and remove=true');
     if (!remove && u === undefined) throw failedToParse('Either an update or remove=true must be specified');
     if (remove && upsert) throw failedToParse('Cannot specify both upsert=true and remove=true');
-    if (remove && returnNew) throw failedToParse('Cannot specify both new=true and remove=true; \'remove\' always returns the deleted document');
+    if (remove && returnNew)
+      throw failedToParse("Cannot specify both new=true and remove=true; 'remove' always returns the deleted document");
 
     const coll = this.catalog.getCollection(db, name);
     let target: Document | undefined;
@@ -861,7 +877,7 @@ export class Engine {
       if (sort) target = this.sortDocs(coll.match(query), sort)[0];
       else target = coll.match(query, 1)[0];
     }
-    const proj = (d: Document | undefined): Document | null => (d ? this.project([d], fields, query)[0] ?? null : null);
+    const proj = (d: Document | undefined): Document | null => (d ? (this.project([d], fields, query)[0] ?? null) : null);
     if (remove) {
       if (!target || !coll) return { lastErrorObject: { n: 0 }, value: null, ok: 1 };
       this.catalog.remove(coll, idKey(target._id), target._id);
@@ -985,7 +1001,8 @@ export class Engine {
       }
     }
     const out = stages.length ? runPipeline(input, stages, this.resolver(db)) : input;
-    const batchSize = isPlainDoc(cmd.cursor) && cmd.cursor.batchSize !== undefined ? asNumber(cmd.cursor.batchSize, 0) : undefined;
+    const batchSize =
+      isPlainDoc(cmd.cursor) && cmd.cursor.batchSize !== undefined ? asNumber(cmd.cursor.batchSize, 0) : undefined;
     return this.cursorReply(ns, out, batchSize, false);
   }
 

@@ -42,6 +42,5 @@ export const ErrorCodes = {
 } as const;
 
 export const badValue = (msg: string): CommandError => new CommandError(ErrorCodes.BadValue, 'BadValue', msg);
-export const failedToParse = (msg: string): CommandError =>
-  new CommandError(ErrorCodes.FailedToParse, 'FailedToParse', msg);
+export const failedToParse = (msg: string): CommandError => new CommandError(ErrorCodes.FailedToParse, 'FailedToParse', msg);
 export const typeMismatch = (msg: string): CommandError => new CommandError(ErrorCodes.TypeMismatch, 'TypeMismatch', msg);

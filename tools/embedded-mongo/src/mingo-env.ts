@@ -63,7 +63,12 @@ export function cloneDoc<T>(v: T): T {
 }
 
 /** Apply update operators in place; returns modified paths. */
-export function applyOperators(doc: Document, modifier: Document, arrayFilters: Document[] | undefined, filter: Document | undefined): string[] {
+export function applyOperators(
+  doc: Document,
+  modifier: Document,
+  arrayFilters: Document[] | undefined,
+  filter: Document | undefined,
+): string[] {
   try {
     return mingoUpdate(doc, modifier, arrayFilters, filter, { cloneMode: 'deep', queryOptions: BASE_OPTS });
   } catch (e) {

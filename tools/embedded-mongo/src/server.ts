@@ -2,14 +2,7 @@
 import * as net from 'node:net';
 import { Document } from 'bson';
 import { ConnectionInfo, Engine } from './engine';
-import {
-  InboundMessage,
-  MSG_MORE_TO_COME,
-  MessageFramer,
-  encodeOpMsg,
-  encodeOpReply,
-  parseMessage,
-} from './wire';
+import { InboundMessage, MSG_MORE_TO_COME, MessageFramer, encodeOpMsg, encodeOpReply, parseMessage } from './wire';
 import { CommandError, ErrorCodes } from './errors';
 
 export interface Logger {
@@ -76,10 +69,12 @@ export class WireServer {
         return;
       }
       for (const raw of messages) {
-        chain = chain.then(() => this.handle(raw, socket, conn)).catch((e: unknown) => {
-          this.logger.warn(`connection ${conn.connectionId}: ${(e as Error).message}; closing`);
-          socket.destroy();
-        });
+        chain = chain
+          .then(() => this.handle(raw, socket, conn))
+          .catch((e: unknown) => {
+            this.logger.warn(`connection ${conn.connectionId}: ${(e as Error).message}; closing`);
+            socket.destroy();
+          });
       }
     });
     socket.on('error', () => undefined);

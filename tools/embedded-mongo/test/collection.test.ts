@@ -6,7 +6,8 @@ function build(n: number): Collection {
   const c = new Collection('db', 'c');
   c.addIndex({ v: 2, key: { charId: 1 }, name: 'charId_1', unique: true });
   c.addIndex({ v: 2, key: { corp: 1, ts: 1 }, name: 'corp_1_ts_1' });
-  for (let i = 0; i < n; i++) c.insert({ _id: new ObjectId(), charId: i, corp: i % 100, ts: new Date(1_700_000_000_000 + i * 1000) });
+  for (let i = 0; i < n; i++)
+    c.insert({ _id: new ObjectId(), charId: i, corp: i % 100, ts: new Date(1_700_000_000_000 + i * 1000) });
   return c;
 }
 
@@ -34,7 +35,11 @@ describe('planner uses indexes', () => {
   test('compound: equality prefix plus range on the next field', () => {
     const { docs, indexName } = c.candidates({ corp: 7, ts: { $gt: new Date(1_700_000_000_000 + 5_000_000) } });
     expect(indexName).toBe('corp_1_ts_1');
-    expect([...docs].map((d) => d.charId)).toEqual([5007, 5107, 5207, 5307, 5407, 5507, 5607, 5707, 5807, 5907, 6007, 6107, 6207, 6307, 6407, 6507, 6607, 6707, 6807, 6907, 7007, 7107, 7207, 7307, 7407, 7507, 7607, 7707, 7807, 7907, 8007, 8107, 8207, 8307, 8407, 8507, 8607, 8707, 8807, 8907, 9007, 9107, 9207, 9307, 9407, 9507, 9607, 9707, 9807, 9907]);
+    expect([...docs].map((d) => d.charId)).toEqual([
+      5007, 5107, 5207, 5307, 5407, 5507, 5607, 5707, 5807, 5907, 6007, 6107, 6207, 6307, 6407, 6507, 6607, 6707, 6807, 6907,
+      7007, 7107, 7207, 7307, 7407, 7507, 7607, 7707, 7807, 7907, 8007, 8107, 8207, 8307, 8407, 8507, 8607, 8707, 8807, 8907,
+      9007, 9107, 9207, 9307, 9407, 9507, 9607, 9707, 9807, 9907,
+    ]);
   });
 
   test('a filter on a non-indexed field scans all documents', () => {

@@ -153,7 +153,12 @@ test('populate resolves references', async () => {
 
 test('sort, skip, limit, select and countDocuments / estimatedDocumentCount', async () => {
   await PilotModel.insertMany(Array.from({ length: 30 }, (_, i) => ({ name: `p${String(i).padStart(2, '0')}`, isk: i })));
-  const page = await PilotModel.find({ isk: { $gte: 10 } }).sort({ isk: -1 }).skip(5).limit(3).select('name -_id').lean();
+  const page = await PilotModel.find({ isk: { $gte: 10 } })
+    .sort({ isk: -1 })
+    .skip(5)
+    .limit(3)
+    .select('name -_id')
+    .lean();
   expect(page).toEqual([{ name: 'p24' }, { name: 'p23' }, { name: 'p22' }]);
   expect(await PilotModel.countDocuments({ isk: { $lt: 10 } })).toBe(10);
   expect(await PilotModel.estimatedDocumentCount()).toBe(30);

@@ -124,8 +124,16 @@ describe('CRUD', () => {
   test('arrayFilters update only matching elements', async () => {
     const c = db.collection('crud_arrayfilters');
     await c.insertOne({ _id: 'f' as unknown as ObjectId, items: [{ q: 1 }, { q: 5 }, { q: 7 }] });
-    await c.updateOne({ _id: 'f' as unknown as ObjectId }, { $set: { 'items.$[big].flag': true } }, { arrayFilters: [{ 'big.q': { $gt: 4 } }] });
-    expect((await c.findOne({ _id: 'f' as unknown as ObjectId }))?.items).toEqual([{ q: 1 }, { q: 5, flag: true }, { q: 7, flag: true }]);
+    await c.updateOne(
+      { _id: 'f' as unknown as ObjectId },
+      { $set: { 'items.$[big].flag': true } },
+      { arrayFilters: [{ 'big.q': { $gt: 4 } }] },
+    );
+    expect((await c.findOne({ _id: 'f' as unknown as ObjectId }))?.items).toEqual([
+      { q: 1 },
+      { q: 5, flag: true },
+      { q: 7, flag: true },
+    ]);
   });
 
   test('positional $ operator updates the matched array element', async () => {
@@ -204,7 +212,10 @@ describe('concurrency', () => {
       await Promise.all(
         clients.flatMap((cl) =>
           Array.from({ length: 50 }, () =>
-            cl.db(t.dbName).collection('race_inc').updateOne({ _id: 'counter' as unknown as ObjectId }, { $inc: { n: 1 } }),
+            cl
+              .db(t.dbName)
+              .collection('race_inc')
+              .updateOne({ _id: 'counter' as unknown as ObjectId }, { $inc: { n: 1 } }),
           ),
         ),
       );
@@ -226,7 +237,11 @@ describe('concurrency', () => {
             cl
               .db(t.dbName)
               .collection('race_guard')
-              .findOneAndUpdate({ _id: 'job' as unknown as ObjectId, runs: { $lt: 5 } }, { $inc: { runs: 1 } }, { returnDocument: 'after' }),
+              .findOneAndUpdate(
+                { _id: 'job' as unknown as ObjectId, runs: { $lt: 5 } },
+                { $inc: { runs: 1 } },
+                { returnDocument: 'after' },
+              ),
           ),
         ),
       );
@@ -281,7 +296,14 @@ describe('indexes', () => {
     await c.insertMany([{ email: 'a@x' }, { email: 'b@x' }]);
     const err = await serverError(c.updateOne({ email: 'b@x' }, { $set: { email: 'a@x' } }));
     expect(err.code).toBe(11000);
-    expect((await c.find({}, { projection: { _id: 0 } }).sort({ email: 1 }).toArray()).map((d) => d.email)).toEqual(['a@x', 'b@x']);
+    expect(
+      (
+        await c
+          .find({}, { projection: { _id: 0 } })
+          .sort({ email: 1 })
+          .toArray()
+      ).map((d) => d.email),
+    ).toEqual(['a@x', 'b@x']);
   });
 
   test('ordered insertMany stops at the first duplicate; unordered continues', async () => {
@@ -354,7 +376,14 @@ describe('indexes', () => {
     await c.createIndex({ tags: 1 });
     await c.insertMany(Array.from({ length: 200 }, (_, i) => ({ i, g: i % 4, v: i, tags: [`t${i % 3}`, 'all'] })));
     expect(await c.countDocuments({ g: 2 })).toBe(50);
-    expect((await c.find({ g: 1, v: { $gte: 10, $lt: 30 } }).sort({ v: 1 }).toArray()).map((d) => d.v)).toEqual([13, 17, 21, 25, 29]);
+    expect(
+      (
+        await c
+          .find({ g: 1, v: { $gte: 10, $lt: 30 } })
+          .sort({ v: 1 })
+          .toArray()
+      ).map((d) => d.v),
+    ).toEqual([13, 17, 21, 25, 29]);
     expect(await c.countDocuments({ g: { $in: [0, 3] } })).toBe(100);
     expect(await c.countDocuments({ tags: 't1' })).toBe(67);
     expect(await c.countDocuments({ g: 1, v: { $gt: 190 } })).toBe(2);
@@ -436,7 +465,11 @@ describe('aggregation', () => {
   test('$match + $group + $sort', async () => {
     const res = await db
       .collection('pilots')
-      .aggregate([{ $match: { isk: { $gte: 5 } } }, { $group: { _id: '$corpId', total: { $sum: '$isk' }, n: { $sum: 1 } } }, { $sort: { _id: 1 } }])
+      .aggregate([
+        { $match: { isk: { $gte: 5 } } },
+        { $group: { _id: '$corpId', total: { $sum: '$isk' }, n: { $sum: 1 } } },
+        { $sort: { _id: 1 } },
+      ])
       .toArray();
     expect(res).toEqual([
       { _id: 1, total: 30, n: 2 },
@@ -474,7 +507,9 @@ describe('aggregation', () => {
   test('$facet with $count and $limit', async () => {
     const [res] = await db
       .collection('pilots')
-      .aggregate([{ $facet: { total: [{ $count: 'n' }], top: [{ $sort: { isk: -1 } }, { $limit: 1 }, { $project: { _id: 0, name: 1 } }] } }])
+      .aggregate([
+        { $facet: { total: [{ $count: 'n' }], top: [{ $sort: { isk: -1 } }, { $limit: 1 }, { $project: { _id: 0, name: 1 } }] } },
+      ])
       .toArray();
     expect(res).toEqual({ total: [{ n: 3 }], top: [{ name: 'p2' }] });
   });
@@ -489,8 +524,19 @@ describe('aggregation', () => {
   });
 
   test('aggregation does not modify stored documents', async () => {
-    await db.collection('pilots').aggregate([{ $set: { isk: 0 } }, { $unset: 'name' }]).toArray();
-    expect((await db.collection('pilots').find({}, { projection: { _id: 0, isk: 1 } }).sort({ isk: 1 }).toArray()).map((d) => d.isk)).toEqual([5, 10, 20]);
+    await db
+      .collection('pilots')
+      .aggregate([{ $set: { isk: 0 } }, { $unset: 'name' }])
+      .toArray();
+    expect(
+      (
+        await db
+          .collection('pilots')
+          .find({}, { projection: { _id: 0, isk: 1 } })
+          .sort({ isk: 1 })
+          .toArray()
+      ).map((d) => d.isk),
+    ).toEqual([5, 10, 20]);
   });
 });
 
@@ -509,7 +555,14 @@ describe('TTL', () => {
       while ((await c.countDocuments({ k: 'old' })) > 0 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 100));
       }
-      expect((await c.find({}, { projection: { _id: 0, k: 1 } }).sort({ k: 1 }).toArray()).map((d) => d.k)).toEqual(['future', 'nodate']);
+      expect(
+        (
+          await c
+            .find({}, { projection: { _id: 0, k: 1 } })
+            .sort({ k: 1 })
+            .toArray()
+        ).map((d) => d.k),
+      ).toEqual(['future', 'nodate']);
     },
     AGAINST_REAL_MONGO ? 110_000 : 10_000,
   );

@@ -40,7 +40,12 @@ test('data, indexes and deletions survive close + restart with the same dbPath',
   const s2 = await startEmbeddedMongo({ port: 0, dbPath: dir });
   const c2 = await MongoClient.connect(`${s2.uri}/persist`);
   try {
-    const docs = await c2.db().collection('items').find({}, { projection: { _id: 0 } }).sort({ sku: 1 }).toArray();
+    const docs = await c2
+      .db()
+      .collection('items')
+      .find({}, { projection: { _id: 0 } })
+      .sort({ sku: 1 })
+      .toArray();
     expect(docs).toEqual([
       { sku: 'a', qty: 1 },
       { sku: 'b', qty: 42 },
@@ -69,7 +74,8 @@ test('compaction writes a snapshot, truncates the journal and keeps all data', a
   const s1 = await startEmbeddedMongo({ port: 0, dbPath: dir, compactThresholdBytes: 20_000 });
   const c1 = await MongoClient.connect(`${s1.uri}/compact`);
   const coll = c1.db().collection('c');
-  for (let i = 0; i < 300; i++) await coll.updateOne({ _id: i % 10 } as never, { $set: { v: i, pad: 'x'.repeat(100) } }, { upsert: true });
+  for (let i = 0; i < 300; i++)
+    await coll.updateOne({ _id: i % 10 } as never, { $set: { v: i, pad: 'x'.repeat(100) } }, { upsert: true });
   await c1.close();
   await s1.close();
   const files = fs.readdirSync(dir).sort();
@@ -153,7 +159,10 @@ test('a large journal (200k records, more than fit in one call frame) replays on
   const coll = c1.db().collection('rows');
   const batch = 10_000;
   for (let start = 0; start < 200_000; start += batch) {
-    await coll.insertMany(Array.from({ length: batch }, (_, i) => ({ n: start + i })), { ordered: false });
+    await coll.insertMany(
+      Array.from({ length: batch }, (_, i) => ({ n: start + i })),
+      { ordered: false },
+    );
   }
   await c1.close();
   await s1.close();
@@ -162,7 +171,12 @@ test('a large journal (200k records, more than fit in one call frame) replays on
   const c2 = await MongoClient.connect(`${s2.uri}/big`);
   try {
     expect(await c2.db().collection('rows').countDocuments()).toBe(200_000);
-    expect(await c2.db().collection('rows').findOne({ n: 199_999 }, { projection: { _id: 0 } })).toEqual({ n: 199_999 });
+    expect(
+      await c2
+        .db()
+        .collection('rows')
+        .findOne({ n: 199_999 }, { projection: { _id: 0 } }),
+    ).toEqual({ n: 199_999 });
   } finally {
     await c2.close();
     await s2.close();

@@ -29,7 +29,19 @@ test('idle cursors time out after 10 minutes; used ones stay', () => {
 test('write errors use the MongoDB shape', () => {
   const e = engine();
   e.dispatch({ createIndexes: 'u', indexes: [{ key: { name: 1 }, name: 'name_1', unique: true }], $db: 'd' }, conn);
-  const res = e.dispatch({ insert: 'u', documents: [{ _id: 1, name: 'x' }, { _id: 2, name: 'x' }, { _id: 3, name: 'y' }], ordered: false, $db: 'd' }, conn);
+  const res = e.dispatch(
+    {
+      insert: 'u',
+      documents: [
+        { _id: 1, name: 'x' },
+        { _id: 2, name: 'x' },
+        { _id: 3, name: 'y' },
+      ],
+      ordered: false,
+      $db: 'd',
+    },
+    conn,
+  );
   expect(res).toEqual({
     n: 2,
     writeErrors: [
@@ -47,7 +59,17 @@ test('write errors use the MongoDB shape', () => {
 
 test('update reply reports n, nModified and upserted', () => {
   const e = engine();
-  e.dispatch({ insert: 'v', documents: [{ _id: 1, a: 1 }, { _id: 2, a: 1 }], $db: 'd' }, conn);
+  e.dispatch(
+    {
+      insert: 'v',
+      documents: [
+        { _id: 1, a: 1 },
+        { _id: 2, a: 1 },
+      ],
+      $db: 'd',
+    },
+    conn,
+  );
   const res = e.dispatch(
     {
       update: 'v',

@@ -46,7 +46,10 @@ export async function startTarget(dbName: string, opts: { ttlMonitorIntervalMs?:
     embedded,
     client,
     async close() {
-      await client.db(dbName).dropDatabase().catch(() => undefined);
+      await client
+        .db(dbName)
+        .dropDatabase()
+        .catch(() => undefined);
       await client.close();
       await embedded?.close();
     },

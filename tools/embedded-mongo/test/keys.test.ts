@@ -20,7 +20,20 @@ describe('encodeDouble', () => {
 
 describe('encodeValue', () => {
   test('follows MongoDB cross-type order: null < numbers < strings < objects < arrays < ObjectId < bool < date', () => {
-    const values = [null, -3, 2, Long.fromNumber(3), 'a', 'b', { x: 1 }, [1], new ObjectId('000000000000000000000001'), false, true, new Date(0)];
+    const values = [
+      null,
+      -3,
+      2,
+      Long.fromNumber(3),
+      'a',
+      'b',
+      { x: 1 },
+      [1],
+      new ObjectId('000000000000000000000001'),
+      false,
+      true,
+      new Date(0),
+    ];
     const enc = values.map(encodeValue);
     expect([...enc].sort()).toEqual(enc);
   });

@@ -48,7 +48,10 @@ const envSchema = z.object({
   SDE_PATH: z.string().min(1).optional(),
   SDE_URL: url.optional(),
   SDE_AUTO_IMPORT: bool.default(true),
-  FRONTEND_DIST: z.string().min(1).default(resolve(REPO_ROOT, 'frontend', 'dist')),
+  FRONTEND_DIST: z
+    .string()
+    .min(1)
+    .default(resolve(REPO_ROOT, 'frontend', 'dist')),
   SCHEDULER_ENABLED: bool.default(true),
 });
 
@@ -115,9 +118,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET ?? 'demo-only-session-secret-change-me',
     esi: { baseUrl: e.ESI_BASE_URL.replace(/\/$/, ''), userAgent: e.ESI_USER_AGENT, compatibilityDate: e.ESI_COMPATIBILITY_DATE },
-    sso: { baseUrl: e.SSO_BASE_URL.replace(/\/$/, ''), clientId: e.SSO_CLIENT_ID, clientSecret: e.SSO_CLIENT_SECRET, callbackUrl: e.SSO_CALLBACK_URL },
+    sso: {
+      baseUrl: e.SSO_BASE_URL.replace(/\/$/, ''),
+      clientId: e.SSO_CLIENT_ID,
+      clientSecret: e.SSO_CLIENT_SECRET,
+      callbackUrl: e.SSO_CALLBACK_URL,
+    },
     imageServerUrl: e.IMAGE_SERVER_URL.replace(/\/$/, ''),
-    sde: { path: e.SDE_PATH ? resolve(process.cwd(), e.SDE_PATH) : defaultSdePath(), url: e.SDE_URL, autoImport: e.SDE_AUTO_IMPORT },
+    sde: {
+      path: e.SDE_PATH ? resolve(process.cwd(), e.SDE_PATH) : defaultSdePath(),
+      url: e.SDE_URL,
+      autoImport: e.SDE_AUTO_IMPORT,
+    },
     frontendDist: resolve(process.cwd(), e.FRONTEND_DIST),
     schedulerEnabled: e.SCHEDULER_ENABLED,
     version: readVersion(),

@@ -56,15 +56,24 @@ export function toApiError(exception: unknown): { body: ApiErrorBody; internal: 
     }
     const status = bp.status ?? bp.statusCode;
     if (status && status >= 400 && status < 500) {
-      return { body: { statusCode: status, code: CODE_BY_STATUS[status] ?? ERROR_CODES.validation, message: MESSAGES.invalidJson }, internal: false };
+      return {
+        body: { statusCode: status, code: CODE_BY_STATUS[status] ?? ERROR_CODES.validation, message: MESSAGES.invalidJson },
+        internal: false,
+      };
     }
   }
   if (exception instanceof MongooseError.ValidationError) {
     const errors = Object.values(exception.errors).map((e) => e.message);
-    return { body: { statusCode: 400, code: ERROR_CODES.validation, message: errors[0] ?? 'Ошибка валидации', errors }, internal: false };
+    return {
+      body: { statusCode: 400, code: ERROR_CODES.validation, message: errors[0] ?? 'Ошибка валидации', errors },
+      internal: false,
+    };
   }
   if (exception instanceof MongooseError.CastError) {
-    return { body: { statusCode: 400, code: ERROR_CODES.validation, message: `Некорректное значение поля ${exception.path}` }, internal: false };
+    return {
+      body: { statusCode: 400, code: ERROR_CODES.validation, message: `Некорректное значение поля ${exception.path}` },
+      internal: false,
+    };
   }
   if (typeof exception === 'object' && exception !== null && (exception as { code?: unknown }).code === 11000) {
     return { body: { statusCode: 409, code: ERROR_CODES.conflict, message: 'Такая запись уже существует' }, internal: false };
