@@ -1,7 +1,6 @@
 /** Market list and item page in real Chromium, against the demo market (fake ESI + full SDE). */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { deltaPercent, formatDelta, formatPrice, type MarketItemsResponse } from '@eve-toolkit/shared-types';
-import { baseUrl, launchBrowser, newContext, screenshot } from './support/browser';
+import { baseUrl, screenshot, useBrowserPage } from './support/browser';
 
 jest.setTimeout(120_000);
 
@@ -12,31 +11,19 @@ async function api<T>(path: string): Promise<T> {
 }
 
 describe('market in Chromium', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-  beforeEach(async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
-  });
-  afterEach(() => context.close());
+  const s = useBrowserPage();
 
   it('lists categories with cards showing the API prices and deltas, formatted', async () => {
     const { data } = await api<MarketItemsResponse>('/data/market/items?hub=2');
     const tritanium = data.flatMap((c) => c.items).find((i) => i.id === 34)!;
     expect(tritanium.sell).not.toBeNull();
 
-    await page.goto('/market/list');
-    await page.getByRole('heading', { name: 'Минералы' }).waitFor();
+    await s.page.goto('/market/list');
+    await s.page.getByRole('heading', { name: 'Минералы' }).waitFor();
     for (const category of data) {
-      await page.getByRole('heading', { name: category.name, exact: true }).waitFor();
+      await s.page.getByRole('heading', { name: category.name, exact: true }).waitFor();
     }
-    const card = page.getByRole('link', { name: 'Tritanium', exact: true });
+    const card = s.page.getByRole('link', { name: 'Tritanium', exact: true });
     expect(await card.getAttribute('href')).toBe('/market/detail/34');
     const sell = card.getByTestId('price-row-SELL');
     expect(await sell.getByTestId('price').textContent()).toBe(formatPrice(tritanium.sell!));
@@ -45,12 +32,12 @@ describe('market in Chromium', () => {
     expect(await sell.getByTestId('delta').getAttribute('data-color')).toBe(delta! < 0 ? 'red' : 'green');
     const box = await card.boundingBox();
     expect(Math.round(box!.width)).toBe(250);
-    await page
+    await s.page
       .getByRole('link', { name: 'Расчет цен' })
-      .or(page.getByRole('button', { name: 'Расчет цен' }))
+      .or(s.page.getByRole('button', { name: 'Расчет цен' }))
       .first()
       .waitFor();
-    await screenshot(page, 'market-list');
+    await screenshot(s.page, 'market-list');
   });
 
   it('opens an item page with SELL/BUY and the price history chart, and goes back', async () => {
@@ -58,42 +45,42 @@ describe('market in Chromium', () => {
     const days = Object.keys(item.last_prices).length;
     expect(days).toBeGreaterThanOrEqual(25);
 
-    await page.goto('/market/list');
-    await page.getByRole('link', { name: 'Tritanium', exact: true }).click();
-    await page.waitForURL(/\/market\/detail\/34$/);
-    await page.getByRole('heading', { name: 'Tritanium', level: 1 }).waitFor();
-    await page.getByText('Изменение цен').waitFor();
+    await s.page.goto('/market/list');
+    await s.page.getByRole('link', { name: 'Tritanium', exact: true }).click();
+    await s.page.waitForURL(/\/market\/detail\/34$/);
+    await s.page.getByRole('heading', { name: 'Tritanium', level: 1 }).waitFor();
+    await s.page.getByText('Изменение цен').waitFor();
     // apexcharts renders an SVG with one line path per series (SELL and BUY), one point per day.
-    const series = page.locator('.apexcharts-line-series .apexcharts-series');
+    const series = s.page.locator('.apexcharts-line-series .apexcharts-series');
     await series.first().waitFor();
     expect(await series.count()).toBe(2);
-    expect(await page.locator('.apexcharts-legend-text').allTextContents()).toEqual(['SELL', 'BUY']);
-    await screenshot(page, 'market-detail');
+    expect(await s.page.locator('.apexcharts-legend-text').allTextContents()).toEqual(['SELL', 'BUY']);
+    await screenshot(s.page, 'market-detail');
 
-    await page.getByRole('link', { name: 'Назад к списку' }).click();
-    await page.waitForURL(/\/market\/list$/);
+    await s.page.getByRole('link', { name: 'Назад к списку' }).click();
+    await s.page.waitForURL(/\/market\/list$/);
   });
 
   it('shows a clear not-found state for an unknown item', async () => {
-    await page.goto('/market/detail/999999999');
-    await page.getByRole('heading', { name: 'Предмет не найден' }).waitFor();
+    await s.page.goto('/market/detail/999999999');
+    await s.page.getByRole('heading', { name: 'Предмет не найден' }).waitFor();
   });
 
   it('remembers the hub in market_hub_id only after cookies are accepted', async () => {
-    await page.goto('/market/list');
-    await page.getByRole('heading', { name: 'Минералы' }).waitFor();
+    await s.page.goto('/market/list');
+    await s.page.getByRole('heading', { name: 'Минералы' }).waitFor();
     const chooseHub = async (label: string) => {
-      await page.getByRole('combobox', { name: 'Торговый хаб' }).click();
-      await page.getByRole('option', { name: label }).click();
+      await s.page.getByRole('combobox', { name: 'Торговый хаб' }).click();
+      await s.page.getByRole('option', { name: label }).click();
     };
     await chooseHub('Amarr');
-    expect((await context.cookies()).find((c) => c.name === 'market_hub_id')).toBeUndefined();
+    expect((await s.context.cookies()).find((c) => c.name === 'market_hub_id')).toBeUndefined();
 
-    await page.getByRole('dialog', { name: 'Согласие на cookie' }).getByRole('button', { name: 'Принять' }).click();
+    await s.page.getByRole('dialog', { name: 'Согласие на cookie' }).getByRole('button', { name: 'Принять' }).click();
     await chooseHub('Dodixie');
-    await page.waitForFunction(() => document.cookie.includes('market_hub_id=3'));
-    await page.reload();
-    await page.getByRole('heading', { name: 'Минералы' }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'Торговый хаб' }).inputValue()).toBe('Dodixie');
+    await s.page.waitForFunction(() => document.cookie.includes('market_hub_id=3'));
+    await s.page.reload();
+    await s.page.getByRole('heading', { name: 'Минералы' }).waitFor();
+    expect(await s.page.getByRole('combobox', { name: 'Торговый хаб' }).inputValue()).toBe('Dodixie');
   });
 });

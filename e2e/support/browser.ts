@@ -46,3 +46,27 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+export interface BrowserSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * Registers jest hooks: one Chromium per test file, a fresh context (cookies, storage) and page
+ * per test. Read the fields inside tests: `const s = useBrowserPage(); ... s.page.goto('/')`.
+ */
+export function useBrowserPage(): BrowserSession {
+  const session = {} as BrowserSession;
+  beforeAll(async () => {
+    session.browser = await launchBrowser();
+  });
+  afterAll(() => session.browser?.close());
+  beforeEach(async () => {
+    session.context = await newContext(session.browser);
+    session.page = await session.context.newPage();
+  });
+  afterEach(() => session.context?.close());
+  return session;
+}

@@ -142,11 +142,7 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     } catch (err) {
       if (!(err instanceof EsiError)) throw err;
       this.logger.warn(`Хаб ${hub.label}: ${err.message}; остаются цены от ${before?.updated_at?.toISOString() ?? '—'}`);
-      await this.status.updateOne(
-        { _id: statusId },
-        { $set: { last_error: err.message, last_error_at: now, checked_at: now } },
-        { upsert: true },
-      );
+      await this.markFailed(statusId, now, err.message);
       return {
         hubId,
         outcome: 'failed',
@@ -158,29 +154,12 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     }
 
     if (paged.unchanged && before?.updated_at && before.last_modified?.getTime() === paged.lastModified?.getTime()) {
-      await this.status.updateOne(
-        { _id: statusId },
-        { $set: { checked_at: now, expires: paged.expires ?? null, last_error: null } },
-      );
+      await this.markUnchanged(statusId, now, paged.expires);
       return { hubId, outcome: 'unchanged', items: before.items, pages: paged.pages, updatedAt: before.updated_at };
     }
 
     const items = await this.storeHubPrices(hub.id, book.finish(), now);
-    await this.status.updateOne(
-      { _id: statusId },
-      {
-        $set: {
-          updated_at: now,
-          checked_at: now,
-          last_modified: paged.lastModified ?? null,
-          expires: paged.expires ?? null,
-          items,
-          last_error: null,
-          last_error_at: null,
-        },
-      },
-      { upsert: true },
-    );
+    await this.markUpdated(statusId, now, items, paged);
     this.emitUpdated(hub.id, now);
     return { hubId, outcome: 'updated', items, pages: paged.pages, updatedAt: now };
   }
@@ -378,35 +357,54 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     try {
       const res = await this.esi.get<T>(path, { signal: this.abort.signal });
       if (res.source !== 'network' && before?.updated_at && before.last_modified?.getTime() === res.lastModified?.getTime()) {
-        await this.status.updateOne({ _id: id }, { $set: { checked_at: now, expires: res.expires ?? null, last_error: null } });
+        await this.markUnchanged(id, now, res.expires);
         return 'unchanged';
       }
       const items = await store(res.data);
-      await this.status.updateOne(
-        { _id: id },
-        {
-          $set: {
-            updated_at: now,
-            checked_at: now,
-            last_modified: res.lastModified ?? null,
-            expires: res.expires ?? null,
-            items,
-            last_error: null,
-            last_error_at: null,
-          },
-        },
-        { upsert: true },
-      );
+      await this.markUpdated(id, now, items, res);
       return 'updated';
     } catch (err) {
       if (!(err instanceof EsiError)) throw err;
-      await this.status.updateOne(
-        { _id: id },
-        { $set: { last_error: err.message, last_error_at: now, checked_at: now } },
-        { upsert: true },
-      );
+      await this.markFailed(id, now, err.message);
       return 'failed';
     }
+  }
+
+  /** ESI answered "not modified": the stored data stays, only the check time and Expires move. */
+  private async markUnchanged(id: string, now: Date, expires: Date | undefined): Promise<void> {
+    await this.status.updateOne({ _id: id }, { $set: { checked_at: now, expires: expires ?? null, last_error: null } });
+  }
+
+  private async markUpdated(
+    id: string,
+    now: Date,
+    items: number,
+    source: { lastModified?: Date; expires?: Date },
+  ): Promise<void> {
+    await this.status.updateOne(
+      { _id: id },
+      {
+        $set: {
+          updated_at: now,
+          checked_at: now,
+          last_modified: source.lastModified ?? null,
+          expires: source.expires ?? null,
+          items,
+          last_error: null,
+          last_error_at: null,
+        },
+      },
+      { upsert: true },
+    );
+  }
+
+  /** ESI failed: keep the stored data (and its age), record the error. */
+  private async markFailed(id: string, now: Date, message: string): Promise<void> {
+    await this.status.updateOne(
+      { _id: id },
+      { $set: { last_error: message, last_error_at: now, checked_at: now } },
+      { upsert: true },
+    );
   }
 
   private emitUpdated(hubId: number, updatedAt: Date): void {
