@@ -34,6 +34,17 @@ class CoreModule {
   }
 }
 
+/** In a terminal (npm start), readable one-line logs if pino-pretty is installed; JSON otherwise. */
+function prettyTransport(): { target: string; options: Record<string, unknown> } | undefined {
+  if (!process.stdout.isTTY) return undefined;
+  try {
+    require.resolve('pino-pretty');
+  } catch {
+    return undefined;
+  }
+  return { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,app' } };
+}
+
 /** Feature modules; each later feature adds one line here. */
 const FEATURES = [
   HealthModule,
@@ -60,6 +71,7 @@ export class AppModule {
             autoLogging: { ignore: (req) => !(req.url ?? '').match(/^\/(api|auth|data)\//) },
             redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
             customProps: () => ({ app: 'eve-toolkit' }),
+            transport: prettyTransport(),
           },
         }),
         MongooseModule.forRoot(db.uri, { dbName: db.dbName, autoIndex: true, serverSelectionTimeoutMS: 10_000 }),

@@ -42,6 +42,8 @@ describe('median', () => {
     [[3, 1, 2], 2],
     [[4, 1, 3, 2], 2.5],
     [[2, 2, 2, 9], 2],
+    [[2.73, 2.74], 2.735],
+    [[0.2, 0.1], 0.15],
   ])('%j -> %s', (values, expected) => {
     expect(median(values)).toBe(expected);
   });

@@ -75,7 +75,8 @@ export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  // Mean of the two middle prices, without binary noise (2.73 + 2.74 -> 2.735, not 2.7350000000000003).
+  return s.length % 2 ? s[mid] : Math.round(((s[mid - 1] + s[mid]) / 2) * 1e6) / 1e6;
 }
 
 /** UTC calendar day `YYYY-MM-DD`. */
