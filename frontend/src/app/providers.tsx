@@ -3,13 +3,14 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
+import { retryDelay, shouldRetry } from '../shared/query-retry';
 import { appStore, type AppStore } from '../shared/store';
 import { colorSchemeManager, theme } from './theme';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { refetchOnWindowFocus: false, retry: 1 },
+      queries: { refetchOnWindowFocus: false, retry: shouldRetry, retryDelay },
     },
   });
 }

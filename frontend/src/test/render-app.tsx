@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import type { ClientConfigResponse, SessionResponse } from '@eve-toolkit/shared-types';
-import { Providers } from '../app/providers';
+import { createQueryClient, Providers } from '../app/providers';
 import { routes } from '../app/routes';
 
 export interface StubResponse {
@@ -62,10 +62,13 @@ function defaultReply(url: string, options: { session?: SessionResponse | 'error
 }
 
 /** Renders the real route table at `path` with fresh state (jotai store, query cache). */
-export function renderApp(path: string, options: Parameters<typeof stubFetch>[0] = {}) {
+export function renderApp(path: string, options: Parameters<typeof stubFetch>[0] & { appRetryPolicy?: boolean } = {}) {
   const fetchMock = stubFetch(options);
   const store = createStore();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // Tests fail fast by default; `appRetryPolicy` uses the app's own (503 warm-up retries).
+  const queryClient = options.appRetryPolicy
+    ? createQueryClient()
+    : new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(

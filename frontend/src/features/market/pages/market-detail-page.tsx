@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { marketItemIdSchema } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
+import { isWarmingUp } from '../../../shared/query-retry';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { useHubs, useLiveMarketPrices, useMarketItem } from '../api/market.api';
 import { ItemIcon } from '../components/item-icon';
@@ -31,7 +32,7 @@ export default function MarketDetailPage() {
   const parsed = marketItemIdSchema.safeParse(params.id);
   const id = parsed.success ? parsed.data : 0;
   const hubId = useAtomValue(hubIdAtom);
-  const { data, error, isPending } = useMarketItem(id, hubId, parsed.success);
+  const { data, error, isPending, failureReason } = useMarketItem(id, hubId, parsed.success);
   const hubs = useHubs().data?.hubs;
   useLiveMarketPrices(hubId);
   const series = useMemo(() => (data ? buildPriceSeries(data.last_prices) : []), [data]);
@@ -41,6 +42,13 @@ export default function MarketDetailPage() {
     return (
       <Alert color="red" title="Не удалось загрузить предмет">
         {error.message}
+      </Alert>
+    );
+  }
+  if (isPending && isWarmingUp(failureReason)) {
+    return (
+      <Alert color="blue" title="Подождите немного">
+        {failureReason?.message}
       </Alert>
     );
   }

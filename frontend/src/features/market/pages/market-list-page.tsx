@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Alert, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { isWarmingUp } from '../../../shared/query-retry';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { useLiveMarketPrices, useMarketItems } from '../api/market.api';
@@ -12,7 +13,7 @@ import classes from '../components/market.module.css';
 /** /market/list: categories of item cards with SELL/BUY and their delta against the median. */
 export default function MarketListPage() {
   const hubId = useAtomValue(hubIdAtom);
-  const { data, error, isPending } = useMarketItems(hubId);
+  const { data, error, isPending, failureReason } = useMarketItems(hubId);
   useLiveMarketPrices(hubId);
 
   return (
@@ -32,6 +33,11 @@ export default function MarketListPage() {
       {error && (
         <Alert color="red" title="Не удалось загрузить цены">
           {error.message}
+        </Alert>
+      )}
+      {isPending && isWarmingUp(failureReason) && (
+        <Alert color="blue" title="Подождите немного">
+          {failureReason?.message}
         </Alert>
       )}
       {isPending && (

@@ -134,6 +134,28 @@ describe('/market/list', () => {
     expect(screen.getByTestId('prices-age')).toHaveTextContent('Цены обновлены 12 мин назад');
   });
 
+  it('says the game data is still loading on 503 and shows the cards once the server is ready', async () => {
+    setSocketForTests(fakeSocket().socket);
+    let calls = 0;
+    const warming = {
+      statusCode: 503,
+      code: 'UPSTREAM_UNAVAILABLE',
+      message: 'Игровые данные ещё загружаются, попробуйте через минуту',
+    };
+    renderApp('/market/list', {
+      appRetryPolicy: true,
+      handler: marketApi((url) =>
+        url.startsWith('/data/market/items') && calls++ === 0 ? { status: 503, body: warming } : undefined,
+      ),
+    });
+    expect(await screen.findByText('Игровые данные ещё загружаются, попробуйте через минуту')).toBeInTheDocument();
+    expect(screen.queryByText('Не удалось загрузить цены')).not.toBeInTheDocument();
+    // Retried after 3 s without a reload.
+    expect(await screen.findByRole('link', { name: 'Tritanium' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.queryByText('Игровые данные ещё загружаются, попробуйте через минуту')).not.toBeInTheDocument();
+    expect(calls).toBe(2);
+  }, 15_000);
+
   it('replaces an icon that fails to load with a neutral placeholder', async () => {
     setSocketForTests(fakeSocket().socket);
     renderApp('/market/list', { handler: marketApi() });
