@@ -12,7 +12,8 @@ import { createTestApp } from './app';
 function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'eve-dist-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="ru"><body><div id="root">SPA</div></body></html>');
+  const padding = `<!-- ${'x'.repeat(4000)} -->`; // above compression's 1 kB threshold
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><html lang="ru"><body><div id="root">SPA</div>${padding}</body></html>`);
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
   return dir;
 }
@@ -51,6 +52,12 @@ describe('foundation: health, errors, SPA serving, feedback', () => {
       expect(res.text).toContain('<div id="root">SPA</div>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('compresses responses for clients that accept gzip', async () => {
+    const res = await request(running.url).get('/news').set('accept-encoding', 'gzip').expect(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.text).toContain('<div id="root">SPA</div>');
   });
 
   it('serves the SPA with 404 status for unknown pages (the SPA renders its 404 page)', async () => {
