@@ -18,6 +18,22 @@ export const REFRESH_INTERVAL_MS = 5 * 60_000;
 export const REFRESH_LEASE = 'market-refresh';
 const LEASE_TTL_MS = 10 * 60_000;
 const BATCH = 1000;
+
+/** Upserts one document per row by `_id`, `BATCH` rows per bulkWrite; returns the row count. */
+async function upsertInBatches<R>(
+  model: { bulkWrite(ops: AnyBulkWriteOperation[], options: { ordered: boolean }): Promise<unknown> },
+  rows: readonly R[],
+  toUpsert: (row: R) => { _id: number; set: Record<string, unknown> },
+): Promise<number> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const ops = rows.slice(i, i + BATCH).map((row) => {
+      const { _id, set } = toUpsert(row);
+      return { updateOne: { filter: { _id }, update: { $set: set }, upsert: true } } satisfies AnyBulkWriteOperation;
+    });
+    await model.bulkWrite(ops, { ordered: false });
+  }
+  return rows.length;
+}
 /** Days of ESI history seeded into `last_prices` on the first demo run. */
 export const DEMO_HISTORY_DAYS = 30;
 
@@ -303,47 +319,22 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
 
   /** CCP adjusted/average prices (`/markets/prices`) for the industry calculator. */
   async refreshAdjustedPrices(now = new Date()): Promise<RefreshOutcome> {
-    return this.refreshResource<EsiPrice[]>('adjusted-prices', '/markets/prices', now, async (rows) => {
-      for (let i = 0; i < rows.length; i += BATCH) {
-        await this.adjusted.bulkWrite(
-          rows.slice(i, i + BATCH).map((r) => ({
-            updateOne: {
-              filter: { _id: r.type_id },
-              update: {
-                $set: { adjusted_price: r.adjusted_price ?? null, average_price: r.average_price ?? null, updated_at: now },
-              },
-              upsert: true,
-            },
-          })),
-          { ordered: false },
-        );
-      }
-      return rows.length;
-    });
+    return this.refreshResource<EsiPrice[]>('adjusted-prices', '/markets/prices', now, (rows) =>
+      upsertInBatches(this.adjusted, rows, (r) => ({
+        _id: r.type_id,
+        set: { adjusted_price: r.adjusted_price ?? null, average_price: r.average_price ?? null, updated_at: now },
+      })),
+    );
   }
 
   /** Industry cost indices per system (`/industry/systems`). */
   async refreshCostIndices(now = new Date()): Promise<RefreshOutcome> {
-    return this.refreshResource<EsiIndustrySystem[]>('industry-cost-indices', '/industry/systems', now, async (rows) => {
-      for (let i = 0; i < rows.length; i += BATCH) {
-        await this.costIndices.bulkWrite(
-          rows.slice(i, i + BATCH).map((r) => ({
-            updateOne: {
-              filter: { _id: r.solar_system_id },
-              update: {
-                $set: {
-                  cost_indices: Object.fromEntries(r.cost_indices.map((c) => [c.activity, c.cost_index])),
-                  updated_at: now,
-                },
-              },
-              upsert: true,
-            },
-          })),
-          { ordered: false },
-        );
-      }
-      return rows.length;
-    });
+    return this.refreshResource<EsiIndustrySystem[]>('industry-cost-indices', '/industry/systems', now, (rows) =>
+      upsertInBatches(this.costIndices, rows, (r) => ({
+        _id: r.solar_system_id,
+        set: { cost_indices: Object.fromEntries(r.cost_indices.map((c) => [c.activity, c.cost_index])), updated_at: now },
+      })),
+    );
   }
 
   private async refreshResource<T>(
