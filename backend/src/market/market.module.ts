@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { MarketCategoriesService } from './market-categories.service';
 import { MarketRefreshService } from './market-refresh.service';
@@ -12,8 +12,14 @@ import {
   SyncStatusSchema,
 } from './market.schema';
 import { MarketService } from './market.service';
+import { MarketPrices } from './market-prices.contract';
+import { MarketPricesService } from './market-prices.service';
 
-/** Hub prices from ESI, their history, the market list and item detail (spec §2 Market). */
+/**
+ * Hub prices from ESI, their history, the market list and item detail (spec §2 Market).
+ * Global so that every module can inject the `MarketPrices` read contract.
+ */
+@Global()
 @Module({
   imports: [
     MongooseModule.forFeature([
@@ -25,7 +31,13 @@ import { MarketService } from './market.service';
     ]),
   ],
   controllers: [MarketController],
-  providers: [MarketService, MarketCategoriesService, MarketRefreshService],
-  exports: [MarketService, MarketCategoriesService, MarketRefreshService],
+  providers: [
+    MarketService,
+    MarketCategoriesService,
+    MarketRefreshService,
+    MarketPricesService,
+    { provide: MarketPrices, useExisting: MarketPricesService },
+  ],
+  exports: [MarketService, MarketCategoriesService, MarketRefreshService, MarketPrices],
 })
 export class MarketModule {}

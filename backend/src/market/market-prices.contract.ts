@@ -1,0 +1,30 @@
+/**
+ * The one read contract for prices that other modules (industry, appraisal, corporation
+ * projects) use. Implemented by MarketPricesService (market module, exported globally);
+ * consumers inject `MarketPrices` and never read the market collections directly.
+ */
+export interface HubPrice {
+  typeId: number;
+  /** Lowest sell order at the hub station, ISK per unit; null when there is none. */
+  sell: number | null;
+  /** Highest buy order at the hub station, ISK per unit; null when there is none. */
+  buy: number | null;
+  /** Units on sale / wanted at the hub station. */
+  sellVolume: number;
+  buyVolume: number;
+}
+
+/** An industry activity's cost index in one solar system (ESI `/industry/systems`). */
+export interface CostIndex {
+  activity: string;
+  cost_index: number;
+}
+
+export abstract class MarketPrices {
+  /** Current prices at a hub (HUBS id). Types without a stored row are missing from the map. */
+  abstract hubPrices(hubId: number, typeIds: readonly number[]): Promise<Map<number, HubPrice>>;
+  /** CCP's adjusted prices (for job fees). Types without one are missing from the map. */
+  abstract adjustedPrices(typeIds: readonly number[]): Promise<Map<number, number>>;
+  /** Cost indices of a solar system by activity name; empty when none is stored. */
+  abstract costIndices(systemId: number): Promise<CostIndex[]>;
+}
