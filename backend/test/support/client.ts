@@ -1,0 +1,72 @@
+/**
+ * A browser-like HTTP client for integration tests: keeps cookies (the session) like a browser,
+ * and sends the CSRF token on every unsafe request, as the SPA's api-client does.
+ *
+ * Every integration test that calls an unsafe route (POST, PUT, PATCH, DELETE) goes through
+ * this client, so that CSRF enforcement is exercised in one place. To test a refusal, use
+ * plain `request(url)` (no token) instead.
+ *
+ *   const c = client(running.url);
+ *   const res = await c.post('/data/market/appraisal', { appraisal: 'Tritanium 10', hub: 2 });
+ *   const up = await c.post('/data/loot/post_players', (r) => r.attach('file', buf, 'loot.txt'));
+ */
+import request, { type Response, type Test } from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** A JSON body, or a function that builds the request (multipart `attach`/`field`, headers). */
+export type RequestBody = object | ((req: Test) => Test);
+
+export class TestClient {
+  readonly agent: TestAgent;
+  private token: string | null = null;
+
+  constructor(readonly baseUrl: string) {
+    this.agent = request.agent(baseUrl);
+  }
+
+  /** Fetches a CSRF token bound to this client's session (`GET auth/get_csrf`). */
+  async csrf(): Promise<string | null> {
+    const res = await this.agent.get('/auth/get_csrf');
+    this.token = res.status === 200 && typeof res.body?.token === 'string' ? res.body.token : null;
+    return this.token;
+  }
+
+  /** After login/logout the session changes: the next unsafe call fetches a fresh token. */
+  forgetCsrf(): void {
+    this.token = null;
+  }
+
+  get(path: string): Test {
+    return this.agent.get(path);
+  }
+
+  post(path: string, body?: RequestBody): Promise<Response> {
+    return this.unsafe('post', path, body);
+  }
+
+  put(path: string, body?: RequestBody): Promise<Response> {
+    return this.unsafe('put', path, body);
+  }
+
+  patch(path: string, body?: RequestBody): Promise<Response> {
+    return this.unsafe('patch', path, body);
+  }
+
+  delete(path: string, body?: RequestBody): Promise<Response> {
+    return this.unsafe('delete', path, body);
+  }
+
+  private async unsafe(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: RequestBody): Promise<Response> {
+    if (this.token === null) await this.csrf();
+    let req = this.agent[method](path);
+    if (this.token) req = req.set(CSRF_HEADER, this.token);
+    if (typeof body === 'function') return body(req);
+    return body === undefined ? req : req.send(body);
+  }
+}
+
+export function client(baseUrl: string): TestClient {
+  return new TestClient(baseUrl);
+}
