@@ -17,6 +17,7 @@ import type {
 } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import { MarketRefreshService } from '../src/market/market-refresh.service';
+import { median } from '../src/market/domain/price-stats';
 import { MODELS, type AdjustedPriceDoc, type CostIndexDoc, type MarketPriceDoc } from '../src/market/market.schema';
 import { createTestApp } from './app';
 import { buildMiniSde, importSdeInto } from './fixtures/mini-sde';
@@ -305,10 +306,9 @@ describe('market', () => {
     Object.assign(expected, stored.last_prices);
     const inWindow = Object.entries(expected).filter(([day]) => day >= history[1].date && day <= today);
     expect(doc.last_prices).toEqual(expected);
-    const sells = inWindow.map(([, v]) => v.S!).sort((a, b) => a - b);
-    expect(doc.median_sell).toBe(
-      sells.length % 2 ? sells[sells.length >> 1] : (sells[sells.length / 2 - 1] + sells[sells.length / 2]) / 2,
-    );
+    // The product's documented median (rounded to 6 decimals, no binary noise), from the same helper.
+    expect(doc.median_sell).toBe(median(inWindow.map(([, v]) => v.S!)));
+    expect(doc.median_sell).not.toBeNull();
   });
 
   it('stores CCP adjusted prices and industry cost indices, then trusts Expires', async () => {
