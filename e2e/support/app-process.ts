@@ -47,25 +47,46 @@ export async function waitForHealth(url: string, timeoutMs: number, child?: Chil
   throw new Error(`app did not become healthy within ${timeoutMs} ms (${last})`);
 }
 
+/**
+ * The app listens on a port the OS picks (PORT=0) and prints its address; we read it from
+ * stdout. (Probing a "free" port first and passing it in raced with the app's own in-process
+ * fake ESI, which could be handed the same ephemeral port: EADDRINUSE.)
+ */
+const STARTED_LINE = /запущен: http:\/\/localhost:(\d+)/;
+
 export async function startApp(env: Record<string, string> = {}, timeoutMs = 180_000): Promise<AppProcess> {
   const main = join(REPO, 'backend', 'dist', 'main.js');
   if (!existsSync(main) || !existsSync(join(REPO, 'frontend', 'dist', 'index.html'))) {
     throw new Error('The app is not built: run `npm run build` (npm test does it first)');
   }
-  const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'eve-e2e-'));
   let out = '';
   // Like `npm start`: jest's NODE_ENV=test must not leak into the app process.
-  const { NODE_ENV: _jestNodeEnv, ...inherited } = process.env;
+  const { NODE_ENV: _jestNodeEnv, PUBLIC_URL: _publicUrl, ...inherited } = process.env;
   const child = spawn(process.execPath, [main], {
     cwd: REPO,
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir },
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  const listening = new Promise<number>((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`app did not start listening within ${timeoutMs} ms`)), timeoutMs);
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = STARTED_LINE.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        res(Number(m[1]));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      rej(new Error(`app exited with code ${code}`));
+    });
+  });
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
+  let url = '';
   try {
+    url = `http://127.0.0.1:${await listening}`;
     await waitForHealth(url, timeoutMs, child);
   } catch (e) {
     child.kill('SIGKILL');
