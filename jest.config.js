@@ -18,7 +18,14 @@ const srcMap = {
   '^@eve-toolkit/embedded-mongo$': '<rootDir>/tools/embedded-mongo/src/index.ts',
   '^@eve-toolkit/fake-esi$': '<rootDir>/tools/fake-esi/src/index.ts',
 };
-const base = { rootDir: __dirname, transform: { '^.+\\.(t|j)sx?$': swc() }, moduleNameMapper: srcMap };
+// TEST_NOW (the date sweep, tools/test-clock) fakes the wall clock in every project.
+const clock = '<rootDir>/tools/test-clock/fake-clock.ts';
+const base = {
+  rootDir: __dirname,
+  transform: { '^.+\\.(t|j)sx?$': swc() },
+  moduleNameMapper: srcMap,
+  setupFilesAfterEnv: [clock],
+};
 
 module.exports = {
   projects: [
@@ -48,7 +55,7 @@ module.exports = {
       displayName: 'frontend',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/frontend/src/**/*.test.{ts,tsx}'],
-      setupFilesAfterEnv: ['<rootDir>/frontend/src/test/setup.ts'],
+      setupFilesAfterEnv: [clock, '<rootDir>/frontend/src/test/setup.ts'],
       moduleNameMapper: {
         ...srcMap,
         '\\.(css|less)$': 'identity-obj-proxy',
