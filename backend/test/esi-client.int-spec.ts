@@ -101,14 +101,21 @@ describe('EsiClient against the fake ESI', () => {
   });
 
   it('restarts a paged read when Last-Modified changes midway', async () => {
-    const esi = client();
-    fake.setFault(ORDERS, { delayMs: 400, page: 4, times: 1 });
-    setTimeout(() => fake.advanceMarket(), 150);
+    const esi = client({ concurrency: 3 });
+    // ESI publishes a new book while we are between pages: right after page 2 arrives, so the
+    // pages the client asks for next carry a newer Last-Modified than page 1.
+    let advanced = false;
     let restartsSeen = 0;
     let orders: EsiMarketOrder[] = [];
     const res = await esi.forEachPage<EsiMarketOrder>(ORDERS, {
       query: { order_type: 'all' },
-      onPage: (items) => void orders.push(...items),
+      onPage: (items, page) => {
+        orders.push(...items);
+        if (page === 2 && !advanced) {
+          advanced = true;
+          fake.advanceMarket();
+        }
+      },
       onRestart: () => {
         restartsSeen += 1;
         orders = [];
@@ -130,22 +137,37 @@ describe('EsiClient against the fake ESI', () => {
   });
 
   it('waits Retry-After on 429 and then succeeds', async () => {
-    const esi = client();
+    const events: string[] = [];
+    const esi = client({
+      sleep: async (ms) => void events.push(`sleep ${ms}`),
+      fetch: (input, init) => {
+        events.push('request');
+        return fetch(input, init);
+      },
+    });
     fake.setFault('/industry/systems', { status: 429, retryAfter: 1, times: 1 });
-    const t0 = Date.now();
     const res = await esi.get<unknown[]>('/industry/systems');
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(1000);
+    expect(events).toEqual(['request', 'sleep 1000', 'request']);
+    expect(fake.stats.log.map((e) => e.status)).toEqual([429, 200]);
     expect(res.data.length).toBeGreaterThan(0);
     expect(esi.stats.rateLimitWaits).toBe(1);
   });
 
   it('pauses while the error budget is low instead of burning it', async () => {
-    const esi = client();
+    const events: string[] = [];
+    const esi = client({
+      now: () => 1_700_000_000_000,
+      sleep: async (ms) => void events.push(`sleep ${ms}`),
+      fetch: (input, init) => {
+        events.push('request');
+        return fetch(input, init);
+      },
+    });
     fake.setErrorLimit(4, 1);
-    const t0 = Date.now();
     await esi.get('/markets/prices');
     await esi.get('/industry/systems');
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(1000);
+    // 4 errors left (below the threshold of 10), reset in 1 s: the client waits the reset plus its 250 ms margin.
+    expect(events).toEqual(['request', 'sleep 1250', 'request']);
     expect(esi.stats.errorLimitPauses).toBe(1);
     expect(fake.stats.log.map((e) => e.status)).toEqual([200, 200]);
   });

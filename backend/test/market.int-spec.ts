@@ -18,7 +18,14 @@ import type {
 import type { RunningApp } from '../src/bootstrap';
 import { MarketRefreshService } from '../src/market/market-refresh.service';
 import { median } from '../src/market/domain/price-stats';
-import { MODELS, type AdjustedPriceDoc, type CostIndexDoc, type MarketPriceDoc } from '../src/market/market.schema';
+import { EsiClient } from '../src/esi/esi.client';
+import {
+  MODELS,
+  type AdjustedPriceDoc,
+  type CostIndexDoc,
+  type MarketPriceDoc,
+  type SyncStatusDoc,
+} from '../src/market/market.schema';
 import { createTestApp } from './app';
 import { buildMiniSde, importSdeInto } from './fixtures/mini-sde';
 
@@ -78,7 +85,22 @@ describe('market', () => {
   let running: RunningApp;
   let refresh: MarketRefreshService;
   let prices: Model<MarketPriceDoc>;
-  const today = new Date().toISOString().slice(0, 10);
+  let status: Model<SyncStatusDoc>;
+  /** The UTC day key the product files a snapshot under. */
+  const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+  /** A hub with nothing stored yet: no prices, no refresh bookkeeping. */
+  const emptyHub = async (hubId: number) => {
+    await prices.deleteMany({ hub_id: hubId });
+    await status.deleteMany({ _id: `hub:${hubId}` });
+  };
+  /** Each test that needs prices starts from one fresh read of the Jita book (and returns its day). */
+  const freshJita = async () => {
+    await emptyHub(2);
+    const result = await refresh.refreshHub(2, { force: true });
+    expect(result.outcome).toBe('updated');
+    fake.resetStats();
+    return { result, today: dayOf(result.updatedAt!) };
+  };
   const book = () => {
     const s = fake.marketState();
     return fake.market.book(JITA_REGION, s.epoch, s.lastModified.getTime());
@@ -101,6 +123,7 @@ describe('market', () => {
     await importSdeInto(running, await buildMiniSde({ typeIds: NAMED }));
     refresh = running.app.get(MarketRefreshService);
     prices = running.app.get<Model<MarketPriceDoc>>(getModelToken(MODELS.price));
+    status = running.app.get<Model<SyncStatusDoc>>(getModelToken(MODELS.status));
   }, 60_000);
   afterAll(async () => {
     await running?.close();
@@ -148,7 +171,9 @@ describe('market', () => {
   });
 
   it('reads every page of the region and stores lowest sell / highest buy / robust prices of the hub station', async () => {
+    await emptyHub(2);
     const result = await refresh.refreshHub(2);
+    const today = dayOf(result.updatedAt!);
     const expected = expectedFromBook(book());
     expect(result).toMatchObject({ hubId: 2, outcome: 'updated', pages: 13, items: expected.size });
     expect(
@@ -190,6 +215,7 @@ describe('market', () => {
   });
 
   it('answers the item detail with its daily snapshots, 404 for an unknown id, 400 for bad input', async () => {
+    const { today } = await freshJita();
     const e = expectedFromBook(book()).get(34)!;
     const res = await request(running.url).get('/data/market/detail/34').expect(200);
     const body = res.body as MarketItemDetail;
@@ -222,6 +248,7 @@ describe('market', () => {
   });
 
   it('revalidates with ETags on the next refresh: all pages 304, nothing rewritten', async () => {
+    await freshJita();
     const before = await prices.findOne({ hub_id: 2, type_id: 34 }).lean<MarketPriceDoc>();
     const result = await refresh.refreshHub(2);
     expect(result.outcome).toBe('unchanged');
@@ -232,8 +259,8 @@ describe('market', () => {
   });
 
   it('retries a failing page and stores the new snapshot (one per day, overwritten)', async () => {
-    await new Promise((r) => setTimeout(r, 1000));
-    fake.advanceMarket();
+    const { today } = await freshJita();
+    fake.advanceMarket(); // a new book, Last-Modified at least 1 s later
     fake.setFault(`/markets/${JITA_REGION}/orders`, { status: 503, page: 5, times: 1 });
     const result = await refresh.refreshHub(2);
     expect(result.outcome).toBe('updated');
@@ -245,10 +272,10 @@ describe('market', () => {
   });
 
   it('keeps one snapshot per day and takes medians over the stored days', async () => {
+    const { result: first, today } = await freshJita();
     const todays = await prices.findOne({ hub_id: 2, type_id: 34 }).lean<MarketPriceDoc>();
-    await new Promise((r) => setTimeout(r, 1000));
     fake.advanceMarket();
-    const tomorrow = new Date(Date.now() + 86_400_000);
+    const tomorrow = new Date(first.updatedAt!.getTime() + 86_400_000);
     const tomorrowKey = tomorrow.toISOString().slice(0, 10);
     await refresh.refreshHub(2, { now: tomorrow });
     const e = expectedFromBook(book()).get(34)!;
@@ -259,16 +286,21 @@ describe('market', () => {
   });
 
   it('pauses when the ESI error budget runs low instead of hitting 420', async () => {
+    const esi = running.app.get(EsiClient);
+    const pausesBefore = esi.stats.errorLimitPauses;
     fake.advanceMarket();
     fake.setErrorLimit(5, 1);
-    const t0 = Date.now();
     const result = await refresh.refreshHub(2, { force: true });
     expect(result.outcome).toBe('updated');
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(1000);
+    // The pause itself: the client stopped once (5 errors left is under its threshold of 10) and
+    // sent nothing until ESI's window had reset, so no request was refused with 420.
+    expect(esi.stats.errorLimitPauses - pausesBefore).toBe(1);
     expect(fake.stats.log.some((e) => e.status === 420)).toBe(false);
+    expect(fake.stats.log.filter((e) => e.route === 'markets.orders').every((e) => e.status === 200)).toBe(true);
   });
 
   it('keeps the stored prices and their age when ESI is down', async () => {
+    await freshJita();
     const before = await items();
     fake.setFault('*', { down: true });
     const result = await refresh.refreshHub(2, { force: true });
@@ -287,6 +319,7 @@ describe('market', () => {
         socket.once('connect_error', reject);
       });
       const received = new Promise((resolve) => socket.once('market:prices-updated', resolve));
+      await emptyHub(1);
       const result = await refresh.refreshHub(1);
       expect(result.outcome).toBe('updated');
       expect(await received).toEqual({ hubId: 1, updatedAt: result.updatedAt!.toISOString() });
@@ -296,10 +329,11 @@ describe('market', () => {
   });
 
   it('seeds 30 days of history from ESI market history (S = highest, B = lowest), keeping stored days', async () => {
+    const { result: fresh, today } = await freshJita();
     const stored = (await prices.findOne({ hub_id: 2, type_id: 35 }).lean<MarketPriceDoc>())!;
     const seeded = await refresh.seedHistory(2, [35, 36]);
     expect(seeded).toBe(2);
-    const history = fake.market.history(JITA_REGION, 35, Date.now(), 400).slice(-30);
+    const history = fake.market.history(JITA_REGION, 35, fresh.updatedAt!.getTime(), 400).slice(-30);
     const doc = (await prices.findOne({ hub_id: 2, type_id: 35 }).lean<MarketPriceDoc>())!;
     const expected: Record<string, { B: number | null; S: number | null }> = {};
     for (const d of history) expected[d.date] = { B: d.lowest, S: d.highest };

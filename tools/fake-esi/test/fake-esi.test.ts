@@ -21,8 +21,11 @@ async function getJson(url: string, init?: RequestInit): Promise<{ status: numbe
 
 describe('fake ESI (built-in catalogue)', () => {
   let fake: FakeEsi;
+  /** The fake's clock: the wall clock, or frozen at an instant that tests move instead of sleeping. */
+  let frozen: number | null = null;
   beforeAll(async () => {
     fake = await startFakeEsi({
+      now: () => frozen ?? Date.now(),
       dataDir: null,
       ordersPerRegion: { [JITA]: 2500, 10000043: 900 },
       seed: 7,
@@ -32,6 +35,7 @@ describe('fake ESI (built-in catalogue)', () => {
   });
   afterAll(() => fake.close());
   beforeEach(() => {
+    frozen = null;
     fake.clearFaults();
     fake.setErrorLimit(5, 60);
     fake.resetStats();
@@ -103,8 +107,7 @@ describe('fake ESI (built-in catalogue)', () => {
     expect(again.headers.get('x-pages')).toBe('3');
     expect(fake.stats.notModified).toBe(1);
 
-    await new Promise((r) => setTimeout(r, 1100));
-    fake.advanceMarket();
+    fake.advanceMarket(); // a new book, published at least one second later (Last-Modified has 1 s resolution)
     const next = await getJson(`${fake.url}/markets/${JITA}/orders?order_type=all&page=1`, {
       headers: { 'If-None-Match': etag },
     });
@@ -144,6 +147,7 @@ describe('fake ESI (built-in catalogue)', () => {
   });
 
   it('spends the error budget on errors and answers 420 once it is gone, until the window resets', async () => {
+    frozen = Date.now();
     fake.setErrorLimit(2, 1);
     expect((await getJson(`${fake.url}/markets/${JITA}/history`)).status).toBe(400);
     const second = await getJson(`${fake.url}/markets/${JITA}/history`);
@@ -151,7 +155,9 @@ describe('fake ESI (built-in catalogue)', () => {
     const limited = await getJson(`${fake.url}/markets/prices`);
     expect(limited.status).toBe(420);
     expect((limited.body as { error: string }).error).toMatch(/exceeded the error limit/);
-    await new Promise((r) => setTimeout(r, 1100));
+    frozen += 999; // not yet: the window lasts 1 s
+    expect((await getJson(`${fake.url}/markets/prices`)).status).toBe(420);
+    frozen += 1;
     const after = await getJson(`${fake.url}/markets/prices`);
     expect(after.status).toBe(200);
     expect(after.headers.get('x-esi-error-limit-remain')).toBe('5');
