@@ -14,12 +14,14 @@ describe('LeaseService (MongoDB leases for scheduled jobs)', () => {
   afterAll(() => running.close());
 
   it('gives a free lease to one owner, lets it renew, refuses others until it expires', async () => {
-    expect(await leases.acquire('job-a', 300, 'one')).toBe(true);
-    expect(await leases.acquire('job-a', 300, 'two')).toBe(false);
-    expect(await leases.acquire('job-a', 300, 'one')).toBe(true);
-    await new Promise((r) => setTimeout(r, 350));
-    expect(await leases.acquire('job-a', 60_000, 'two')).toBe(true);
-    expect(await leases.acquire('job-a', 60_000, 'one')).toBe(false);
+    const t0 = Date.now();
+    const at = (ms: number) => new Date(t0 + ms);
+    expect(await leases.acquire('job-a', 300, 'one', at(0))).toBe(true);
+    expect(await leases.acquire('job-a', 300, 'two', at(100))).toBe(false);
+    expect(await leases.acquire('job-a', 300, 'one', at(200))).toBe(true); // renewed until 500
+    expect(await leases.acquire('job-a', 300, 'two', at(450))).toBe(false); // would have expired at 300
+    expect(await leases.acquire('job-a', 60_000, 'two', at(501))).toBe(true); // expired: taken over
+    expect(await leases.acquire('job-a', 60_000, 'one', at(502))).toBe(false);
     await leases.release('job-a', 'one'); // not the owner: no effect
     expect(await leases.acquire('job-a', 60_000, 'one')).toBe(false);
     await leases.release('job-a', 'two');
@@ -37,18 +39,28 @@ describe('LeaseService (MongoDB leases for scheduled jobs)', () => {
   });
 
   it('runs a job exclusively and releases the lease afterwards', async () => {
-    let concurrent = 0;
-    let max = 0;
-    const job = async () => {
-      concurrent += 1;
-      max = Math.max(max, concurrent);
-      await new Promise((r) => setTimeout(r, 100));
-      concurrent -= 1;
+    let runs = 0;
+    let started!: () => void;
+    const isRunning = new Promise<void>((r) => (started = r));
+    let finish!: () => void;
+    const gate = new Promise<void>((r) => (finish = r));
+    const held = async () => {
+      runs += 1;
+      started();
+      await gate;
       return 'done';
     };
-    const [a, b] = await Promise.all([leases.runExclusive('job-c', 60_000, job), leases.runExclusive('job-c', 60_000, job)]);
-    expect([a, b]).toEqual([{ ran: true, result: 'done' }, { ran: false }]);
-    expect(max).toBe(1);
+    const job = async () => {
+      runs += 1;
+      return 'done';
+    };
+    const first = leases.runExclusive('job-c', 60_000, held);
+    await isRunning;
+    // While the first run holds the lease, a second one is refused without running.
+    expect(await leases.runExclusive('job-c', 60_000, job)).toEqual({ ran: false });
+    finish();
+    expect(await first).toEqual({ ran: true, result: 'done' });
+    expect(runs).toBe(1);
     // released: another instance takes it, and then this one is refused
     expect(await leases.acquire('job-c', 60_000, 'someone-else')).toBe(true);
     expect(await leases.runExclusive('job-c', 60_000, job)).toEqual({ ran: false });

@@ -45,18 +45,24 @@ describe('realtime gateway', () => {
     try {
       const gateway = running.app.get(RealtimeGateway);
       (await gateway.server.in(inRoom.id!).fetchSockets()).forEach((s) => s.join('corp:1'));
-      const got: string[] = [];
-      outside.on('market:prices-updated', () => got.push('outside'));
-      const delivered = new Promise<void>((resolve) =>
-        inRoom.once('market:prices-updated', () => {
-          got.push('inRoom');
-          resolve();
-        }),
-      );
-      gateway.emitTo('corp:1', 'market:prices-updated', { hubId: 2, updatedAt: 'x' });
-      await delivered;
-      await new Promise((r) => setTimeout(r, 100));
-      expect(got).toEqual(['inRoom']);
+      const seen = (s: ClientSocket) => {
+        const got: string[] = [];
+        // The marker is broadcast to everyone after the room event; one socket's events arrive in
+        // order, so once a socket has the marker, anything sent to it before has arrived too.
+        const marked = new Promise<string[]>((resolve) =>
+          s.on('market:prices-updated', (p) => {
+            got.push(p.updatedAt);
+            if (p.updatedAt === 'marker') resolve(got);
+          }),
+        );
+        return marked;
+      };
+      const inside = seen(inRoom);
+      const outsider = seen(outside);
+      gateway.emitTo('corp:1', 'market:prices-updated', { hubId: 2, updatedAt: 'room' });
+      gateway.emitToAll('market:prices-updated', { hubId: 2, updatedAt: 'marker' });
+      expect(await inside).toEqual(['room', 'marker']);
+      expect(await outsider).toEqual(['marker']);
     } finally {
       inRoom.disconnect();
       outside.disconnect();

@@ -30,9 +30,8 @@ export class LeaseService {
     return this.connection.collection<LeaseDoc>('leases');
   }
 
-  /** Takes or renews the lease for `ttlMs`; false when another live owner holds it. */
-  async acquire(name: string, ttlMs: number, owner = this.owner): Promise<boolean> {
-    const now = new Date();
+  /** Takes or renews the lease for `ttlMs`; false when another live owner holds it. `now`: tests. */
+  async acquire(name: string, ttlMs: number, owner = this.owner, now = new Date()): Promise<boolean> {
     try {
       const doc = await this.leases.findOneAndUpdate(
         { _id: name, $or: [{ expiresAt: { $lt: now } }, { owner }] },

@@ -182,11 +182,16 @@ describe('/market/list', () => {
     await screen.findByRole('link', { name: 'Tritanium' });
     const itemCalls = () => fetchMock.mock.calls.filter(([u]) => String(u) === '/data/market/items?hub=2').length;
     expect(itemCalls()).toBe(1);
-    act(() => emit('market:prices-updated', { hubId: 3, updatedAt: new Date().toISOString() }));
-    await new Promise((r) => setTimeout(r, 50));
+    // Another hub's update, then the shown hub's as a marker: the second must cause exactly one
+    // refetch, and the first none (async act flushes what the first event scheduled).
+    await act(async () => emit('market:prices-updated', { hubId: 3, updatedAt: '2026-05-01T10:00:00.000Z' }));
     expect(itemCalls()).toBe(1);
-    act(() => emit('market:prices-updated', { hubId: 2, updatedAt: new Date().toISOString() }));
+    await act(async () => emit('market:prices-updated', { hubId: 2, updatedAt: '2026-05-01T10:00:01.000Z' }));
     await waitFor(() => expect(itemCalls()).toBe(2));
+    expect(fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/data/market/items'))).toEqual([
+      '/data/market/items?hub=2',
+      '/data/market/items?hub=2',
+    ]);
   });
 });
 
