@@ -515,12 +515,23 @@ describe('aggregation', () => {
   });
 
   test('aggregate cursor honours batchSize across getMore', async () => {
-    const docs = await db
-      .collection('cur')
-      .aggregate([{ $match: { bucket: 5 } }, { $project: { _id: 0, i: 1 } }], { batchSize: 7 })
-      .toArray();
-    expect(docs).toHaveLength(100);
-    expect(docs[0]).toEqual({ i: 5 });
+    const pipeline = [{ $match: { bucket: 5 } }, { $project: { _id: 0, i: 1 } }];
+    const first = await db.command({ aggregate: 'cur', pipeline, cursor: { batchSize: 7 } });
+    const sizes = [first.cursor.firstBatch.length];
+    const seen: number[] = first.cursor.firstBatch.map((d: { i: number }) => d.i);
+    let id = first.cursor.id;
+    while (id.toString() !== '0') {
+      const more = await db.command({ getMore: id, collection: 'cur', batchSize: 7 });
+      sizes.push(more.cursor.nextBatch.length);
+      seen.push(...more.cursor.nextBatch.map((d: { i: number }) => d.i));
+      id = more.cursor.id;
+    }
+    // 100 matches in batches of 7: fourteen full batches and a last one of 2.
+    expect(sizes).toEqual([...Array.from({ length: 14 }, () => 7), 2]);
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, k) => 5 + 10 * k));
+    // The driver's cursor reads the same documents through those batches.
+    const docs = await db.collection('cur').aggregate(pipeline, { batchSize: 7 }).toArray();
+    expect(docs.map((d) => d.i as number).sort((a, b) => a - b)).toEqual(seen);
   });
 
   test('aggregation does not modify stored documents', async () => {

@@ -93,11 +93,17 @@ test('delete limit 1 removes one document, limit 0 removes all matches', () => {
   expect(e.dispatch({ count: 'w', $db: 'd' }, conn)).toEqual({ n: 1, ok: 1 });
 });
 
-test('$out and $merge answer an error instead of writing', () => {
+test('$out and $merge (unsupported) answer NotImplemented instead of writing', () => {
   const e = engine();
+  e.dispatch({ insert: 'x', documents: [{ _id: 1 }], $db: 'd' }, conn);
   expect(() => e.dispatch({ aggregate: 'x', pipeline: [{ $out: 'y' }], cursor: {}, $db: 'd' }, conn)).toThrow(
     '$out is not supported by embedded-mongo',
   );
+  expect(() => e.dispatch({ aggregate: 'x', pipeline: [{ $merge: { into: 'y' } }], cursor: {}, $db: 'd' }, conn)).toThrow(
+    '$merge is not supported by embedded-mongo',
+  );
+  // nothing was written to the target
+  expect(e.dispatch({ find: 'y', filter: {}, $db: 'd' }, conn).cursor.firstBatch).toEqual([]);
 });
 
 test('find batchSize 0 returns an empty first batch and an open cursor', () => {
