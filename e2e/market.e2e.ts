@@ -55,6 +55,21 @@ describe('market in Chromium', () => {
     await series.first().waitFor();
     expect(await series.count()).toBe(2);
     expect(await s.page.locator('.apexcharts-legend-text').allTextContents()).toEqual(['SELL', 'BUY']);
+    // The chart's own data (apexcharts registers named charts on window.Apex): one point per
+    // stored day, oldest first, at exactly the API's prices.
+    const plotted = await s.page.evaluate(() => {
+      const registry = (window as unknown as { Apex?: { _chartInstances?: { chart: ApexLike }[] } }).Apex?._chartInstances ?? [];
+      type ApexLike = { w: { config: { chart: { id?: string }; series: { name: string; data: [number, number][] }[] } } };
+      const chart = registry.find((c) => c.chart.w.config.chart.id === 'market-price-history');
+      return chart?.chart.w.config.series.map((x) => ({ name: x.name, data: x.data })) ?? null;
+    });
+    const sortedDays = Object.keys(item.last_prices).sort();
+    const at = (day: string) => Date.parse(`${day}T00:00:00Z`);
+    expect(plotted).toEqual([
+      { name: 'SELL', data: sortedDays.filter((d) => item.last_prices[d].S !== null).map((d) => [at(d), item.last_prices[d].S]) },
+      { name: 'BUY', data: sortedDays.filter((d) => item.last_prices[d].B !== null).map((d) => [at(d), item.last_prices[d].B]) },
+    ]);
+    expect(plotted![0].data).toHaveLength(days);
     await screenshot(s.page, 'market-detail');
 
     await s.page.getByRole('link', { name: 'Назад к списку' }).click();
@@ -62,6 +77,7 @@ describe('market in Chromium', () => {
   });
 
   it('shows a clear not-found state for an unknown item', async () => {
+    s.allowConsoleError(/status of 404 .*\/data\/market\/detail\/999999999\?hub=2\)$/);
     await s.page.goto('/market/detail/999999999');
     await s.page.getByRole('heading', { name: 'Предмет не найден' }).waitFor();
   });

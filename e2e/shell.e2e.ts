@@ -61,6 +61,7 @@ describe('app shell in Chromium', () => {
   });
 
   it('shows the 404 page (HTTP 404) for an unknown route', async () => {
+    s.allowConsoleError(/status of 404 .*\/no\/such\/page\)$/);
     const res = await s.page.goto('/no/such/page');
     expect(res?.status()).toBe(404);
     await s.page.getByRole('heading', { name: 'Страница не найдена' }).waitFor();

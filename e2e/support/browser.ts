@@ -51,6 +51,32 @@ export interface BrowserSession {
   browser: Browser;
   context: BrowserContext;
   page: Page;
+  /** Page errors and console errors seen in this test; any one fails the test. */
+  errors: string[];
+  /** Lets a test expect a console error it provokes on purpose (e.g. an HTTP 404 page). */
+  allowConsoleError(pattern: RegExp): void;
+}
+
+/** Offline, the game's image server is unreachable (icons fall back to placeholders): allowed by its URL only. */
+const IMAGE_SERVER = /^https:\/\/images\.evetech\.net\//;
+
+/** Collects every uncaught page error and console error of the context's pages. */
+export function watchErrors(context: BrowserContext, allowed: RegExp[] = []): string[] {
+  const errors: string[] = [];
+  const watch = (page: Page) => {
+    page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const url = msg.location().url ?? '';
+      if (IMAGE_SERVER.test(url)) return;
+      const text = `${msg.text()} (${url})`;
+      if (allowed.some((re) => re.test(text))) return;
+      errors.push(`console error: ${text}`);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return errors;
 }
 
 /**
@@ -63,10 +89,17 @@ export function useBrowserPage(): BrowserSession {
     session.browser = await launchBrowser();
   });
   afterAll(() => session.browser?.close());
+  const allowed: RegExp[] = [];
+  session.allowConsoleError = (pattern) => void allowed.push(pattern);
   beforeEach(async () => {
+    allowed.length = 0;
     session.context = await newContext(session.browser);
+    session.errors = watchErrors(session.context, allowed);
     session.page = await session.context.newPage();
   });
-  afterEach(() => session.context?.close());
+  afterEach(async () => {
+    await session.context?.close();
+    expect(session.errors).toEqual([]);
+  });
   return session;
 }
