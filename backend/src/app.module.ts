@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ScheduleModule } from '@nestjs/schedule';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
-import { LoggerModule } from 'nestjs-pino';
+import { LoggerModule, type Params } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
+import type { Options as PinoHttpOptions } from 'pino-http';
 import { APP_CONFIG, type AppConfig } from './common/config/config';
 import { DATABASE_HANDLE, type DatabaseHandle } from './common/database/database';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
@@ -45,6 +49,39 @@ function prettyTransport(): { target: string; options: Record<string, unknown> }
   return { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,app' } };
 }
 
+/** API calls are logged; health checks, the SPA and static files are not. */
+export function isLoggedRequest(url: string): boolean {
+  return /^\/(api|auth|data)\//.test(url) && !/^\/api\/health(\?|$)/.test(url);
+}
+
+/** The request's correlation id: the caller's X-Request-Id when sane, else a new one; echoed back. */
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** One short line per API request; none for health checks, the SPA and static files. */
+function pinoHttpOptions(config: AppConfig): Params['pinoHttp'] {
+  const options: PinoHttpOptions = {
+    level: config.logLevel,
+    autoLogging: { ignore: (req) => !isLoggedRequest(req.url ?? '') },
+    genReqId: requestId,
+    serializers: {
+      req: (req: { method?: string; url?: string }) => ({ method: req.method, url: req.url }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    customSuccessMessage: (req, res, time) => `${req.method} ${req.url} ${res.statusCode} ${Math.round(time)} мс`,
+    customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+    customAttributeKeys: { responseTime: 'ms' },
+    customProps: (req) => ({ app: 'eve-toolkit', correlationId: req.id }),
+  };
+  if (config.logDestination) return [options, config.logDestination as DestinationStream];
+  return { ...options, transport: prettyTransport() };
+}
+
 /** Feature modules; each later feature adds one line here. */
 const FEATURES = [
   HealthModule,
@@ -65,15 +102,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config, db),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            autoLogging: { ignore: (req) => !(req.url ?? '').match(/^\/(api|auth|data)\//) },
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
-            customProps: () => ({ app: 'eve-toolkit' }),
-            transport: prettyTransport(),
-          },
-        }),
+        LoggerModule.forRoot({ pinoHttp: pinoHttpOptions(config) }),
         MongooseModule.forRoot(db.uri, { dbName: db.dbName, autoIndex: true, serverSelectionTimeoutMS: 10_000 }),
         ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: 300 }] }),
         EventEmitterModule.forRoot(),

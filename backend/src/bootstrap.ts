@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
@@ -9,14 +10,21 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { loadConfig, type AppConfig } from './common/config/config';
 import { openDatabase, type DatabaseHandle } from './common/database/database';
-import { toApiError } from './common/errors/api-exception.filter';
+import { toApiError, toBodyError } from './common/errors/api-exception.filter';
 import { spaMiddleware } from './common/http/spa.middleware';
 import { shouldStartDemoEsi, startDemoEsi } from './esi/demo-esi';
 
-/** Malformed or oversized bodies answer in the API's error shape before reaching Nest. */
-function bodyParserErrors(err: unknown, _req: Request, res: Response, next: NextFunction): void {
+const httpLog = new NestLogger('HTTP');
+
+/**
+ * Bodies the parsers refuse (bad JSON, bad compressed data, unsupported encoding, too large)
+ * answer a 4xx in the API's error shape before reaching Nest, and are logged once, briefly.
+ */
+function bodyParserErrors(err: unknown, req: Request, res: Response, next: NextFunction): void {
   if (!err) return next();
-  const { body } = toApiError(err);
+  const body = toBodyError(err) ?? toApiError(err).body;
+  const reason = (err as { type?: string; code?: string }).type ?? (err as { code?: string }).code ?? 'unknown';
+  httpLog.warn(`Тело запроса отклонено: ${req.method} ${req.path} -> ${body.statusCode} (${reason})`);
   res.status(body.statusCode).json(body);
 }
 

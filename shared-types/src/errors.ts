@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   tooMany: 'TOO_MANY_REQUESTS',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMedia: 'UNSUPPORTED_MEDIA_TYPE',
   upstream: 'UPSTREAM_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;
@@ -36,4 +37,13 @@ export const MESSAGES = {
   tooMany: 'Слишком много запросов, попробуйте позже',
   invalidJson: 'Некорректный JSON в запросе',
   payloadTooLarge: 'Слишком большой запрос',
+  badCompressedBody: 'Тело запроса не удалось распаковать: данные не соответствуют заголовку Content-Encoding',
+  unsupportedEncoding: 'Неподдерживаемая кодировка тела запроса',
+  unreadableBody: 'Не удалось прочитать тело запроса',
+  bodyExpected: 'Ожидается тело запроса в формате JSON',
+  badPathEncoding: 'Некорректный адрес запроса',
+  badRequest: 'Некорректный запрос',
+  unauthorized: 'Требуется вход в аккаунт',
+  forbidden: 'Недостаточно прав',
+  methodNotAllowed: 'Метод не поддерживается',
 } as const;

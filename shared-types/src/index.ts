@@ -8,3 +8,4 @@ export * from './api/feedback';
 export * from './api/app';
 export * from './api/game-data';
 export * from './api/market';
+export * from './api/params';

@@ -1,4 +1,5 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import type { HealthResponse } from '@eve-toolkit/shared-types';
 import { HealthService } from './health.service';
 
@@ -6,8 +7,11 @@ import { HealthService } from './health.service';
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
+  /** 200 when the database answers, 503 (same body, status 'degraded') when it does not. */
   @Get()
-  get(): Promise<HealthResponse> {
-    return this.health.check();
+  async get(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
+    const health = await this.health.check();
+    if (health.status !== 'ok') res.status(503);
+    return health;
   }
 }

@@ -10,6 +10,17 @@ export abstract class SdeInfoProvider {
   abstract current(): Promise<HealthResponse['sde']>;
 }
 
+/** A health check answers within this time even when the database does not. */
+export const HEALTH_PROBE_TIMEOUT_MS = 2_000;
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 @Injectable()
 export class HealthService {
   private readonly startedAt = Date.now();
@@ -24,12 +35,15 @@ export class HealthService {
   async check(): Promise<HealthResponse> {
     let dbOk = false;
     try {
-      await this.connection.db?.admin().ping();
-      dbOk = true;
+      const db = this.connection.db;
+      if (db && this.connection.readyState === 1) {
+        await within(db.admin().ping(), HEALTH_PROBE_TIMEOUT_MS);
+        dbOk = true;
+      }
     } catch {
       dbOk = false;
     }
-    const sde = this.sde ? await this.sde.current().catch(() => null) : null;
+    const sde = this.sde && dbOk ? await within(this.sde.current(), HEALTH_PROBE_TIMEOUT_MS).catch(() => null) : null;
     return {
       status: dbOk ? 'ok' : 'degraded',
       version: this.config.version,

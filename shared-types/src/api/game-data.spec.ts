@@ -37,7 +37,7 @@ describe('gameSearchQuerySchema', () => {
     [{ q: 'x'.repeat(101) }, 'Строка поиска не длиннее 100 символов'],
     [{ q: 'Tritanium', limit: '51' }, 'limit не больше 50'],
     [{ q: 'Tritanium', limit: '0' }, 'limit не меньше 1'],
-    [{ q: 'Tritanium', limit: 'abc' }, 'limit должен быть числом'],
+    [{ q: 'Tritanium', limit: 'abc' }, 'limit должен быть целым числом'],
   ])('rejects %p with a Russian message', (input, message) => {
     const result = gameSearchQuerySchema.safeParse(input);
     expect(result.success).toBe(false);

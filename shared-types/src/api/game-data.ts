@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANONICAL_UINT, decimalInt } from './params';
 
 /**
  * Static game data (SDE) endpoints.
@@ -28,11 +29,13 @@ function searchSchema(minLength: number) {
       .trim()
       .min(minLength, `Введите не меньше ${minLength} символов для поиска`)
       .max(GAME_SEARCH_LIMITS.maxLength, `Строка поиска не длиннее ${GAME_SEARCH_LIMITS.maxLength} символов`),
-    limit: z.coerce
-      .number({ error: 'limit должен быть числом' })
-      .int('limit должен быть целым числом')
-      .min(1, 'limit не меньше 1')
-      .max(GAME_SEARCH_LIMITS.maxLimit, `limit не больше ${GAME_SEARCH_LIMITS.maxLimit}`)
+    limit: z
+      .string({ error: 'limit должен быть целым числом' })
+      .regex(CANONICAL_UINT, { error: 'limit должен быть целым числом' })
+      .transform(Number)
+      .pipe(
+        z.number().min(1, 'limit не меньше 1').max(GAME_SEARCH_LIMITS.maxLimit, `limit не больше ${GAME_SEARCH_LIMITS.maxLimit}`),
+      )
       .default(GAME_SEARCH_LIMITS.defaultLimit),
   });
 }
@@ -44,10 +47,7 @@ export const gameAdminSearchQuerySchema = searchSchema(GAME_SEARCH_LIMITS.adminM
 export type GameSearchQuery = z.infer<typeof gameSearchQuerySchema>;
 
 /** A positive integer id in a path. */
-export const gameIdParamSchema = z.coerce
-  .number({ error: 'Некорректный идентификатор' })
-  .int('Некорректный идентификатор')
-  .positive('Некорректный идентификатор');
+export const gameIdParamSchema = decimalInt('Некорректный идентификатор', { min: 1, max: 2_147_483_647 });
 
 export interface ItemSummary {
   id: number;

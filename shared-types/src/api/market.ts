@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_HUB_ID, HUBS } from '../enums';
+import { decimalInt } from './params';
 
 /** GET data/market/hubs */
 export interface MarketHub {
@@ -53,17 +54,11 @@ export const MARKET_MESSAGES = {
 
 /** `?hub=` (optional, default 2 = Jita 4-4); must be one of HUBS. */
 export const marketHubQuerySchema = z.object({
-  hub: z.coerce
-    .number({ error: MARKET_MESSAGES.unknownHub })
-    .int({ error: MARKET_MESSAGES.unknownHub })
+  hub: decimalInt(MARKET_MESSAGES.unknownHub)
     .refine((id) => HUBS.some((h) => h.id === id), { error: MARKET_MESSAGES.unknownHub })
     .default(DEFAULT_HUB_ID),
 });
 export type MarketHubQuery = z.infer<typeof marketHubQuerySchema>;
 
 /** The `{id}` path segment of the detail route: a positive integer type id. */
-export const marketItemIdSchema = z.coerce
-  .number({ error: MARKET_MESSAGES.badItemId })
-  .int({ error: MARKET_MESSAGES.badItemId })
-  .positive({ error: MARKET_MESSAGES.badItemId })
-  .max(2_147_483_647, { error: MARKET_MESSAGES.badItemId });
+export const marketItemIdSchema = decimalInt(MARKET_MESSAGES.badItemId, { min: 1, max: 2_147_483_647 });

@@ -76,6 +76,8 @@ export interface AppConfig {
   frontendDist: string;
   schedulerEnabled: boolean;
   version: string;
+  /** Where logs go (not from the environment): tests pass a stream to read what was logged. */
+  logDestination?: { write(line: string): unknown };
 }
 
 export class ConfigError extends Error {

@@ -1,15 +1,19 @@
-import { PipeTransform } from '@nestjs/common';
+import { type ArgumentMetadata, PipeTransform } from '@nestjs/common';
 import type { ZodType } from 'zod';
-import { ERROR_CODES } from '@eve-toolkit/shared-types';
+import { ERROR_CODES, MESSAGES } from '@eve-toolkit/shared-types';
 import { apiError } from '../errors/api-exception.filter';
 
 /** Validates a body/query with the shared zod schema; 400 with the schema's Russian messages. */
 export class ZodPipe<T> implements PipeTransform<unknown, T> {
   constructor(private readonly schema: ZodType<T>) {}
 
-  transform(value: unknown): T {
+  transform(value: unknown, metadata?: ArgumentMetadata): T {
     const result = this.schema.safeParse(value);
     if (result.success) return result.data;
+    // No body at all (e.g. text/plain, which no parser reads): say so instead of zod's English default.
+    if (metadata?.type === 'body' && (value === undefined || value === null || typeof value !== 'object')) {
+      throw apiError(400, MESSAGES.bodyExpected, ERROR_CODES.validation, [MESSAGES.bodyExpected]);
+    }
     const errors = result.error.issues.map((i) => i.message);
     throw apiError(400, errors[0] ?? 'Ошибка валидации', ERROR_CODES.validation, errors);
   }
