@@ -28,6 +28,24 @@ function bodyParserErrors(err: unknown, req: Request, res: Response, next: NextF
   res.status(body.statusCode).json(body);
 }
 
+/** ws(s):// twin of an http(s) origin, for CSP connect-src. */
+function wsOrigin(origin: string): string {
+  return origin.replace(/^http/, 'ws');
+}
+
+/**
+ * HSTS only over TLS: when the public URL is https, or this request arrived as https (directly
+ * or through a proxy trusted by TRUST_PROXY). Over plain HTTP browsers ignore it anyway, and
+ * sending it there only confuses local setups.
+ */
+function hstsBehindTls(config: AppConfig) {
+  const publicHttps = config.publicUrl?.startsWith('https://') ?? false;
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (publicHttps || req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    next();
+  };
+}
+
 export interface BootstrapOptions {
   /** Overrides applied on top of the validated environment (tests use this). */
   config?: Partial<AppConfig>;
@@ -56,7 +74,8 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback');
+  // Client addresses and https come from X-Forwarded-* only through proxies named in TRUST_PROXY.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(
     helmet({
@@ -65,12 +84,16 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
         directives: {
           'img-src': ["'self'", 'data:', config.imageServerUrl],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'connect-src': ["'self'", 'ws:', 'wss:'],
+          // 'self' covers same-origin ws:/wss: in current browsers; plus explicitly allowed origins.
+          'connect-src': ["'self'", ...config.allowedOrigins, ...config.allowedOrigins.map(wsOrigin)],
           'upgrade-insecure-requests': null,
         },
       },
+      // Sent below, only when the request really came over TLS.
+      strictTransportSecurity: false,
     }),
   );
+  app.use(hstsBehindTls(config));
   app.use(compression());
   app.use(cookieParser());
   app.use(json({ limit: '1mb' }), urlencoded({ limit: '1mb', extended: false }), bodyParserErrors);
@@ -78,6 +101,12 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
 
   let url = '';
   if (options.listen !== false) {
+    const server = app.getHttpServer() as import('node:http').Server;
+    // A client that declares more body than it sends is cut off, not held for minutes.
+    server.requestTimeout = config.httpRequestTimeoutMs;
+    server.headersTimeout = Math.ceil(config.httpRequestTimeoutMs / 2);
+    // Node checks those timeouts every 30 s by default (read when listening starts): check each second.
+    (server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 1000;
     await app.listen(config.port, config.host);
     const address = app.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -2,6 +2,7 @@
  * The HTTP surface that exists: bad input gets a Russian 4xx (never a 500), strict integers,
  * short request logs with a correlation id, security headers, health when the database is down.
  */
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { startEmbeddedMongo } from '@eve-toolkit/embedded-mongo';
@@ -179,3 +180,52 @@ describe('api/health when the database is down', () => {
     }
   }, 30_000);
 });
+
+describe('HSTS only behind TLS, CSP connect-src only for our origins', () => {
+  it('sends no HSTS over plain HTTP, even with a forged X-Forwarded-Proto', async () => {
+    const res = await request(running.url).get('/api/health').set('x-forwarded-proto', 'https');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toMatch(/(^|;)connect-src 'self'(;|$)/);
+  });
+
+  it('sends HSTS when the public URL is https, or through a trusted proxy that says https', async () => {
+    const publicHttps = await createTestApp({ publicUrl: 'https://eve.example' });
+    const proxied = await createTestApp({ trustProxy: 'loopback', allowedOrigins: ['https://spa.example'] });
+    try {
+      const a = await request(publicHttps.url).get('/api/health');
+      expect(a.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await request(proxied.url).get('/api/health');
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      const b = await request(proxied.url).get('/api/health').set('x-forwarded-proto', 'https');
+      expect(b.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(b.headers['content-security-policy']).toMatch(
+        /(^|;)connect-src 'self' https:\/\/spa\.example wss:\/\/spa\.example(;|$)/,
+      );
+    } finally {
+      await publicHttps.close();
+      await proxied.close();
+    }
+  });
+});
+
+it('cuts off a client that declares a longer body than it sends (request timeout)', async () => {
+  const app = await createTestApp({ httpRequestTimeoutMs: 1000 });
+  try {
+    const { port } = new URL(app.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    const answer = new Promise<string>((resolve) => {
+      let got = '';
+      socket.on('data', (d) => (got += d.toString()));
+      socket.on('close', () => resolve(got));
+    });
+    socket.write(
+      'POST /api/post_debug HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"title":',
+    );
+    const started = performance.now();
+    const got = await answer; // the server closes the connection; nothing else ends this
+    expect(got).toMatch(/^HTTP\/1\.1 408 /);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  } finally {
+    await app.close();
+  }
+}, 20_000);

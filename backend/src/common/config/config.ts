@@ -53,6 +53,28 @@ const envSchema = z.object({
     .min(1)
     .default(resolve(REPO_ROOT, 'frontend', 'dist')),
   SCHEDULER_ENABLED: bool.default(true),
+  /**
+   * Proxies whose X-Forwarded-* headers are believed (Express "trust proxy": `loopback`, a list
+   * of addresses/subnets, or a hop count). Off by default: the client is the socket's address.
+   */
+  TRUST_PROXY: z.string().min(1).optional(),
+  /** Other origins (comma-separated) allowed to call the API and open sockets, e.g. a separately hosted SPA. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const o of list) {
+        if (!/^https?:\/\/[^/\s]+$/.test(o))
+          ctx.addIssue({ code: 'custom', message: `ожидается origin вида https://host[:port]: ${o}` });
+      }
+      return list;
+    }),
+  /** A request must arrive whole within this time (headers within half of it): slow or lying clients are cut off. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -76,6 +98,10 @@ export interface AppConfig {
   frontendDist: string;
   schedulerEnabled: boolean;
   version: string;
+  /** Express "trust proxy" value; false = no proxy is trusted. */
+  trustProxy: boolean | number | string;
+  allowedOrigins: string[];
+  httpRequestTimeoutMs: number;
   /** Where logs go (not from the environment): tests pass a stream to read what was logged. */
   logDestination?: { write(line: string): unknown };
 }
@@ -93,6 +119,14 @@ function readVersion(): string {
   } catch {
     return '0.0.0';
   }
+}
+
+/** `TRUST_PROXY`: unset/false -> false, true -> true, a number -> hop count, else Express's address list. */
+function parseTrustProxy(v: string | undefined): boolean | number | string {
+  if (v === undefined || /^(false|0|no|off)$/i.test(v)) return false;
+  if (/^(true|yes|on)$/i.test(v)) return true;
+  if (/^[1-9][0-9]?$/.test(v)) return Number(v);
+  return v;
 }
 
 /** Parses the environment; throws ConfigError naming every bad variable. */
@@ -135,6 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frontendDist: resolve(process.cwd(), e.FRONTEND_DIST),
     schedulerEnabled: e.SCHEDULER_ENABLED,
     version: readVersion(),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
   };
 }
 
