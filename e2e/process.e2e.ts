@@ -2,9 +2,36 @@
  * The built app as a real process: graceful shutdown, and durability of an acknowledged write
  * across `kill -9` with the embedded database (data under DATA_DIR).
  */
+import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { startEmbeddedMongo } from '../tools/embedded-mongo/src';
-import { removeDir, startApp } from './support/app-process';
+import { REPO, removeDir, startApp } from './support/app-process';
+
+/** Runs the built app to its exit (for starts that must fail). */
+function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const { NODE_ENV: _jest, ...inherited } = process.env;
+  const child = spawn(process.execPath, [join(REPO, 'backend', 'dist', 'main.js')], {
+    cwd: REPO,
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}
+
+/** Resolves once `read()` contains `text` (polled on each event-loop turn, bounded). */
+async function waitForOutput(read: () => string, text: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!read().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`no "${text}" in:\n${read()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 jest.setTimeout(240_000);
 
@@ -54,6 +81,87 @@ describe('app process', () => {
       expect(await second.stop('SIGTERM')).toBe(0);
     } finally {
       removeDir(first.dataDir);
+    }
+  });
+
+  it('keeps the embedded database off TCP: a Unix socket in DATA_DIR, owner-only', async () => {
+    const app = await startApp(QUIET);
+    try {
+      const socket = join(app.dataDir, 'db', 'mongod.sock');
+      expect(app.output()).toContain(`Встроенная база данных запущена: mongodb://${encodeURIComponent(socket)} `);
+      expect(statSync(socket).isSocket()).toBe(true);
+      expect(statSync(socket).mode & 0o777).toBe(0o600);
+      expect(statSync(join(app.dataDir, 'db')).mode & 0o777).toBe(0o700);
+      expect(await app.stop('SIGTERM')).toBe(0);
+    } finally {
+      removeDir(app.dataDir);
+    }
+  });
+
+  it('refuses a second instance on the same DATA_DIR with one clear Russian line and a non-zero exit', async () => {
+    const first = await startApp(QUIET);
+    try {
+      const second = await runToExit({ ...QUIET, DATA_DIR: first.dataDir });
+      expect(second.code).toBe(1);
+      const lines = second.output.split('\n').filter((l) => l.startsWith('Папка данных'));
+      expect(lines).toEqual([
+        `Папка данных ${first.dataDir} уже используется запущенным процессом ${first.child.pid}: остановите его или укажите другую папку в DATA_DIR`,
+      ]);
+      expect(second.output).not.toMatch(/^\s+at /m); // no stack trace
+      // the first instance is untouched
+      expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    } finally {
+      await first.stop('SIGTERM');
+      removeDir(first.dataDir);
+    }
+  });
+
+  it('on SIGTERM finishes a request in flight and refuses new connections', async () => {
+    const app = await startApp(QUIET);
+    try {
+      const { port } = new URL(app.url);
+      const body = JSON.stringify({ title: 'в полёте', msg: 'завершится после SIGTERM' });
+      const inFlight = connect(Number(port), '127.0.0.1');
+      const answer = new Promise<string>((resolve) => {
+        let got = '';
+        inFlight.on('data', (d) => (got += d.toString()));
+        inFlight.on('close', () => resolve(got));
+      });
+      await new Promise<void>((r) => inFlight.once('connect', () => r()));
+      // Headers first, with Expect: 100-continue: the server's "100 Continue" proves it has the
+      // request in hand; then half of the body, so the request is in flight when the signal arrives.
+      inFlight.write(
+        `POST /api/post_debug HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n` +
+          `Expect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      );
+      let early = '';
+      await new Promise<void>((resolve) =>
+        inFlight.on('data', function onData(d: Buffer) {
+          early += d.toString();
+          if (early.includes('100 Continue')) {
+            inFlight.off('data', onData);
+            resolve();
+          }
+        }),
+      );
+      inFlight.write(body.slice(0, 10));
+      app.child.kill('SIGTERM');
+      await waitForOutput(app.output, 'SIGTERM: останавливаюсь');
+      // New connections are refused while the old request is still open (bounded poll).
+      const deadline = Date.now() + 10_000;
+      let refused = false;
+      while (!refused && Date.now() < deadline) {
+        refused = await fetch(`${app.url}/api/health`).then(
+          () => false,
+          () => true,
+        );
+      }
+      expect(refused).toBe(true);
+      inFlight.write(body.slice(10)); // the rest of the body (a half-close would abort the request)
+      expect(await answer).toMatch(/^HTTP\/1\.1 200 /m);
+      expect(await app.stop()).toBe(0);
+    } finally {
+      removeDir(app.dataDir);
     }
   });
 });

@@ -124,6 +124,8 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     async close() {
       if (closed) return;
       closed = true;
+      // Nest closes sockets, then the HTTP server (no new connections; requests in flight finish),
+      // and only then the shutdown hooks (database): tested in e2e/process.e2e.ts.
       await app.close();
       if (!options.database) await db.close();
       await demoEsi?.close();

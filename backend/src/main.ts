@@ -1,5 +1,6 @@
 import { bootstrap } from './bootstrap';
 import { ConfigError } from './common/config/config';
+import { DataDirLockedError } from './common/database/database';
 import { SdeImportService } from './game-data/sde-import.service';
 
 async function main(): Promise<void> {
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     console.error(err.message);
   } else {
     console.error('Не удалось запустить приложение:', err);

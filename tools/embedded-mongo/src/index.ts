@@ -12,6 +12,11 @@ export interface EmbeddedMongoOptions {
   port?: number;
   /** default '127.0.0.1' */
   host?: string;
+  /**
+   * Listen on this Unix domain socket instead of TCP (readable and writable by the owner only);
+   * the URI is then `mongodb://<percent-encoded path>`. `port` and `host` are ignored.
+   */
+  socketPath?: string;
   /** directory for durable storage; undefined => pure in-memory */
   dbPath?: string;
   logger?: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
@@ -62,12 +67,24 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
     }
   }
 
-  const requestedPort = opts.port ?? 27017;
+  const requestedPort = opts.socketPath ? 0 : (opts.port ?? 27017);
   const engine = new Engine({ catalog, port: requestedPort, host });
   const server = new WireServer(engine, logger, { onCommandTiming: opts.onCommandTiming });
-  let port: number;
+  let port = 0;
   try {
-    port = await server.listen(requestedPort, host);
+    if (opts.socketPath) {
+      // A stale socket file from a killed process would make listen fail (the lock above is ours now).
+      fs.rmSync(opts.socketPath, { force: true });
+      const oldMask = process.umask(0o177);
+      try {
+        await server.listenOnPath(opts.socketPath);
+      } finally {
+        process.umask(oldMask);
+      }
+      fs.chmodSync(opts.socketPath, 0o600);
+    } else {
+      port = await server.listen(requestedPort, host);
+    }
   } catch (e) {
     if (journal) await journal.close();
     if (lockPath) releaseLock(lockPath);
@@ -101,7 +118,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
   ttlTimer.unref();
 
   const hostForUri = host.includes(':') ? `[${host}]` : host;
-  const uri = `mongodb://${hostForUri}:${port}`;
+  const uri = opts.socketPath ? `mongodb://${encodeURIComponent(opts.socketPath)}` : `mongodb://${hostForUri}:${port}`;
   logger.info(`embedded-mongo listening on ${uri}${opts.dbPath ? ` (dbPath ${opts.dbPath})` : ' (in-memory)'}`);
   let closing: Promise<void> | null = null;
   return {
@@ -112,6 +129,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
         closing = (async () => {
           clearInterval(ttlTimer);
           await server.close();
+          if (opts.socketPath) fs.rmSync(opts.socketPath, { force: true });
           if (journal) await journal.close();
           if (lockPath) releaseLock(lockPath);
         })();
@@ -120,3 +138,4 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
     },
   };
 }
+export { LockError } from './storage';

@@ -42,6 +42,18 @@ export class WireServer {
     });
   }
 
+  /** Listens on a Unix domain socket instead of TCP. */
+  listenOnPath(socketPath: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onError = (e: Error): void => reject(e);
+      this.server.once('error', onError);
+      this.server.listen(socketPath, () => {
+        this.server.off('error', onError);
+        resolve();
+      });
+    });
+  }
+
   async close(): Promise<void> {
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const s of this.sockets) s.destroy();

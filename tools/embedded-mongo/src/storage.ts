@@ -64,7 +64,17 @@ export function decodeRecords(buf: Buffer): { records: Document[]; validLength: 
   return { records, validLength: off };
 }
 
-export class LockError extends Error {}
+export class LockError extends Error {
+  constructor(
+    message: string,
+    /** The process holding the lock, when known. */
+    readonly pid: number | null = null,
+    readonly dir: string | null = null,
+  ) {
+    super(message);
+    this.name = 'LockError';
+  }
+}
 
 function pidAlive(pid: number): boolean {
   try {
@@ -94,10 +104,10 @@ export function acquireLock(dir: string): string {
         /* vanished meanwhile */
       }
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && pidAlive(pid)) {
-        throw new LockError(`dbPath ${dir} is locked by running process ${pid} (${lockPath})`);
+        throw new LockError(`dbPath ${dir} is locked by running process ${pid} (${lockPath})`, pid, dir);
       }
       if (pid === process.pid) {
-        throw new LockError(`dbPath ${dir} is already open in this process (${lockPath})`);
+        throw new LockError(`dbPath ${dir} is already open in this process (${lockPath})`, pid, dir);
       }
       try {
         fs.unlinkSync(lockPath);
