@@ -115,6 +115,17 @@ describe('foundation: health, errors, SPA serving, feedback', () => {
       .send({ title: 'x', msg: 'y'.repeat(5001) })
       .expect(400);
     expect(long.body.message).toBe('Сообщение не длиннее 5000 символов');
+    const longTitle = await request(running.url)
+      .post('/api/post_debug')
+      .send({ title: 'т'.repeat(201), msg: 'y' })
+      .expect(400);
+    expect(longTitle.body.message).toBe('Заголовок не длиннее 200 символов');
+    await request(running.url)
+      .post('/api/post_debug')
+      .send({ title: 'т'.repeat(200), msg: 'граница' })
+      .expect(200);
+    expect(await feedback.countDocuments({ msg: 'граница' })).toBe(1);
+    await feedback.deleteMany({ msg: 'граница' });
     const broken = await request(running.url)
       .post('/api/post_debug')
       .set('content-type', 'application/json')
