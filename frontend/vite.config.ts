@@ -1,15 +1,43 @@
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react()],
-  resolve: {
-    alias: {
-      '@eve-toolkit/shared-types': fileURLToPath(new URL('../shared-types/src/index.ts', import.meta.url)),
+/**
+ * Writes dist/.vite/modules.json: which output chunk holds each source module. The first-load
+ * check (scripts/check-first-load.mjs) needs it, because Rollup may merge a page into another
+ * chunk, where the Vite manifest no longer names it.
+ */
+function moduleMap(): Plugin {
+  return {
+    name: 'module-map',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const root = fileURLToPath(new URL('.', import.meta.url));
+      const map: Record<string, string> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const id of Object.keys(chunk.modules)) if (id.startsWith(root)) map[id.slice(root.length)] = chunk.fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(map, null, 1) });
     },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), moduleMap()],
+  resolve: {
+    alias: [
+      {
+        find: /^@eve-toolkit\/shared-types\/schemas$/,
+        replacement: fileURLToPath(new URL('../shared-types/src/schemas.ts', import.meta.url)),
+      },
+      {
+        find: /^@eve-toolkit\/shared-types$/,
+        replacement: fileURLToPath(new URL('../shared-types/src/index.ts', import.meta.url)),
+      },
+    ],
   },
   define: {
     // The spec's {host}: the API base. Same origin by default; VITE_API_BASE=https://api.example/ to override.
@@ -17,6 +45,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    manifest: true,
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 600,
@@ -25,15 +54,11 @@ export default defineConfig({
       // feedback schema) in the lazy chunk that uses it instead of the entry chunk.
       treeshake: { moduleSideEffects: (id) => !id.includes('/shared-types/src/') },
       output: {
-        // Long-lived vendor chunks: app deploys do not invalidate React/Mantine in browser caches.
+        // A long-lived vendor chunk: app deploys do not invalidate React in browser caches. Mantine
+        // is left to Rollup on purpose: components used by one lazy page then load with that page
+        // instead of with every first render (first-load budget: scripts/check-first-load.mjs).
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return 'vendor-react';
-          if (
-            /node_modules\/(@mantine\/(core|hooks)|@floating-ui|react-remove-scroll[^/]*|react-number-format|react-textarea-autosize|clsx|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|tslib|detect-node-es)\//.test(
-              id,
-            )
-          )
-            return 'vendor-mantine';
           return undefined;
         },
       },

@@ -9,3 +9,5 @@ export * from './api/app';
 export * from './api/game-data';
 export * from './api/market';
 export * from './api/params';
+export * from './ints';
+export * from './limits';

@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { retryDelay, shouldRetry } from '../shared/query-retry';
 import { appStore, type AppStore } from '../shared/store';
 import { colorSchemeManager, theme } from './theme';
+
+/** The toast container loads after the first render (it is not needed to show a page). */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -30,7 +32,9 @@ export function Providers({ children, store = appStore, queryClient = appQueryCl
     <JotaiProvider store={store}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={mantineEnv}>
-          <Notifications position="top-right" zIndex={2000} />
+          <Suspense fallback={null}>
+            <Notifications position="top-right" zIndex={2000} />
+          </Suspense>
           {children}
         </MantineProvider>
       </QueryClientProvider>

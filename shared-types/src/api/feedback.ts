@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const FEEDBACK_LIMITS = { title: 200, msg: 5000 } as const;
+import { FEEDBACK_LIMITS } from '../limits';
 
 /** POST api/post_debug {title, msg} -> { ok: true } */
 export const postDebugSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CANONICAL_UINT, decimalInt } from './params';
+import { CANONICAL_UINT } from '../ints';
+import { decimalInt } from './params';
 
 /**
  * Static game data (SDE) endpoints.

@@ -1,5 +1,6 @@
 import { marketHubQuerySchema, marketItemIdSchema } from './market';
 import { decimalInt } from './params';
+import { parseId } from '../ints';
 
 describe('market query schemas', () => {
   it.each([
@@ -52,5 +53,16 @@ describe('decimalInt (paths and queries)', () => {
   it.each(['0', '51', '0x10', '1e1', ' 5', '5 ', '05', '+5', '-5', '5.0', '', 'NaN', '99999999999999999999'])(
     '%j is refused',
     (raw) => expect(limit.safeParse(raw).error?.issues[0].message).toBe('bad'),
+  );
+});
+
+describe('parseId (zod-free, for first renders)', () => {
+  it.each([
+    ['34', 34],
+    ['1', 1],
+    ['2147483647', 2147483647],
+  ])('%j -> %i', (raw, id) => expect(parseId(raw)).toBe(id));
+  it.each(['0', '2147483648', '0x22', '034', ' 34', '34.0', '', 'abc', undefined, null])('%j -> null', (raw) =>
+    expect(parseId(raw)).toBeNull(),
   );
 });

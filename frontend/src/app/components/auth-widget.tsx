@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar, Button, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@eve-toolkit/shared-types';
 import { useSession } from '../../shared/session';
 import classes from './header.module.css';
@@ -15,7 +14,9 @@ export function AuthWidget({ onNavigate, placement = 'header' }: { onNavigate?: 
 
   useEffect(() => {
     if (isError) {
-      notifications.show({ id: SESSION_ERROR_ID, color: 'red', title: 'Сессия', message: MESSAGES.sessionFailed });
+      void import('@mantine/notifications').then(({ notifications }) =>
+        notifications.show({ id: SESSION_ERROR_ID, color: 'red', title: 'Сессия', message: MESSAGES.sessionFailed }),
+      );
     }
   }, [isError]);
 

@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useClientConfig } from '../../shared/client-config';
 
 export const DEMO_BADGE_TEXT = 'Демо-режим';
@@ -9,10 +9,10 @@ export function DemoBadge() {
   const { data } = useClientConfig();
   if (!data?.demo) return null;
   return (
-    <Tooltip label={DEMO_TOOLTIP} position="bottom">
-      <Badge color="orange" variant="filled" radius="sm" tabIndex={0} style={{ cursor: 'help' }}>
-        {DEMO_BADGE_TEXT}
-      </Badge>
-    </Tooltip>
+    // A native title, not Mantine's Tooltip: the header is on every first render, and the tooltip
+    // would bring its positioning library (floating-ui) into every page's first load.
+    <Badge color="orange" variant="filled" radius="sm" tabIndex={0} style={{ cursor: 'help' }} title={DEMO_TOOLTIP}>
+      {DEMO_BADGE_TEXT}
+    </Badge>
   );
 }

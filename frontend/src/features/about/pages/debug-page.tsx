@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
-import { FEEDBACK_LIMITS, MESSAGES, postDebugSchema, type PostDebugRequest } from '@eve-toolkit/shared-types';
+import { FEEDBACK_LIMITS, MESSAGES, type PostDebugRequest } from '@eve-toolkit/shared-types';
+import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { usePostDebug } from '../api/about.api';
 
@@ -9,7 +9,7 @@ import { usePostDebug } from '../api/about.api';
 export default function DebugPage() {
   const mutation = usePostDebug();
   const form = useForm<PostDebugRequest>({
-    resolver: zodResolver(postDebugSchema),
+    resolver: lazyZodResolver(() => import('@eve-toolkit/shared-types/schemas').then((m) => m.postDebugSchema)),
     defaultValues: { title: '', msg: '' },
   });
   const { errors } = form.formState;

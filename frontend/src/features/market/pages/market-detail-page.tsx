@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { marketItemIdSchema } from '@eve-toolkit/shared-types';
+import { parseId } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { isWarmingUp } from '../../../shared/query-retry';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
@@ -29,15 +29,15 @@ function NotFound() {
 /** /market/detail/:id: the item's SELL/BUY with deltas and the 'Изменение цен' chart. */
 export default function MarketDetailPage() {
   const params = useParams();
-  const parsed = marketItemIdSchema.safeParse(params.id);
-  const id = parsed.success ? parsed.data : 0;
+  const parsedId = parseId(params.id);
+  const id = parsedId ?? 0;
   const hubId = useAtomValue(hubIdAtom);
-  const { data, error, isPending, failureReason } = useMarketItem(id, hubId, parsed.success);
+  const { data, error, isPending, failureReason } = useMarketItem(id, hubId, parsedId !== null);
   const hubs = useHubs().data?.hubs;
   useLiveMarketPrices(hubId);
   const series = useMemo(() => (data ? buildPriceSeries(data.last_prices) : []), [data]);
 
-  if (!parsed.success || (error instanceof ApiError && error.status === 404)) return <NotFound />;
+  if (parsedId === null || (error instanceof ApiError && error.status === 404)) return <NotFound />;
   if (error) {
     return (
       <Alert color="red" title="Не удалось загрузить предмет">

@@ -1,0 +1,6 @@
+/**
+ * The zod schemas of forms, as one entry point the frontend loads lazily
+ * (`import('@eve-toolkit/shared-types/schemas')`): zod then loads with the first validation of a
+ * form, not with the page. Everything here is also exported from the package index.
+ */
+export { postDebugSchema } from './api/feedback';
