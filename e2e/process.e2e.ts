@@ -24,6 +24,14 @@ function runToExit(env: Record<string, string>): Promise<{ code: number | null; 
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
 }
 
+/** A session cookie and its CSRF token, for unsafe requests made outside a browser. */
+async function csrfSession(url: string): Promise<{ cookie: string; token: string }> {
+  const res = await fetch(`${url}/auth/get_csrf`);
+  const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  const { token } = (await res.json()) as { token: string };
+  return { cookie, token };
+}
+
 /** Resolves once `read()` contains `text` (polled on each event-loop turn, bounded). */
 async function waitForOutput(read: () => string, text: string, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -54,9 +62,10 @@ describe('app process', () => {
     const first = await startApp(QUIET);
     const title = `kill9-${Date.now()}`;
     try {
+      const { cookie, token } = await csrfSession(first.url);
       const res = await fetch(`${first.url}/api/post_debug`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token },
         body: JSON.stringify({ title, msg: 'после kill -9' }),
       });
       expect(res.status).toBe(200);
@@ -121,6 +130,7 @@ describe('app process', () => {
     try {
       const { port } = new URL(app.url);
       const body = JSON.stringify({ title: 'в полёте', msg: 'завершится после SIGTERM' });
+      const { cookie, token } = await csrfSession(app.url);
       const inFlight = connect(Number(port), '127.0.0.1');
       const answer = new Promise<string>((resolve) => {
         let got = '';
@@ -132,6 +142,7 @@ describe('app process', () => {
       // request in hand; then half of the body, so the request is in flight when the signal arrives.
       inFlight.write(
         `POST /api/post_debug HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n` +
+          `Cookie: ${cookie}\r\nX-CSRF-Token: ${token}\r\n` +
           `Expect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
       );
       let early = '';

@@ -15,7 +15,7 @@ import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { FeedbackModule } from './feedback/feedback.module';
 import { GameDataModule } from './game-data/game-data.module';
 import { AppInfoModule } from './app-info/app-info.module';
-import { AuthModule } from './auth/auth.module';
+import { AccountsModule } from './accounts/accounts.module';
 import { HealthModule } from './health/health.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { SchedulingModule } from './common/scheduling/scheduling.module';
@@ -86,7 +86,7 @@ function pinoHttpOptions(config: AppConfig): Params['pinoHttp'] {
 const FEATURES = [
   HealthModule,
   AppInfoModule,
-  AuthModule,
+  AccountsModule,
   FeedbackModule,
   RealtimeModule,
   GameDataModule,

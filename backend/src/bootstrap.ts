@@ -7,7 +7,11 @@ import { json, urlencoded, type NextFunction, type Request, type Response } from
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import { AppModule } from './app.module';
+import { csrfProtection } from './common/auth/csrf';
+import { sessionMiddleware } from './common/auth/session.middleware';
 import { loadConfig, type AppConfig } from './common/config/config';
 import { openDatabase, type DatabaseHandle } from './common/database/database';
 import { toApiError, toBodyError } from './common/errors/api-exception.filter';
@@ -97,6 +101,10 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   app.use(compression());
   app.use(cookieParser());
   app.use(json({ limit: '1mb' }), urlencoded({ limit: '1mb', extended: false }), bodyParserErrors);
+  // Sessions in MongoDB, then CSRF on every unsafe request (before any route runs).
+  const connection = app.get<Connection>(getConnectionToken());
+  app.use(sessionMiddleware(config, connection.getClient(), db.dbName));
+  app.use(csrfProtection());
   app.use(spaMiddleware(config.frontendDist));
 
   let url = '';

@@ -7,6 +7,7 @@ import type { Model } from 'mongoose';
 import type { RunningApp } from '../src/bootstrap';
 import { Feedback } from '../src/feedback/feedback.schema';
 import { createTestApp } from './app';
+import { csrfClient } from './support/client';
 
 /** A tiny stand-in for frontend/dist so SPA serving is tested without a frontend build. */
 function fakeDist(): string {
@@ -90,8 +91,10 @@ describe('foundation: health, errors, SPA serving, feedback', () => {
   });
 
   it('POST api/post_debug stores the feedback', async () => {
-    const res = await request(running.url)
-      .post('/api/post_debug')
+    const res = await (
+      await csrfClient(running.url)
+    )
+      .unsafeTest('post', '/api/post_debug')
       .send({ title: '  Ошибка  ', msg: 'Не грузится график' })
       .expect(200);
     expect(res.body).toEqual({ ok: true });
@@ -103,37 +106,52 @@ describe('foundation: health, errors, SPA serving, feedback', () => {
 
   it('POST api/post_debug rejects bad input with Russian messages and stores nothing', async () => {
     const before = await feedback.countDocuments();
-    const empty = await request(running.url).post('/api/post_debug').send({ title: '', msg: '' }).expect(400);
+    const empty = await (
+      await csrfClient(running.url)
+    )
+      .unsafeTest('post', '/api/post_debug')
+      .send({ title: '', msg: '' })
+      .expect(400);
     expect(empty.body).toEqual({
       statusCode: 400,
       code: 'VALIDATION_FAILED',
       message: 'Введите заголовок',
       errors: ['Введите заголовок', 'Введите сообщение'],
     });
-    const long = await request(running.url)
-      .post('/api/post_debug')
+    const long = await (
+      await csrfClient(running.url)
+    )
+      .unsafeTest('post', '/api/post_debug')
       .send({ title: 'x', msg: 'y'.repeat(5001) })
       .expect(400);
     expect(long.body.message).toBe('Сообщение не длиннее 5000 символов');
-    const longTitle = await request(running.url)
-      .post('/api/post_debug')
+    const longTitle = await (
+      await csrfClient(running.url)
+    )
+      .unsafeTest('post', '/api/post_debug')
       .send({ title: 'т'.repeat(201), msg: 'y' })
       .expect(400);
     expect(longTitle.body.message).toBe('Заголовок не длиннее 200 символов');
-    await request(running.url)
-      .post('/api/post_debug')
+    await (
+      await csrfClient(running.url)
+    )
+      .unsafeTest('post', '/api/post_debug')
       .send({ title: 'т'.repeat(200), msg: 'граница' })
       .expect(200);
     expect(await feedback.countDocuments({ msg: 'граница' })).toBe(1);
     await feedback.deleteMany({ msg: 'граница' });
-    const broken = await request(running.url)
-      .post('/api/post_debug')
+    const broken = await (
+      await csrfClient(running.url)
+    )
+      .unsafeTest('post', '/api/post_debug')
       .set('content-type', 'application/json')
       .send('{"title": ')
       .expect(400);
     expect(broken.body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Некорректный JSON в запросе' });
-    const huge = await request(running.url)
-      .post('/api/post_debug')
+    const huge = await (
+      await csrfClient(running.url)
+    )
+      .unsafeTest('post', '/api/post_debug')
       .set('content-type', 'application/json')
       .send(JSON.stringify({ title: 'x', msg: 'z'.repeat(2_000_000) }))
       .expect(413);
@@ -147,13 +165,16 @@ describe('foundation: health, errors, SPA serving, feedback', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        const res = await request(fresh.url)
-          .post('/api/post_debug')
-          .send({ title: `t${i}`, msg: 'm' });
+        const res = await (await csrfClient(fresh.url)).unsafeTest('post', '/api/post_debug').send({ title: `t${i}`, msg: 'm' });
         statuses.push(res.status);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-      const res = await request(fresh.url).post('/api/post_debug').send({ title: 't', msg: 'm' }).expect(429);
+      const res = await (
+        await csrfClient(fresh.url)
+      )
+        .unsafeTest('post', '/api/post_debug')
+        .send({ title: 't', msg: 'm' })
+        .expect(429);
       expect(res.body).toEqual({
         statusCode: 429,
         code: 'TOO_MANY_REQUESTS',

@@ -11,6 +11,7 @@ import { bootstrap } from '../src/bootstrap';
 import { loadConfig } from '../src/common/config/config';
 import { MarketService } from '../src/market/market.service';
 import { createTestApp } from './app';
+import { csrfClient } from './support/client';
 
 /** Collects the app's JSON log lines. */
 function logSink() {
@@ -58,8 +59,10 @@ describe.each([
   ['x-unknown', 'Неподдерживаемая кодировка тела запроса'],
 ])('a JSON body declared %s that is not such data', (encoding, message) => {
   it('answers a Russian 4xx and logs the refusal once, briefly', async () => {
-    const res = await request(running.url)
-      .post('/api/post_debug')
+    const res = await (
+      await csrfClient(running.url)
+    )
+      .unsafeTest('post', '/api/post_debug')
       .set('content-type', 'application/json')
       .set('content-encoding', encoding)
       .send(Buffer.from('{"title":"x","msg":"y"}'));
@@ -76,7 +79,12 @@ describe.each([
 });
 
 it('answers Russian messages where the framework would speak English', async () => {
-  const plain = await request(running.url).post('/api/post_debug').set('content-type', 'text/plain').send('hello');
+  const plain = await (
+    await csrfClient(running.url)
+  )
+    .unsafeTest('post', '/api/post_debug')
+    .set('content-type', 'text/plain')
+    .send('hello');
   expect(plain.status).toBe(400);
   expect(plain.body).toMatchObject({ message: 'Ожидается тело запроса в формате JSON' });
   const badPath = await request(running.url).get('/data/market/detail/%E0%A4%A');

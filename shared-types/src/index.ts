@@ -11,3 +11,4 @@ export * from './api/market';
 export * from './api/params';
 export * from './ints';
 export * from './limits';
+export * from './api/auth';

@@ -42,6 +42,15 @@ export class TestClient {
     return this.agent.get(path);
   }
 
+  /**
+   * An unsafe request to chain on (`.set()`, `.send()`, `.expect()`), with the token fetched
+   * beforehand by `await c.csrf()`.
+   */
+  unsafeTest(method: 'post' | 'put' | 'patch' | 'delete', path: string): Test {
+    if (this.token === null) throw new Error('call `await client.csrf()` before unsafeTest()');
+    return this.agent[method](path).set(CSRF_HEADER, this.token);
+  }
+
   post(path: string, body?: RequestBody): Promise<Response> {
     return this.unsafe('post', path, body);
   }
@@ -69,4 +78,11 @@ export class TestClient {
 
 export function client(baseUrl: string): TestClient {
   return new TestClient(baseUrl);
+}
+
+/** A client that already holds a CSRF token (for chained unsafe requests). */
+export async function csrfClient(baseUrl: string): Promise<TestClient> {
+  const c = new TestClient(baseUrl);
+  await c.csrf();
+  return c;
 }

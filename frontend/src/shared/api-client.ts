@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@eve-toolkit/shared-types';
+import { MESSAGES, type ApiErrorBody } from '@eve-toolkit/shared-types';
 
 /**
  * The one HTTP client. Every call sends credentials, speaks JSON (or multipart when given a
@@ -43,7 +43,7 @@ export function setApiBase(base: string): void {
   state.base = base.endsWith('/') ? base : `${base}/`;
 }
 
-/** Sent as the CSRF header on every non-GET request once the auth feature obtains one. */
+/** Sent as the CSRF header on every non-GET request; null forgets it (login, logout). */
 export function setCsrfToken(token: string | null): void {
   state.csrfToken = token;
 }
@@ -73,8 +73,46 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
   return typeof value === 'object' && value !== null && typeof (value as ApiErrorBody).message === 'string';
 }
 
+/** The server's answer to an unsafe request without a valid token (backend common/auth/csrf.ts). */
+const CSRF_REFUSAL = /CSRF/;
+let csrfLoading: Promise<string> | null = null;
+
+/**
+ * A CSRF token bound to the current session, fetched once (`GET auth/get_csrf`) and kept until
+ * the session changes (login, logout: `setCsrfToken(null)`) or the server refuses it.
+ */
+export function ensureCsrfToken(): Promise<string> {
+  if (state.csrfToken) return Promise.resolve(state.csrfToken);
+  csrfLoading ??= apiRequest<{ token: string }>('auth/get_csrf', { method: 'GET' })
+    .then(({ token }) => {
+      state.csrfToken = token;
+      return token;
+    })
+    .catch(() => {
+      throw new ApiError(0, MESSAGES.csrfFailed, 'CSRF_FAILED');
+    })
+    .finally(() => {
+      csrfLoading = null;
+    });
+  return csrfLoading;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  if (method === 'GET') return send<T>(path, method, options);
+  await ensureCsrfToken();
+  try {
+    return await send<T>(path, method, options);
+  } catch (error) {
+    // The session (and so its token) changed under us: one fresh token, one retry.
+    if (!(error instanceof ApiError) || error.status !== 403 || !CSRF_REFUSAL.test(error.message)) throw error;
+    state.csrfToken = null;
+    await ensureCsrfToken();
+    return send<T>(path, method, options);
+  }
+}
+
+async function send<T>(path: string, method: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

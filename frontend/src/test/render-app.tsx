@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
-import type { ClientConfigResponse, SessionResponse } from '@eve-toolkit/shared-types';
+import type { ClientConfigResponse, Role, SessionResponse } from '@eve-toolkit/shared-types';
 import { createQueryClient, Providers } from '../app/providers';
 import { routes } from '../app/routes';
 
@@ -16,8 +16,11 @@ export interface StubResponse {
 
 export type FetchHandler = (url: string, init: RequestInit | undefined) => StubResponse | undefined;
 
+/** What the stubbed `auth/get_csrf` hands out; unsafe calls must send it back. */
+export const TEST_CSRF_TOKEN = 'csrf-test-token';
+
 export const GUEST: SessionResponse = { isAuthenticated: false, username: null, roles: [] };
-export const sessionFor = (username: string, roles: string[]): SessionResponse => ({ isAuthenticated: true, username, roles });
+export const sessionFor = (username: string, roles: Role[]): SessionResponse => ({ isAuthenticated: true, username, roles });
 
 const PUBLIC_DIR = join(__dirname, '..', '..', 'public');
 
@@ -46,6 +49,7 @@ function defaultReply(url: string, options: { session?: SessionResponse | 'error
       return { status: 500, body: { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Внутренняя ошибка сервера' } };
     return { body: options.session ?? GUEST };
   }
+  if (url.endsWith('/auth/get_csrf')) return { body: { token: TEST_CSRF_TOKEN } };
   if (url.endsWith('/api/client_config')) {
     const config: ClientConfigResponse = {
       version: '0.1.0',

@@ -1,3 +1,5 @@
+import type { Role } from '../enums';
+
 /** GET api/client_config: what the SPA needs to know about this deployment. */
 export interface ClientConfigResponse {
   version: string;
@@ -11,5 +13,5 @@ export interface ClientConfigResponse {
 export interface SessionResponse {
   isAuthenticated: boolean;
   username: string | null;
-  roles: string[];
+  roles: Role[];
 }

@@ -718,6 +718,16 @@ export class Engine {
         }
       }
       const copy = cloneDoc(doc);
+      // `$set: { _id: <its own value> }` is a no-op MongoDB accepts (connect-mongo's upserts send
+      // it); mingo refuses any update of _id, so it is applied here and taken out of $set.
+      const setSpec = mod.$set as Document | undefined;
+      if (setSpec && Object.prototype.hasOwnProperty.call(setSpec, '_id')) {
+        if (copy._id === undefined) copy._id = cloneDoc({ v: setSpec._id }).v;
+        else if (encodeValue(setSpec._id) !== encodeValue(copy._id)) throw this.immutableId();
+        const { _id: _same, ...rest } = setSpec;
+        if (Object.keys(rest).length) mod.$set = rest;
+        else delete mod.$set;
+      }
       let changed: string[];
       try {
         changed = Object.keys(mod).length ? applyOperators(copy, mod, arrayFilters, filter) : [];

@@ -166,6 +166,15 @@ describe('CRUD', () => {
 });
 
 describe('upserts', () => {
+  test('$set of _id to its own value is accepted (as connect-mongo sends it); another value is refused', async () => {
+    const c = db.collection<{ _id: string; a?: number }>('sessions_like');
+    expect((await c.updateOne({ _id: 's1' }, { $set: { _id: 's1', a: 1 } }, { upsert: true })).upsertedCount).toBe(1);
+    expect((await c.updateOne({ _id: 's1' }, { $set: { _id: 's1', a: 2 } }, { upsert: true })).modifiedCount).toBe(1);
+    expect(await c.find({}).toArray()).toEqual([{ _id: 's1', a: 2 }]);
+    const err = await serverError(c.updateOne({ _id: 's1' }, { $set: { _id: 's2' } }));
+    expect(err.code).toBe(66);
+  });
+
   test('updateOne upsert inserts from filter equality + $set + $setOnInsert, then updates', async () => {
     const c = db.collection('ups');
     const first = await c.updateOne(

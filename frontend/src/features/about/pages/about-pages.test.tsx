@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from '../../../test/render-app';
+import { renderApp, TEST_CSRF_TOKEN } from '../../../test/render-app';
 
 const about = jest.requireActual<typeof import('../../../../public/about.json')>('../../../../public/about.json');
 
@@ -28,7 +28,11 @@ describe('/about/debug feedback form', () => {
     const { user } = renderApp('/about/debug', {
       handler: (url, init) => {
         if (url !== '/api/post_debug') return undefined;
-        sent.push({ method: init?.method, body: JSON.parse(String(init?.body)) });
+        sent.push({
+          method: init?.method,
+          csrf: (init?.headers as Record<string, string>)['X-CSRF-Token'],
+          body: JSON.parse(String(init?.body)),
+        });
         return { body: { ok: true } };
       },
     });
@@ -36,7 +40,9 @@ describe('/about/debug feedback form', () => {
     await user.type(screen.getByLabelText(/Сообщение/), 'У Tritanium цена BUY выше SELL');
     await user.click(screen.getByRole('button', { name: 'Отправить' }));
     expect(await screen.findByText('Большое спасибо за ваш отзыв!')).toBeInTheDocument();
-    expect(sent).toEqual([{ method: 'POST', body: { title: 'Неверная цена', msg: 'У Tritanium цена BUY выше SELL' } }]);
+    expect(sent).toEqual([
+      { method: 'POST', csrf: TEST_CSRF_TOKEN, body: { title: 'Неверная цена', msg: 'У Tritanium цена BUY выше SELL' } },
+    ]);
     await waitFor(() => expect(screen.getByLabelText(/Заголовок/)).toHaveValue(''));
   });
 

@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import type { Request } from 'express';
+import type { Connection, Model } from 'mongoose';
+import {
+  AUTH_MESSAGES,
+  type LoginRequest,
+  type LoginResponse,
+  type RegistrationRequest,
+  type SessionResponse,
+} from '@eve-toolkit/shared-types';
+import { apiError } from '../common/errors/api-exception.filter';
+import type { SessionUser } from '../common/auth/session-user';
+import { CaptchaService } from '../captcha/captcha.service';
+import { ACCOUNT_EVENTS, type AccountDeletedEvent } from './accounts.events';
+import { hashPassword, verifyPassword } from './domain/password';
+import { USER_MODEL, type UserDoc } from './user.schema';
+
+/** Regenerates the session id (no fixation) and keeps nothing of the old session. */
+function regenerate(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+}
+function save(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+}
+function destroy(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+}
+
+@Injectable()
+export class AccountsService {
+  /** Unknown usernames are checked against this, so both failures take about as long. */
+  private readonly dummyHash = hashPassword('не пароль ни одного пользователя');
+
+  constructor(
+    @InjectModel(USER_MODEL) private readonly users: Model<UserDoc>,
+    @InjectConnection() private readonly connection: Connection,
+    private readonly captcha: CaptchaService,
+    private readonly events: EventEmitter2,
+  ) {}
+
+  session(user: SessionUser | null): SessionResponse {
+    return user
+      ? { isAuthenticated: true, username: user.username, roles: user.roles }
+      : { isAuthenticated: false, username: null, roles: [] };
+  }
+
+  async register(req: Request, body: RegistrationRequest): Promise<{ ok: true }> {
+    await this.captcha.consume(req.sessionID, body.captcha_id);
+    const email = body.email && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(body.email) ? body.email : null;
+    try {
+      await this.users.create({
+        username: body.username,
+        username_lower: body.username.toLowerCase(),
+        email,
+        password_hash: await hashPassword(body.password),
+        roles: ['user'],
+        is_active: true,
+        created_at: new Date(),
+      });
+    } catch (err) {
+      // The unique index decides between simultaneous registrations of one name.
+      if ((err as { code?: number }).code === 11000) throw apiError(409, AUTH_MESSAGES.userExists);
+      throw err;
+    }
+    return { ok: true };
+  }
+
+  async login(req: Request, body: LoginRequest): Promise<LoginResponse> {
+    await this.captcha.consume(req.sessionID, body.captcha_id);
+    const user = await this.users.findOne({ username_lower: body.username.toLowerCase(), is_active: true }).lean<UserDoc>();
+    const ok = await verifyPassword(body.password, user?.password_hash ?? (await this.dummyHash));
+    if (!user || !ok) return { ok: false, msg: 'invalid' };
+    await regenerate(req);
+    req.session.userId = String(user._id);
+    await save(req);
+    await this.users.updateOne({ _id: user._id }, { $set: { last_active: new Date() } });
+    return { ok: true };
+  }
+
+  async logout(req: Request): Promise<{ ok: true }> {
+    if (req.session) await destroy(req);
+    return { ok: true };
+  }
+
+  /** Deletes the account, every session of it, and (via account.deleted) what belongs only to it. */
+  async delete(req: Request, user: SessionUser, captchaId: string): Promise<{ ok: true }> {
+    await this.captcha.consume(req.sessionID, captchaId);
+    await this.users.deleteOne({ _id: user.id });
+    await this.connection.collection('sessions').deleteMany({ 'session.userId': user.id });
+    const event: AccountDeletedEvent = { userId: user.id };
+    await this.events.emitAsync(ACCOUNT_EVENTS.deleted, event);
+    await destroy(req).catch(() => undefined);
+    return { ok: true };
+  }
+}

@@ -1,0 +1,2 @@
+export const ROLES_KEY = 'auth:roles';
+export const AUTHENTICATED_KEY = 'auth:authenticated';

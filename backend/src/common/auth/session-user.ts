@@ -1,0 +1,19 @@
+import type { Role } from '@eve-toolkit/shared-types';
+
+/** Who is calling: resolved from the session cookie, for HTTP and Socket.IO alike. */
+export interface SessionUser {
+  id: string;
+  username: string;
+  roles: Role[];
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    /** The signed-in account (absent for guests). */
+    userId?: string;
+    /** A guest asked for a captcha (keeps the session, and the captcha's binding, alive). */
+    captcha?: boolean;
+    /** csrf-sync's synchroniser token. */
+    csrfToken?: string;
+  }
+}
