@@ -7,14 +7,18 @@ import type { RunningApp } from '../src/bootstrap';
 import { GameData } from '../src/game-data/game-data.contract';
 import type { SdeImportSummary } from '../src/game-data/sde/sde-importer';
 import { createTestApp } from './app';
+import { signedIn } from './support/accounts';
+import type { TestClient } from './support/client';
 import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
 
 let running: RunningApp;
 let summary: SdeImportSummary;
+let admin: TestClient;
 
 beforeAll(async () => {
   running = await createTestApp({ imageServerUrl: 'https://images.example' });
   summary = await importSdeInto(running, await buildMiniSde());
+  admin = await signedIn(running, 'gd_admin', ['admin']);
 }, 60_000);
 
 afterAll(async () => {
@@ -22,7 +26,8 @@ afterAll(async () => {
   removeMiniSdeDirs();
 });
 
-const get = (path: string) => request(running.url).get(path);
+/** Admin searches need an admin's session; the rest are public. */
+const get = (path: string) => (path.includes('/admin/') ? admin.get(path) : request(running.url).get(path));
 
 describe('import', () => {
   it('records the build and counts', () => {

@@ -18,10 +18,11 @@ import {
   type SystemSearchResponse,
 } from '@eve-toolkit/shared-types';
 import { ZodPipe } from '../common/validation/zod.pipe';
+import { Roles } from '../common/auth/auth.decorators';
 import { GameDataQueryService } from './game-data-query.service';
 
 const search = new ZodPipe(gameSearchQuerySchema);
-// TODO(auth): restrict the admin variants to role admin once the session guard exists.
+/** Admin list searches (from 2 characters): admins only. */
 const adminSearch = new ZodPipe(gameAdminSearchQuerySchema);
 const id = new ZodPipe(gameIdParamSchema);
 
@@ -35,6 +36,7 @@ export class IndustryDataController {
   }
 
   @Get('admin/items')
+  @Roles('admin')
   adminItems(@Query(adminSearch) q: GameSearchQuery): Promise<ItemSearchResponse> {
     return this.query.searchItems(q);
   }
@@ -75,6 +77,7 @@ export class UniverseDataController {
   }
 
   @Get('admin/systems')
+  @Roles('admin')
   adminSystems(@Query(adminSearch) q: GameSearchQuery): Promise<SystemSearchResponse> {
     return this.query.searchSystems(q);
   }
