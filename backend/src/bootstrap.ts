@@ -12,6 +12,7 @@ import type { Connection } from 'mongoose';
 import { AppModule } from './app.module';
 import { csrfProtection } from './common/auth/csrf';
 import { sessionMiddleware } from './common/auth/session.middleware';
+import { AppSocketIoAdapter } from './realtime/socket-io.adapter';
 import { loadConfig, type AppConfig } from './common/config/config';
 import { openDatabase, type DatabaseHandle } from './common/database/database';
 import { toApiError, toBodyError } from './common/errors/api-exception.filter';
@@ -103,8 +104,10 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   app.use(json({ limit: '1mb' }), urlencoded({ limit: '1mb', extended: false }), bodyParserErrors);
   // Sessions in MongoDB, then CSRF on every unsafe request (before any route runs).
   const connection = app.get<Connection>(getConnectionToken());
-  app.use(sessionMiddleware(config, connection.getClient(), db.dbName));
+  const session = sessionMiddleware(config, connection.getClient(), db.dbName);
+  app.use(session);
   app.use(csrfProtection());
+  app.useWebSocketAdapter(new AppSocketIoAdapter(app, config, session));
   app.use(spaMiddleware(config.frontendDist));
 
   let url = '';

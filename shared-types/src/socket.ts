@@ -1,3 +1,4 @@
+import type { Role } from './enums';
 /**
  * Typed Socket.IO event maps. Every emit and listener uses these; no string literals at call
  * sites. Later features add their events here.
@@ -8,7 +9,9 @@ export interface ServerToClientEvents {
 
 export type ClientToServerEvents = Record<string, never>;
 
+/** What the server knows about a socket, from its handshake's session (never from the client). */
 export interface SocketData {
   userId?: string;
-  roles?: string[];
+  username?: string;
+  roles?: Role[];
 }

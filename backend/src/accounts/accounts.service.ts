@@ -80,7 +80,9 @@ export class AccountsService {
   }
 
   async logout(req: Request): Promise<{ ok: true }> {
+    const userId = req.session?.userId;
     if (req.session) await destroy(req);
+    if (userId) this.events.emit(ACCOUNT_EVENTS.loggedOut, { userId });
     return { ok: true };
   }
 
