@@ -30,6 +30,7 @@ export default async function globalSetup(): Promise<void> {
   const app = await startApp({ APP_MODE: 'demo' });
   globalThis.__E2E_APP__ = app;
   process.env.E2E_BASE_URL = app.url;
+  process.env.E2E_DATA_DIR = app.dataDir;
   try {
     await waitForMarket(app.url, 240_000);
   } catch (e) {

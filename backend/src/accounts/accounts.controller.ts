@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import {
@@ -12,6 +12,7 @@ import {
   type LoginResponse,
   type RegistrationRequest,
   type SessionResponse,
+  type UserProfileResponse,
 } from '@eve-toolkit/shared-types';
 import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
 import { generateCsrfToken } from '../common/auth/csrf';
@@ -73,6 +74,12 @@ export class AccountsController {
   @UseInterceptors(NoFilesInterceptor())
   login(@Req() req: Request, @Body(new ZodPipe(loginSchema)) body: LoginRequest): Promise<LoginResponse> {
     return this.accounts.login(req, body);
+  }
+
+  @Get('user/:name')
+  @Authenticated()
+  profile(@CurrentUser() user: SessionUser, @Param('name') name: string): Promise<UserProfileResponse> {
+    return this.accounts.profile(user, name);
   }
 
   @Get('logout')

@@ -9,7 +9,10 @@ import {
   type LoginResponse,
   type RegistrationRequest,
   type SessionResponse,
+  type UserProfileResponse,
+  ROLES_DISPLAY_ORDER,
 } from '@eve-toolkit/shared-types';
+import { hasRole } from '../common/access/access';
 import { apiError } from '../common/errors/api-exception.filter';
 import type { SessionUser } from '../common/auth/session-user';
 import { CaptchaService } from '../captcha/captcha.service';
@@ -44,6 +47,17 @@ export class AccountsService {
     return user
       ? { isAuthenticated: true, username: user.username, roles: user.roles }
       : { isAuthenticated: false, username: null, roles: [] };
+  }
+
+  /** Public part for signed-in users; characters for the owner and admins (none linked yet: SSO is next). */
+  async profile(viewer: SessionUser, name: string): Promise<UserProfileResponse> {
+    const user = await this.users
+      .findOne({ username_lower: name.toLowerCase(), is_active: true }, { username: 1, roles: 1 })
+      .lean<Pick<UserDoc, '_id' | 'username' | 'roles'>>();
+    if (!user) throw apiError(404, 'Пользователь не найден');
+    const isSelf = String(user._id) === viewer.id;
+    const roles = ROLES_DISPLAY_ORDER.filter((r) => user.roles.includes(r));
+    return { username: user.username, roles, chars: isSelf || hasRole(viewer, 'admin') ? [] : null, is_self: isSelf };
   }
 
   async register(req: Request, body: RegistrationRequest): Promise<{ ok: true }> {

@@ -140,10 +140,6 @@ describe('routes', () => {
     ['/loot', 'Лут'],
     ['/industry', 'Индустрия'],
     ['/planetology', 'Планеты'],
-    ['/account/login', 'Вход'],
-    ['/account/register', 'Регистрация'],
-    ['/account/register_done', 'Регистрация завершена'],
-    ['/account/user/Pilot', 'Профиль'],
   ])('%s shows the "Раздел в разработке" placeholder titled %s', async (path, title) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();

@@ -175,24 +175,21 @@ export const routes: RouteObject[] = [
         handle: handle('Аккаунт'),
         children: [
           { index: true, Component: AccountIndex },
-          { path: 'login', handle: handle('Вход'), ...pending('Вход', 'Вход по логину и паролю с проверкой картинкой-капчей.') },
+          { path: 'login', handle: handle('Вход'), ...page(() => import('../features/account/pages/login-page')) },
           {
             path: 'register',
             handle: handle('Регистрация'),
-            ...pending('Регистрация', 'Создание аккаунта с принятием пользовательского соглашения.'),
+            ...page(() => import('../features/account/pages/register-page')),
           },
           {
             path: 'register_done',
             handle: handle('Регистрация'),
-            ...pending('Регистрация завершена', 'Подтверждение регистрации и следующие шаги: вход и привязка персонажей.'),
+            ...page(() => import('../features/account/pages/register-done-page')),
           },
           {
             path: 'user/:name',
             handle: handle('Профиль'),
-            ...pending(
-              'Профиль',
-              'Ваши роли и персонажи (система, кошелёк, новая почта) и привязка персонажа через вход EVE Online.',
-            ),
+            ...page(() => import('../features/account/pages/user-page')),
           },
         ],
       },

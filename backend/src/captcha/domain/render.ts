@@ -5,7 +5,8 @@ import { PNG } from 'pngjs';
  * shape class at a random size, rotation, position and colour, over coloured noise with a few
  * distractor strokes, so neither the markup, the file names nor the bytes say which is which.
  */
-export const SHAPES = ['circle', 'square', 'triangle', 'star', 'cross', 'diamond', 'hexagon', 'moon'] as const;
+/** Shapes that stay distinct at any rotation (no diamond: a turned square looks like one). */
+export const SHAPES = ['circle', 'square', 'triangle', 'star', 'cross', 'hexagon', 'moon'] as const;
 export type Shape = (typeof SHAPES)[number];
 
 export const TILE_SIZE = 72;
@@ -32,13 +33,6 @@ function polygon(shape: Shape): Point[] | null {
       return regular(4, Math.PI / 4);
     case 'triangle':
       return regular(3);
-    case 'diamond':
-      return [
-        [0, -1],
-        [0.6, 0],
-        [0, 1],
-        [-0.6, 0],
-      ];
     case 'hexagon':
       return regular(6);
     case 'star':

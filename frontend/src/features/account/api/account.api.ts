@@ -1,0 +1,88 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CaptchaResponse, LoginResponse, SessionResponse, UserProfileResponse } from '@eve-toolkit/shared-types';
+import { api, setCsrfToken } from '../../../shared/api-client';
+import { sessionQueryKey } from '../../../shared/session';
+import { resetSocket } from '../../../shared/socket';
+
+export const accountKeys = {
+  captcha: (n: number) => ['captcha', n] as const,
+  user: (name: string) => ['account', 'user', name] as const,
+};
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.append(k, v);
+  return data;
+}
+
+/** A new captcha each time `attempt` changes. */
+export function useCaptcha(attempt: number) {
+  return useQuery({
+    queryKey: accountKeys.captcha(attempt),
+    queryFn: () => api.get<CaptchaResponse>('auth/generate_captcha'),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+export const validateCaptcha = (captcha_id: string, answer: string) =>
+  api.post<{ ok: boolean }>('auth/validate_captcha', { captcha_id, answer });
+export const banMe = () => api.post<{ ok: true }>('auth/ban_me');
+
+/** The session changed (login, logout, deletion): new CSRF token, fresh session, socket rejoins. */
+function useSessionChanged() {
+  const queryClient = useQueryClient();
+  return async () => {
+    setCsrfToken(null);
+    resetSocket();
+    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  };
+}
+
+export function useLogin() {
+  const changed = useSessionChanged();
+  return useMutation({
+    mutationFn: (v: { username: string; password: string; captcha_id: string }) => api.post<LoginResponse>('auth/login', form(v)),
+    onSuccess: async (res) => {
+      if (res.ok) await changed();
+    },
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (v: { username: string; password: string; captcha_id: string }) =>
+      // The spec's client sends a fixed placeholder e-mail; the server keeps only a real-looking address.
+      api.post<{ ok: true }>('auth/registration', form({ ...v, email: 'none@eve-toolkit.local' })),
+  });
+}
+
+export function useLogout() {
+  const changed = useSessionChanged();
+  return useMutation({
+    mutationFn: () => api.get<{ ok: boolean }>('auth/logout'),
+    onSuccess: async (res) => {
+      // Spec §4: logout succeeds only when ok is true; then a new CSRF token is fetched.
+      if (res.ok) await changed();
+    },
+  });
+}
+
+export function useDeleteAccount() {
+  const changed = useSessionChanged();
+  return useMutation({
+    mutationFn: (captcha_id: string) => api.post<{ ok: true }>('auth/delete', form({ captcha_id })),
+    onSuccess: changed,
+  });
+}
+
+export function useUserProfile(name: string) {
+  return useQuery({
+    queryKey: accountKeys.user(name),
+    queryFn: ({ signal }) => api.get<UserProfileResponse>(`auth/user/${encodeURIComponent(name)}`, { signal }),
+    retry: false,
+  });
+}
+
+export type { SessionResponse };

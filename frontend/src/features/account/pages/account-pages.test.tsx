@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../../../test/render-app';
+
+const TILE = 'data:image/png;base64,AAAA';
+const captcha = { id: 'cap-1', target: TILE, options: Array.from({ length: 16 }, (_, i) => `${TILE}${i}`) };
+
+describe('/account/login', () => {
+  it('keeps submit disabled while a field is empty, saying what to enter', async () => {
+    const { user } = renderApp('/account/login');
+    const submit = await screen.findByRole('button', { name: 'Войти' });
+    expect(submit).toBeDisabled();
+    expect(screen.getByText('Введите логин')).toBeInTheDocument();
+    expect(screen.getByText('Введите пароль')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Логин'), 'pilot');
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText('Пароль'), 'secret1');
+    expect(submit).toBeEnabled();
+  });
+
+  it('asks for the captcha, then logs in with its id; a wrong password says so', async () => {
+    const sent: { url: string; body: unknown }[] = [];
+    const { user } = renderApp('/account/login', {
+      handler: (url, init) => {
+        if (url.endsWith('/auth/generate_captcha')) return { body: captcha };
+        if (url.endsWith('/auth/validate_captcha')) {
+          sent.push({ url, body: JSON.parse(String(init?.body)) });
+          return { body: { ok: true } };
+        }
+        if (url.endsWith('/auth/login')) {
+          sent.push({ url, body: Object.fromEntries((init?.body as FormData).entries()) });
+          return { body: { ok: false, msg: 'invalid' } };
+        }
+        return undefined;
+      },
+    });
+    await user.type(await screen.findByLabelText('Логин'), 'pilot');
+    await user.type(screen.getByLabelText('Пароль'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    const grid = await screen.findByTestId('captcha');
+    await user.click(within(grid).getByRole('button', { name: 'Картинка 2' }));
+    await user.click(within(grid).getByRole('button', { name: 'Картинка 16' }));
+    await user.click(within(grid).getByRole('button', { name: 'Проверить' }));
+    expect(await screen.findByText('Вы ввели неправильный логин или пароль')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { url: '/auth/validate_captcha', body: { captcha_id: 'cap-1', answer: '0100000000000001' } },
+      { url: '/auth/login', body: { username: 'pilot', password: 'secret1', captcha_id: 'cap-1' } },
+    ]);
+  });
+});
+
+describe('/account/register', () => {
+  it('shows the spec messages for empty, short and mismatched fields and the agreement', async () => {
+    const { user, fetchMock } = renderApp('/account/register');
+    await user.click(await screen.findByRole('button', { name: 'Зарегистрироваться' }));
+    expect(await screen.findByText('Поле логин должно быть заполнено!')).toBeInTheDocument();
+    expect(screen.getByText('Поле пароль должно быть заполнено!')).toBeInTheDocument();
+    expect(screen.getByText('Поле повтор пароля должно быть заполнено!')).toBeInTheDocument();
+    expect(screen.getByText('Требуется принять пользовательское соглашение!')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Логин'), 'abc');
+    await user.type(screen.getByLabelText('Пароль'), 'secret1');
+    await user.type(screen.getByLabelText('Повтор пароля'), 'secret2');
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    expect(await screen.findByText('Поле логин должно быть длиннее 3 символов')).toBeInTheDocument();
+    expect(screen.getByText('Пароли не совпадают!')).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('generate_captcha'))).toBe(false));
+  });
+});

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { AUTH_MESSAGES } from '@eve-toolkit/shared-types';
+import { ApiError } from '../../../shared/api-client';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useLogin } from '../api/account.api';
+import { LazyCaptcha as Captcha } from '../components/lazy-captcha';
+
+interface LoginForm {
+  username: string;
+  password: string;
+}
+
+/** /account/login: login and password (submit disabled while either is empty), then the captcha. */
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const { register, watch, handleSubmit } = useForm<LoginForm>({ defaultValues: { username: '', password: '' } });
+  const [pending, setPending] = useState<LoginForm | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const login = useLogin();
+  const username = watch('username');
+  const password = watch('password');
+  const empty = !username.trim() || !password;
+
+  const onSolved = (captchaId: string) => {
+    if (!pending) return;
+    login.mutate(
+      { ...pending, captcha_id: captchaId },
+      {
+        onSuccess: (res) => {
+          if (res.ok) navigate(`/account/user/${encodeURIComponent(pending.username.trim())}`);
+          else {
+            setError(AUTH_MESSAGES.invalid);
+            setPending(null);
+          }
+        },
+        onError: (e) => {
+          setError(e instanceof ApiError ? e.message : AUTH_MESSAGES.invalid);
+          setPending(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg" maw={420}>
+      <PageHeader title="Вход" />
+      <Paper withBorder p="lg" radius="md">
+        {pending ? (
+          <Captcha onSolved={onSolved} />
+        ) : (
+          <form
+            onSubmit={handleSubmit((v) => {
+              setError(null);
+              setPending({ username: v.username.trim(), password: v.password });
+            })}
+          >
+            <Stack gap="sm">
+              {error && <Alert color="red">{error}</Alert>}
+              <TextInput
+                label="Логин"
+                autoComplete="username"
+                {...register('username')}
+                description={!username.trim() ? AUTH_MESSAGES.enterLogin : undefined}
+              />
+              <PasswordInput
+                label="Пароль"
+                autoComplete="current-password"
+                {...register('password')}
+                description={!password ? AUTH_MESSAGES.enterPassword : undefined}
+              />
+              <Button type="submit" disabled={empty}>
+                Войти
+              </Button>
+              <Text size="sm">
+                Нет аккаунта?{' '}
+                <Anchor component={Link} to="/account/register">
+                  Регистрация
+                </Anchor>
+              </Text>
+            </Stack>
+          </form>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

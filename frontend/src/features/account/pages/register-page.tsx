@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert, Anchor, Button, Checkbox, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { ACCOUNT_LIMITS, AUTH_MESSAGES } from '@eve-toolkit/shared-types';
+import { ApiError } from '../../../shared/api-client';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useRegister } from '../api/account.api';
+import { LazyCaptcha as Captcha } from '../components/lazy-captcha';
+
+interface RegisterForm {
+  username: string;
+  password: string;
+  repeat: string;
+  agreement: boolean;
+}
+
+const required = (message: string, short: string) => ({
+  validate: (v: string) => (!v.trim() ? message : v.trim().length < ACCOUNT_LIMITS.minLength ? short : true),
+});
+
+/** /account/register: the spec's messages, the user agreement, then the captcha. */
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<RegisterForm>({ defaultValues: { username: '', password: '', repeat: '', agreement: false } });
+  const [pending, setPending] = useState<{ username: string; password: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const registration = useRegister();
+
+  const onSolved = (captchaId: string) => {
+    if (!pending) return;
+    registration.mutate(
+      { ...pending, captcha_id: captchaId },
+      {
+        onSuccess: () => navigate('/account/register_done'),
+        onError: (e) => {
+          setError(e instanceof ApiError ? e.message : AUTH_MESSAGES.userExists);
+          setPending(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg" maw={460}>
+      <PageHeader title="Регистрация" />
+      <Paper withBorder p="lg" radius="md">
+        {pending ? (
+          <Captcha onSolved={onSolved} />
+        ) : (
+          <form
+            noValidate
+            onSubmit={handleSubmit((v) => {
+              setError(null);
+              setPending({ username: v.username.trim(), password: v.password });
+            })}
+          >
+            <Stack gap="sm">
+              {error && <Alert color="red">{error}</Alert>}
+              <TextInput
+                label="Логин"
+                autoComplete="username"
+                {...register('username', required(AUTH_MESSAGES.loginRequired, AUTH_MESSAGES.loginShort))}
+                error={errors.username?.message}
+              />
+              <PasswordInput
+                label="Пароль"
+                autoComplete="new-password"
+                {...register('password', required(AUTH_MESSAGES.passwordRequired, AUTH_MESSAGES.passwordShort))}
+                error={errors.password?.message}
+              />
+              <PasswordInput
+                label="Повтор пароля"
+                autoComplete="new-password"
+                {...register('repeat', {
+                  validate: (v) => {
+                    const base = required(AUTH_MESSAGES.repeatRequired, AUTH_MESSAGES.repeatShort).validate(v);
+                    if (base !== true) return base;
+                    return v === getValues('password') || AUTH_MESSAGES.mismatch;
+                  },
+                })}
+                error={errors.repeat?.message}
+              />
+              <Checkbox
+                label={
+                  <>
+                    Принимаю{' '}
+                    <Anchor component={Link} to="/about" target="_blank">
+                      пользовательское соглашение
+                    </Anchor>
+                  </>
+                }
+                {...register('agreement', { validate: (v) => v || AUTH_MESSAGES.agreement })}
+                error={errors.agreement?.message}
+              />
+              <Button type="submit">Зарегистрироваться</Button>
+            </Stack>
+          </form>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
