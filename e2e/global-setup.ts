@@ -27,7 +27,8 @@ async function waitForMarket(url: string, timeoutMs: number): Promise<void> {
 }
 
 export default async function globalSetup(): Promise<void> {
-  const app = await startApp({ APP_MODE: 'demo' });
+  // Every browser test comes from 127.0.0.1: exempt it from the overall budget, as a load generator would be.
+  const app = await startApp({ APP_MODE: 'demo', RATE_LIMIT_TRUSTED: '127.0.0.1' });
   globalThis.__E2E_APP__ = app;
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_DATA_DIR = app.dataDir;

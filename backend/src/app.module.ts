@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ScheduleModule } from '@nestjs/schedule';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule, type Params } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
@@ -104,15 +103,11 @@ export class AppModule {
         CoreModule.forRoot(config, db),
         LoggerModule.forRoot({ pinoHttp: pinoHttpOptions(config) }),
         MongooseModule.forRoot(db.uri, { dbName: db.dbName, autoIndex: true, serverSelectionTimeoutMS: 10_000 }),
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: 300 }] }),
         EventEmitterModule.forRoot(),
         ScheduleModule.forRoot(),
         ...FEATURES,
       ],
-      providers: [
-        { provide: APP_FILTER, useClass: ApiExceptionFilter },
-        { provide: APP_GUARD, useClass: ThrottlerGuard },
-      ],
+      providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };
   }
 }

@@ -12,6 +12,7 @@ import type { Connection } from 'mongoose';
 import { AppModule } from './app.module';
 import { csrfProtection } from './common/auth/csrf';
 import { sessionMiddleware } from './common/auth/session.middleware';
+import { rateLimitMiddleware } from './common/rate-limit/rate-limit';
 import { AppSocketIoAdapter } from './realtime/socket-io.adapter';
 import { loadConfig, type AppConfig } from './common/config/config';
 import { openDatabase, type DatabaseHandle } from './common/database/database';
@@ -105,6 +106,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   // Sessions in MongoDB, then CSRF on every unsafe request (before any route runs).
   const connection = app.get<Connection>(getConnectionToken());
   const session = sessionMiddleware(config, connection.getClient(), db.dbName);
+  app.use(rateLimitMiddleware(config, connection.getClient(), db.dbName));
   app.use(session);
   app.use(csrfProtection());
   app.useWebSocketAdapter(new AppSocketIoAdapter(app, config, session));

@@ -27,6 +27,8 @@ export async function createTestApp(config: Partial<AppConfig> = {}): Promise<Ru
       host: '127.0.0.1',
       logLevel: 'silent',
       schedulerEnabled: false,
+      // Test files make hundreds of calls from one address; limiter tests pass rateLimitScale: 1.
+      rateLimitScale: 100,
       sde: { ...base.sde, autoImport: false },
       ...config,
     },

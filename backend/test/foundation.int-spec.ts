@@ -161,7 +161,7 @@ describe('foundation: health, errors, SPA serving, feedback', () => {
 
   it('rate-limits feedback to 5 messages per 10 minutes per client', async () => {
     // One message was accepted above; validation failures count too, so use a fresh app.
-    const fresh = await createTestApp();
+    const fresh = await createTestApp({ rateLimitScale: 1 });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {

@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { Throttle } from '@nestjs/throttler';
 import { postDebugSchema, type OkResponse, type PostDebugRequest } from '@eve-toolkit/shared-types';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { FeedbackService } from './feedback.service';
@@ -11,7 +10,6 @@ export class FeedbackController {
   /** Limit: 5 messages per 10 minutes per client. */
   @Post('post_debug')
   @HttpCode(200)
-  @Throttle({ default: { limit: 5, ttl: 600_000 } })
   post(@Body(new ZodPipe(postDebugSchema)) body: PostDebugRequest): Promise<OkResponse> {
     return this.feedback.submit(body);
   }

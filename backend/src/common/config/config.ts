@@ -75,6 +75,18 @@ const envSchema = z.object({
     }),
   /** A request must arrive whole within this time (headers within half of it): slow or lying clients are cut off. */
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Addresses (comma-separated) exempt from the overall request budget, e.g. a load generator. */
+  RATE_LIMIT_TRUSTED: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /** Multiplies every request budget (1 = as documented). */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -102,6 +114,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   allowedOrigins: string[];
   httpRequestTimeoutMs: number;
+  rateLimitTrusted: string[];
+  rateLimitScale: number;
   /** Where logs go (not from the environment): tests pass a stream to read what was logged. */
   logDestination?: { write(line: string): unknown };
 }
@@ -172,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowedOrigins: e.ALLOWED_ORIGINS,
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    rateLimitTrusted: e.RATE_LIMIT_TRUSTED,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
   };
 }
 

@@ -1,5 +1,4 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Error as MongooseError } from 'mongoose';
@@ -75,9 +74,6 @@ export function toBodyError(err: unknown): ApiErrorBody | null {
 
 /** Maps any thrown value to `{ statusCode, code, message, errors? }`; 500s carry only a correlation id. */
 export function toApiError(exception: unknown): { body: ApiErrorBody; internal: boolean } {
-  if (exception instanceof ThrottlerException) {
-    return { body: { statusCode: 429, code: ERROR_CODES.tooMany, message: MESSAGES.tooMany }, internal: false };
-  }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const res = exception.getResponse();

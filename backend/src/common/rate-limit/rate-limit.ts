@@ -1,0 +1,59 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { MongoClient } from 'mongodb';
+import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
+import { ERROR_CODES, MESSAGES, type ApiErrorBody } from '@eve-toolkit/shared-types';
+import type { AppConfig } from '../config/config';
+
+/**
+ * Request budgets per client (the socket address, or X-Forwarded-For through TRUST_PROXY only).
+ * Counters live in MongoDB (`rate_limits`), so every instance shares them and a restart keeps
+ * them. `overall` spans every API route; the others are tighter budgets for expensive or
+ * abusable calls. Addresses in RATE_LIMIT_TRUSTED (e.g. a load generator) are exempt from the
+ * overall budget only.
+ */
+export interface Budget {
+  name: string;
+  points: number;
+  durationSeconds: number;
+  applies: (req: Request) => boolean;
+}
+
+const isApi = (req: Request) => /^\/(api|auth|data)\//.test(req.path) && req.path !== '/api/health';
+const is = (method: string, path: string) => (req: Request) => req.method === method && req.path === path;
+
+export const BUDGETS: readonly Budget[] = [
+  { name: 'overall', points: 300, durationSeconds: 60, applies: isApi },
+  { name: 'login', points: 20, durationSeconds: 600, applies: is('POST', '/auth/login') },
+  { name: 'registration', points: 10, durationSeconds: 3600, applies: is('POST', '/auth/registration') },
+  { name: 'captcha', points: 60, durationSeconds: 600, applies: is('GET', '/auth/generate_captcha') },
+  { name: 'feedback', points: 5, durationSeconds: 600, applies: is('POST', '/api/post_debug') },
+];
+
+export function rateLimitMiddleware(config: AppConfig, client: MongoClient, dbName: string): RequestHandler {
+  const limiters = BUDGETS.map((b) => ({
+    budget: b,
+    limiter: new RateLimiterMongo({
+      storeClient: client,
+      dbName,
+      tableName: 'rate_limits',
+      keyPrefix: `rl:${b.name}`,
+      points: Math.max(1, Math.round(b.points * config.rateLimitScale)),
+      duration: b.durationSeconds,
+    }),
+  }));
+  return (req: Request, res: Response, next: NextFunction) => {
+    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const trusted = config.rateLimitTrusted.includes(client);
+    const applicable = limiters.filter(({ budget }) => budget.applies(req) && !(trusted && budget.name === 'overall'));
+    if (applicable.length === 0) return next();
+    Promise.all(applicable.map(({ limiter }) => limiter.consume(client))).then(
+      () => next(),
+      (rejection: unknown) => {
+        if (!(rejection instanceof RateLimiterRes)) return next(rejection);
+        res.setHeader('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
+        const body: ApiErrorBody = { statusCode: 429, code: ERROR_CODES.tooMany, message: MESSAGES.tooMany };
+        res.status(429).json(body);
+      },
+    );
+  };
+}
