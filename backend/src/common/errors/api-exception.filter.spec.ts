@@ -1,5 +1,4 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import { apiError, toApiError } from './api-exception.filter';
 
 describe('toApiError', () => {
@@ -7,7 +6,7 @@ describe('toApiError', () => {
     [new NotFoundException(), { statusCode: 404, code: 'NOT_FOUND', message: 'Не найдено' }, false],
     [new BadRequestException('Плохо'), { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Плохо' }, false],
     [
-      new ThrottlerException(),
+      new HttpException('Too Many Requests', 429),
       { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Слишком много запросов, попробуйте позже' },
       false,
     ],
