@@ -23,6 +23,8 @@ const srcMap = {
 const clock = '<rootDir>/tools/test-clock/fake-clock.ts';
 const base = {
   rootDir: __dirname,
+  // jose ships only ES modules: swc turns it into CommonJS for jest like the project's own code.
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   transform: { '^.+\\.(t|j)sx?$': swc() },
   moduleNameMapper: srcMap,
   setupFilesAfterEnv: [clock],

@@ -13,3 +13,5 @@ export { FakeMarket, HUB_LOCATIONS, PAGE_SIZE, FEATURED_ORDERS_PER_SIDE } from '
 export type { EsiHistoryDay, EsiIndustrySystem, EsiMarketOrder, EsiMarketPrice, HubLocation } from './market';
 export { FEATURED_TYPE_IDS, defaultDataDir, loadCatalog, parseTradeVolumeCsv } from './catalog';
 export type { Catalog, CatalogType } from './catalog';
+export { startFakeSso, DEFAULT_SSO_CHARACTERS } from './sso';
+export type { FakeSso, FakeSsoCharacter, FakeSsoOptions, TokenFault } from './sso';
