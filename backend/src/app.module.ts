@@ -15,6 +15,7 @@ import { FeedbackModule } from './feedback/feedback.module';
 import { GameDataModule } from './game-data/game-data.module';
 import { AppInfoModule } from './app-info/app-info.module';
 import { AccountsModule } from './accounts/accounts.module';
+import { CharactersModule } from './characters/characters.module';
 import { HealthModule } from './health/health.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { SchedulingModule } from './common/scheduling/scheduling.module';
@@ -86,6 +87,7 @@ const FEATURES = [
   HealthModule,
   AppInfoModule,
   AccountsModule,
+  CharactersModule,
   FeedbackModule,
   RealtimeModule,
   GameDataModule,

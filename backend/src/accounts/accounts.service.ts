@@ -16,6 +16,7 @@ import { hasRole } from '../common/access/access';
 import { apiError } from '../common/errors/api-exception.filter';
 import type { SessionUser } from '../common/auth/session-user';
 import { CaptchaService } from '../captcha/captcha.service';
+import { CharactersService } from '../characters/characters.service';
 import { ACCOUNT_EVENTS, type AccountDeletedEvent } from './accounts.events';
 import { hashPassword, verifyPassword } from './domain/password';
 import { USER_MODEL, type UserDoc } from './user.schema';
@@ -41,6 +42,7 @@ export class AccountsService {
     @InjectConnection() private readonly connection: Connection,
     private readonly captcha: CaptchaService,
     private readonly events: EventEmitter2,
+    private readonly characters: CharactersService,
   ) {}
 
   session(user: SessionUser | null): SessionResponse {
@@ -49,7 +51,7 @@ export class AccountsService {
       : { isAuthenticated: false, username: null, roles: [] };
   }
 
-  /** Public part for signed-in users; characters for the owner and admins (none linked yet: SSO is next). */
+  /** Public part for signed-in users; characters for the owner and admins. */
   async profile(viewer: SessionUser, name: string): Promise<UserProfileResponse> {
     const user = await this.users
       .findOne({ username_lower: name.toLowerCase(), is_active: true }, { username: 1, roles: 1 })
@@ -57,7 +59,8 @@ export class AccountsService {
     if (!user) throw apiError(404, 'Пользователь не найден');
     const isSelf = String(user._id) === viewer.id;
     const roles = ROLES_DISPLAY_ORDER.filter((r) => user.roles.includes(r));
-    return { username: user.username, roles, chars: isSelf || hasRole(viewer, 'admin') ? [] : null, is_self: isSelf };
+    const chars = isSelf || hasRole(viewer, 'admin') ? await this.characters.cardsFor(String(user._id)) : null;
+    return { username: user.username, roles, chars, is_self: isSelf };
   }
 
   async register(req: Request, body: RegistrationRequest): Promise<{ ok: true }> {

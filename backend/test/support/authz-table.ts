@@ -20,4 +20,7 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   { method: 'get', path: '/data/universe/admin/systems?q=ji', allow: ['admin'] },
   // Deliberately without a captcha: the guard decides before validation (400 = it let the call in).
   { method: 'post', path: '/auth/delete', allow: 'authenticated' },
+  { method: 'get', path: '/auth/user/nobody_at_all', allow: 'authenticated' },
+  { method: 'get', path: '/auth/esi/callback', allow: 'authenticated' },
+  { method: 'delete', path: '/auth/esi/del_char/1', allow: 'authenticated' },
 ];

@@ -27,7 +27,10 @@ describe('loadConfig', () => {
 
   it('requires SESSION_SECRET in production mode', () => {
     expect(() => loadConfig({ APP_MODE: 'production' })).toThrow(/SESSION_SECRET/);
-    expect(loadConfig({ APP_MODE: 'production', SESSION_SECRET: 'x'.repeat(32) }).demo).toBe(false);
+    expect(() => loadConfig({ APP_MODE: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrow(/TOKEN_ENCRYPTION_KEY/);
+    expect(
+      loadConfig({ APP_MODE: 'production', SESSION_SECRET: 'x'.repeat(32), TOKEN_ENCRYPTION_KEY: 'y'.repeat(32) }).demo,
+    ).toBe(false);
   });
 
   it('strips trailing slashes from base URLs and treats empty values as unset', () => {

@@ -44,6 +44,8 @@ const envSchema = z.object({
   SSO_CLIENT_ID: z.string().optional(),
   SSO_CLIENT_SECRET: z.string().optional(),
   SSO_CALLBACK_URL: url.optional(),
+  /** Encrypts stored refresh tokens (AES-256-GCM); required in production. */
+  TOKEN_ENCRYPTION_KEY: z.string().min(16, { error: 'не короче 16 символов' }).optional(),
   IMAGE_SERVER_URL: url.default('https://images.evetech.net'),
   SDE_PATH: z.string().min(1).optional(),
   SDE_URL: url.optional(),
@@ -105,6 +107,7 @@ export interface AppConfig {
   sessionSecret: string;
   esi: { baseUrl: string; userAgent: string; compatibilityDate: string };
   sso: { baseUrl: string; clientId?: string; clientSecret?: string; callbackUrl?: string };
+  tokenEncryptionKey: string;
   imageServerUrl: string;
   sde: { path?: string; url?: string; autoImport: boolean };
   frontendDist: string;
@@ -155,6 +158,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!demo && !e.SESSION_SECRET) {
     throw new ConfigError(['SESSION_SECRET: обязателен в режиме APP_MODE=production']);
   }
+  if (!demo && !e.TOKEN_ENCRYPTION_KEY) {
+    throw new ConfigError(['TOKEN_ENCRYPTION_KEY: обязателен в режиме APP_MODE=production']);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     demo,
@@ -174,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientSecret: e.SSO_CLIENT_SECRET,
       callbackUrl: e.SSO_CALLBACK_URL,
     },
+    tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY ?? 'demo-only-token-key-change-me',
     imageServerUrl: e.IMAGE_SERVER_URL.replace(/\/$/, ''),
     sde: {
       path: e.SDE_PATH ? resolve(process.cwd(), e.SDE_PATH) : defaultSdePath(),

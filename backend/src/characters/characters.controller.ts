@@ -1,0 +1,43 @@
+import { Controller, Delete, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { gameIdParamSchema } from '@eve-toolkit/shared-types';
+import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
+import type { SessionUser } from '../common/auth/session-user';
+import { toApiError } from '../common/errors/api-exception.filter';
+import { ZodPipe } from '../common/validation/zod.pipe';
+import { CharactersService } from './characters.service';
+
+/** Linking game characters through EVE SSO (spec §7: esi/auth_link, esi/del_char/{id}). */
+@Controller('auth/esi')
+@Authenticated()
+export class CharactersController {
+  constructor(private readonly characters: CharactersService) {}
+
+  @Get('auth_link')
+  authLink(@Req() req: Request): { redirect: string } {
+    return this.characters.authLink(req);
+  }
+
+  /** The browser comes back here from the SSO; it ends on the profile page, with a message on failure. */
+  @Get('callback')
+  async callback(
+    @Req() req: Request,
+    @Res() res: Response,
+    @CurrentUser() user: SessionUser,
+    @Query('code') code?: string,
+    @Query('state') state?: string,
+  ): Promise<void> {
+    const profile = `/account/user/${encodeURIComponent(user.username)}`;
+    try {
+      const linked = await this.characters.callback(req, user, code, state);
+      res.redirect(303, `${profile}?linked=${linked._id}`);
+    } catch (err) {
+      res.redirect(303, `${profile}?sso_error=${encodeURIComponent(toApiError(err).body.message)}`);
+    }
+  }
+
+  @Delete('del_char/:id')
+  unlink(@CurrentUser() user: SessionUser, @Param('id', new ZodPipe(gameIdParamSchema)) id: number): Promise<{ ok: true }> {
+    return this.characters.unlink(user, id);
+  }
+}
