@@ -64,6 +64,14 @@ describe('accounts in Chromium', () => {
       .getByRole('link', { name: `Профиль ${name}` })
       .first()
       .waitFor();
+
+    // Link a game character on the (local) EVE SSO and come back to the profile.
+    await s.page.getByRole('button', { name: 'Войти через EVE Online' }).click();
+    await s.page.getByRole('heading', { name: 'Выберите персонажа' }).waitFor();
+    await s.page.getByRole('link', { name: 'Ivan Petrov' }).click();
+    await s.page.waitForURL(new RegExp(`/account/user/${name}\\?linked=\\d+$`));
+    await s.page.getByText('Персонаж привязан.').waitFor();
+    expect(await s.page.getByTestId('characters').innerText()).toContain('Ivan Petrov');
     await screenshot(s.page, 'account-profile');
 
     await s.page.getByRole('button', { name: 'Выйти' }).click();

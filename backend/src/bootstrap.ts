@@ -18,7 +18,7 @@ import { loadConfig, type AppConfig } from './common/config/config';
 import { openDatabase, type DatabaseHandle } from './common/database/database';
 import { toApiError, toBodyError } from './common/errors/api-exception.filter';
 import { spaMiddleware } from './common/http/spa.middleware';
-import { shouldStartDemoEsi, startDemoEsi } from './esi/demo-esi';
+import { shouldStartDemoEsi, shouldStartDemoSso, startDemoEsi, startDemoSso } from './esi/demo-esi';
 
 const httpLog = new NestLogger('HTTP');
 
@@ -72,7 +72,13 @@ export interface RunningApp {
 export async function bootstrap(options: BootstrapOptions = {}): Promise<RunningApp> {
   const loaded: AppConfig = { ...loadConfig(), ...options.config };
   const demoEsi = shouldStartDemoEsi(loaded, process.env, options.config) ? await startDemoEsi((m) => console.log(m)) : null;
-  const config: AppConfig = demoEsi ? { ...loaded, esi: { ...loaded.esi, baseUrl: demoEsi.url } } : loaded;
+  const demoSso = shouldStartDemoSso(loaded, process.env, options.config) ? await startDemoSso((m) => console.log(m)) : null;
+  let config: AppConfig = demoEsi ? { ...loaded, esi: { ...loaded.esi, baseUrl: demoEsi.url } } : loaded;
+  if (demoSso)
+    config = {
+      ...config,
+      sso: { ...config.sso, baseUrl: demoSso.url, clientId: demoSso.clientId, clientSecret: demoSso.clientSecret },
+    };
   const db = options.database ?? (await openDatabase(config, (m) => console.log(m)));
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, db), {
@@ -142,6 +148,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       await app.close();
       if (!options.database) await db.close();
       await demoEsi?.close();
+      await demoSso?.close();
     },
   };
 }

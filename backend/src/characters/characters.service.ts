@@ -65,21 +65,22 @@ export class CharactersService {
   private get sso() {
     const { clientId, clientSecret } = this.config.sso;
     if (!clientId || !clientSecret) throw apiError(503, SSO_MESSAGES.notConfigured);
-    const callback =
-      this.config.sso.callbackUrl ?? `${this.config.publicUrl ?? `http://localhost:${this.config.port}`}/auth/esi/callback`;
-    return { base: this.config.sso.baseUrl, clientId, clientSecret, callback };
+    return { base: this.config.sso.baseUrl, clientId, clientSecret };
   }
 
   /** The SSO authorization URL, with a single-use state and a PKCE challenge bound to the session. */
   authLink(req: Request): { redirect: string } {
     const sso = this.sso;
+    // SSO_CALLBACK_URL, else PUBLIC_URL's, else the address this request came to.
+    const callback =
+      this.config.sso.callbackUrl ?? `${this.config.publicUrl ?? `${req.protocol}://${req.get('host')}`}/auth/esi/callback`;
     const state = randomBytes(18).toString('base64url');
     const verifier = randomBytes(32).toString('base64url');
     req.session.sso = { state, verifier, expires: Date.now() + STATE_TTL_MS };
     const url = new URL('/v2/oauth/authorize', sso.base);
     url.search = new URLSearchParams({
       response_type: 'code',
-      redirect_uri: sso.callback,
+      redirect_uri: callback,
       client_id: sso.clientId,
       scope: SSO_SCOPES.join(' '),
       state,

@@ -1,4 +1,4 @@
-import { startFakeEsi, type FakeEsi } from '@eve-toolkit/fake-esi';
+import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
 import type { AppConfig } from '../common/config/config';
 
 /**
@@ -23,4 +23,18 @@ export async function startDemoEsi(log: (msg: string) => void): Promise<FakeEsi>
   const fake = await startFakeEsi({ port: 0, host: '127.0.0.1', live: true, seed: 1, ordersPerRegion: DEMO_ORDERS_PER_REGION });
   log(`Демо-режим: локальный ESI (fake-esi, ${fake.catalog.types.length} типов) на ${fake.url}`);
   return fake;
+}
+
+/**
+ * Demo mode without SSO settings: a local EVE SSO stand-in (tools/fake-esi) so characters can be
+ * linked offline. Its login page lists a few demo characters.
+ */
+export function shouldStartDemoSso(config: AppConfig, env: NodeJS.ProcessEnv, overrides?: Partial<AppConfig>): boolean {
+  return config.demo && config.nodeEnv !== 'test' && !env.SSO_BASE_URL && !env.SSO_CLIENT_ID && overrides?.sso === undefined;
+}
+
+export async function startDemoSso(log: (msg: string) => void): Promise<FakeSso> {
+  const sso = await startFakeSso({ port: 0 });
+  log(`Демо-режим: локальный EVE SSO (fake-esi) на ${sso.url}`);
+  return sso;
 }

@@ -85,4 +85,15 @@ export function useUserProfile(name: string) {
   });
 }
 
+/** The SSO authorization URL for linking a character; the browser goes there. */
+export const ssoLink = () => api.get<{ redirect: string }>('auth/esi/auth_link');
+
+export function useUnlinkCharacter(name: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ ok: true }>(`auth/esi/del_char/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.user(name) }),
+  });
+}
+
 export type { SessionResponse };

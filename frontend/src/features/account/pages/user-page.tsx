@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Alert, Avatar, Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { MESSAGES, ROLE_LABELS } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useDeleteAccount, useLogout, useUserProfile } from '../api/account.api';
+import { ssoLink, useDeleteAccount, useLogout, useUnlinkCharacter, useUserProfile } from '../api/account.api';
 import { LazyCaptcha as Captcha } from '../components/lazy-captcha';
 
 /**
  * /account/user/{name}: username and roles for any signed-in visitor; the owner also gets
- * 'Выйти' and 'Удалить аккаунт' (after a confirmation and the captcha). Game characters arrive
- * with EVE SSO linking.
+ * 'Выйти' and 'Удалить аккаунт' (after a confirmation and the captcha), and links game
+ * characters through EVE SSO (the browser goes to the SSO and comes back here with ?linked=).
  */
 export default function UserPage() {
   const { name = '' } = useParams();
@@ -19,6 +19,9 @@ export default function UserPage() {
   const remove = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
   const [captchaFor, setCaptchaFor] = useState(false);
+  const [params] = useSearchParams();
+  const [ssoError, setSsoError] = useState<string | null>(params.get('sso_error'));
+  const unlink = useUnlinkCharacter(name);
 
   if (profile.isPending) return <Loader aria-label="Загрузка профиля" />;
   if (profile.isError)
@@ -33,6 +36,12 @@ export default function UserPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={user.username} />
+      {ssoError && (
+        <Alert color="red" withCloseButton onClose={() => setSsoError(null)}>
+          {ssoError}
+        </Alert>
+      )}
+      {params.get('linked') && !ssoError && <Alert color="teal">Персонаж привязан.</Alert>}
       <Paper withBorder p="lg" radius="md">
         <Stack gap="sm">
           <Text fw={600}>Роли</Text>
@@ -48,9 +57,44 @@ export default function UserPage() {
               <Text fw={600} mt="sm">
                 Персонажи
               </Text>
-              <Text size="sm" c="dimmed">
-                {user.chars.length ? '' : 'Персонажи пока не привязаны.'}
-              </Text>
+              {user.chars.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  Персонажи пока не привязаны.
+                </Text>
+              )}
+              <Stack gap="xs" data-testid="characters">
+                {user.chars.map((c) => (
+                  <Group key={c.id} gap="sm" wrap="nowrap">
+                    <Avatar src={c.icon} alt="" radius="sm" size={40}>
+                      {c.name.slice(0, 1)}
+                    </Avatar>
+                    <Text fw={500} style={{ flex: 1 }}>
+                      {c.name}
+                    </Text>
+                    {user.is_self && (
+                      <Button size="xs" variant="subtle" color="red" onClick={() => unlink.mutate(c.id)}>
+                        Отвязать
+                      </Button>
+                    )}
+                  </Group>
+                ))}
+              </Stack>
+              {user.is_self && (
+                <Button
+                  mt="xs"
+                  w="fit-content"
+                  color="dark"
+                  aria-label="Войти через EVE Online"
+                  onClick={() =>
+                    void ssoLink().then(
+                      ({ redirect }) => window.location.assign(redirect),
+                      (e: Error) => setSsoError(e.message),
+                    )
+                  }
+                >
+                  LOG IN with EVE Online
+                </Button>
+              )}
             </>
           )}
         </Stack>
