@@ -126,7 +126,7 @@ export class CharactersService {
     };
     // One conditional write: link a new character, or re-link one of this user's; never another's.
     const linked = await this.characters
-      .findOneAndUpdate({ _id: characterId, user_id: user.id }, { $set: doc }, { new: true })
+      .findOneAndUpdate({ _id: characterId, user_id: user.id }, { $set: doc }, { returnDocument: 'after' })
       .lean();
     if (linked) return linked;
     try {
