@@ -16,6 +16,7 @@ import { GameDataModule } from './game-data/game-data.module';
 import { AppInfoModule } from './app-info/app-info.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { CharactersModule } from './characters/characters.module';
+import { DemoModule } from './demo/demo.module';
 import { HealthModule } from './health/health.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { SchedulingModule } from './common/scheduling/scheduling.module';
@@ -88,6 +89,7 @@ const FEATURES = [
   AppInfoModule,
   AccountsModule,
   CharactersModule,
+  DemoModule,
   FeedbackModule,
   RealtimeModule,
   GameDataModule,

@@ -7,6 +7,8 @@ export interface ClientConfigResponse {
   demo: boolean;
   /** Base of the game's public image server, e.g. https://images.evetech.net */
   imageServerUrl: string;
+  /** Demo mode only: one account per role (public credentials). */
+  demoAccounts?: { username: string; password: string; role: Role }[];
 }
 
 /** GET auth/get_session (spec §3 Session). */

@@ -65,3 +65,32 @@ describe('/account/register', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('generate_captcha'))).toBe(false));
   });
 });
+
+describe('/account/login in demo mode', () => {
+  it('lists the demo accounts and fills the form from one', async () => {
+    const { user } = renderApp('/account/login', {
+      handler: (url) =>
+        url.endsWith('/api/client_config')
+          ? {
+              body: {
+                version: '0.1.0',
+                demo: true,
+                imageServerUrl: 'https://images.evetech.net',
+                demoAccounts: [{ username: 'demo_fc', password: 'demo-fc-pass', role: 'fc' }],
+              },
+            }
+          : undefined,
+    });
+    const list = await screen.findByTestId('demo-accounts');
+    await user.click(within(list).getByRole('button', { name: 'ФК: demo_fc / demo-fc-pass' }));
+    expect(screen.getByLabelText('Логин')).toHaveValue('demo_fc');
+    expect(screen.getByLabelText('Пароль')).toHaveValue('demo-fc-pass');
+    expect(screen.getByRole('button', { name: 'Войти' })).toBeEnabled();
+  });
+
+  it('shows no demo accounts outside demo mode', async () => {
+    renderApp('/account/login');
+    await screen.findByRole('button', { name: 'Войти' });
+    expect(screen.queryByTestId('demo-accounts')).toBeNull();
+  });
+});

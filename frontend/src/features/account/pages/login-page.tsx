@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { AUTH_MESSAGES } from '@eve-toolkit/shared-types';
+import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { AUTH_MESSAGES, ROLE_LABELS } from '@eve-toolkit/shared-types';
+import { useClientConfig } from '../../../shared/client-config';
 import { ApiError } from '../../../shared/api-client';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useLogin } from '../api/account.api';
@@ -16,7 +17,8 @@ interface LoginForm {
 /** /account/login: login and password (submit disabled while either is empty), then the captcha. */
 export default function LoginPage() {
   const navigate = useNavigate();
-  const { register, watch, handleSubmit } = useForm<LoginForm>({ defaultValues: { username: '', password: '' } });
+  const { register, watch, handleSubmit, setValue } = useForm<LoginForm>({ defaultValues: { username: '', password: '' } });
+  const demoAccounts = useClientConfig().data?.demoAccounts ?? [];
   const [pending, setPending] = useState<LoginForm | null>(null);
   const [error, setError] = useState<string | null>(null);
   const login = useLogin();
@@ -74,6 +76,29 @@ export default function LoginPage() {
               <Button type="submit" disabled={empty}>
                 Войти
               </Button>
+              {demoAccounts.length > 0 && (
+                <Alert color="orange" title="Демо-аккаунты" data-testid="demo-accounts">
+                  <Text size="xs" mb={6}>
+                    Только в демо-режиме: нажмите, чтобы подставить логин и пароль.
+                  </Text>
+                  <Group gap={6}>
+                    {demoAccounts.map((a) => (
+                      <Button
+                        key={a.username}
+                        size="compact-xs"
+                        variant="light"
+                        color="orange"
+                        onClick={() => {
+                          setValue('username', a.username);
+                          setValue('password', a.password);
+                        }}
+                      >
+                        {ROLE_LABELS[a.role]}: {a.username} / {a.password}
+                      </Button>
+                    ))}
+                  </Group>
+                </Alert>
+              )}
               <Text size="sm">
                 Нет аккаунта?{' '}
                 <Anchor component={Link} to="/account/register">
