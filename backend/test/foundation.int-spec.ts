@@ -6,6 +6,7 @@ import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { RunningApp } from '../src/bootstrap';
 import { Feedback } from '../src/feedback/feedback.schema';
+import { DEMO_ACCOUNTS } from '../src/demo/demo-accounts';
 import { createTestApp } from './app';
 import { csrfClient } from './support/client';
 
@@ -82,10 +83,15 @@ describe('foundation: health, errors, SPA serving, feedback', () => {
 
   it('GET api/client_config tells the SPA about demo mode and the image server', async () => {
     const res = await request(running.url).get('/api/client_config').expect(200);
-    expect(res.body).toEqual({ version: expect.any(String), demo: true, imageServerUrl: 'https://images.evetech.net' });
+    expect(res.body).toEqual({
+      version: expect.any(String),
+      demo: true,
+      imageServerUrl: 'https://images.evetech.net',
+      demoAccounts: DEMO_ACCOUNTS.map(({ username, password, role }) => ({ username, password, role })),
+    });
   });
 
-  it('GET auth/get_session says guest until accounts exist', async () => {
+  it('GET auth/get_session says guest without a session', async () => {
     const res = await request(running.url).get('/auth/get_session').expect(200);
     expect(res.body).toEqual({ isAuthenticated: false, username: null, roles: [] });
   });
