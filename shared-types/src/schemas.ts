@@ -4,3 +4,4 @@
  * form, not with the page. Everything here is also exported from the package index.
  */
 export { postDebugSchema } from './api/feedback';
+export { industryFormSchema } from './api/industry';
