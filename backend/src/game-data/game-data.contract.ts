@@ -39,6 +39,40 @@ export interface GameBlueprint {
   maxProductionLimit: number;
   materials: { typeId: number; quantity: number }[];
   products: { typeId: number; quantity: number }[];
+  /** Published blueprint type (unpublished ones are legacy and cannot be obtained). */
+  published: boolean;
+  /** Skills the activity requires. */
+  skills: { typeId: number; level: number }[];
+}
+
+/** An Upwell structure that hosts manufacturing and/or reactions, role bonuses as multipliers (1 = none). */
+export interface GameStructure {
+  id: number;
+  name: string;
+  groupId: number;
+  rigSize: number | null;
+  activities: ('manufacturing' | 'reaction')[];
+  bonuses: { material: number; time: number; cost: number; reactionTime: number };
+}
+
+/** One bonus of a rig (percent as in dogma, negative = reduction) and the product groups it applies to. */
+export interface GameRigEffect {
+  activity: 'manufacturing' | 'reaction';
+  bonus: 'material' | 'time' | 'cost';
+  amount: number;
+  groups: number[];
+}
+
+/** A structure rig with industry bonuses. */
+export interface GameRig {
+  id: number;
+  name: string;
+  rigSize: number | null;
+  /** Structure groups it fits (canFitShipGroup). */
+  fitsGroups: number[];
+  securityModifiers: { hiSec: number | null; lowSec: number | null; nullSec: number | null };
+  /** Empty when the SDE's industry tables were not available at import. */
+  effects: GameRigEffect[];
 }
 
 export interface SdeBuildInfo {
@@ -60,6 +94,16 @@ export abstract class GameData {
   abstract blueprint(id: number): Promise<GameBlueprint | null>;
   /** The blueprint whose main activity makes this type (published blueprints preferred). */
   abstract blueprintForProduct(productTypeId: number): Promise<GameBlueprint | null>;
+  /** For each product type, the blueprint whose main activity makes it (published preferred); missing when none. */
+  abstract blueprintsForProducts(productTypeIds: readonly number[]): Promise<Map<number, GameBlueprint>>;
+  /** Structures and rigs for industry (empty before the first import). */
+  abstract industryFacilities(): Promise<{ structures: GameStructure[]; rigs: GameRig[] }>;
+  /** Per-level time bonus (percent, dogma 1982) of the given skills; skills without one are missing. */
+  abstract skillTimeBonuses(skillIds: readonly number[]): Promise<Map<number, number>>;
+  /** Every known-space (k-space) solar system, by name. */
+  abstract knownSpaceSystems(): Promise<GameSystem[]>;
+  /** Id of the active import (changes when game data is re-imported), null before the first. */
+  abstract importId(): Promise<string | null>;
   /** Build of the active import, null before the first import. */
   abstract buildInfo(): Promise<SdeBuildInfo | null>;
 }

@@ -14,7 +14,7 @@ import {
   type SystemSummary,
   type TypeQuantity,
 } from '@eve-toolkit/shared-types';
-import type { GameBlueprint, GameSystem, GameType } from './game-data.contract';
+import type { GameBlueprint, GameRig, GameStructure, GameSystem, GameType } from './game-data.contract';
 import type {
   ActivityDoc,
   BlueprintDoc,
@@ -59,6 +59,23 @@ export function toGameBlueprint(d: BlueprintDoc): GameBlueprint | null {
     maxProductionLimit: d.maxProductionLimit,
     materials: a.materials.map(({ typeId, quantity }) => ({ typeId, quantity })),
     products: a.products.map(({ typeId, quantity }) => ({ typeId, quantity })),
+    published: d.published,
+    skills: (a.skills ?? []).map(({ typeId, level }) => ({ typeId, level })),
+  };
+}
+
+export function toGameStructure(d: StructureDoc): GameStructure {
+  return { id: d._id, name: d.nameRu, groupId: d.groupId, rigSize: d.rigSize, activities: d.activities, bonuses: d.bonuses };
+}
+
+export function toGameRig(d: RigDoc): GameRig {
+  return {
+    id: d._id,
+    name: d.nameRu,
+    rigSize: d.rigSize,
+    fitsGroups: d.fitsGroups,
+    securityModifiers: d.securityModifiers,
+    effects: (d.effects ?? []).map((e) => ({ ...e, groups: [...e.groups] })),
   };
 }
 

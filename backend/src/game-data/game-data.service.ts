@@ -1,8 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { GameData, type GameBlueprint, type GameSystem, type GameType, type SdeBuildInfo } from './game-data.contract';
-import { toGameBlueprint, toGameSystem, toGameType } from './game-data.mapper';
+import {
+  GameData,
+  type GameBlueprint,
+  type GameRig,
+  type GameStructure,
+  type GameSystem,
+  type GameType,
+  type SdeBuildInfo,
+} from './game-data.contract';
+import { toGameBlueprint, toGameRig, toGameStructure, toGameSystem, toGameType } from './game-data.mapper';
 import { SdeReader } from './sde-reader';
-import type { BlueprintDoc, SystemDoc, TypeDoc } from './sde/sde.types';
+import { ATTR } from './sde/dogma';
+import type { BlueprintDoc, DogmaDoc, RigDoc, StructureDoc, SystemDoc, TypeDoc } from './sde/sde.types';
 
 /** The GameData contract over the active SDE import (other modules inject `GameData`). */
 @Injectable()
@@ -67,6 +76,56 @@ export class GameDataService extends GameData {
     const docs = await coll.find({ productTypeId, activity: { $ne: null } }).toArray();
     docs.sort((a, b) => Number(b.published) - Number(a.published) || a._id - b._id);
     return docs.length ? toGameBlueprint(docs[0]) : null;
+  }
+
+  async blueprintsForProducts(productTypeIds: readonly number[]): Promise<Map<number, GameBlueprint>> {
+    const out = new Map<number, GameBlueprint>();
+    const coll = await this.sde.collection<BlueprintDoc>('blueprints');
+    const ids = [...new Set(productTypeIds)].filter((id) => Number.isInteger(id));
+    if (!coll || ids.length === 0) return out;
+    const docs = await coll.find({ productTypeId: { $in: ids }, activity: { $ne: null } }).toArray();
+    docs.sort((a, b) => Number(b.published) - Number(a.published) || a._id - b._id);
+    for (const d of docs) {
+      if (d.productTypeId === null || out.has(d.productTypeId)) continue;
+      const bp = toGameBlueprint(d);
+      if (bp) out.set(d.productTypeId, bp);
+    }
+    return out;
+  }
+
+  async industryFacilities(): Promise<{ structures: GameStructure[]; rigs: GameRig[] }> {
+    const structures = await this.sde.collection<StructureDoc>('structures');
+    const rigs = await this.sde.collection<RigDoc>('rigs');
+    if (!structures || !rigs) return { structures: [], rigs: [] };
+    return {
+      structures: (await structures.find().sort({ _id: 1 }).toArray()).map(toGameStructure),
+      rigs: (await rigs.find().sort({ _id: 1 }).toArray()).map(toGameRig),
+    };
+  }
+
+  async skillTimeBonuses(skillIds: readonly number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    const coll = await this.sde.collection<DogmaDoc>('dogma');
+    const ids = [...new Set(skillIds)].filter((id) => Number.isInteger(id));
+    if (!coll || ids.length === 0) return out;
+    const key = String(ATTR.manufactureTimePerLevel);
+    for (const d of await coll.find({ _id: { $in: ids } }).toArray()) {
+      const v = d.attributes[key];
+      if (v) out.set(d._id, v);
+    }
+    return out;
+  }
+
+  async knownSpaceSystems(): Promise<GameSystem[]> {
+    const coll = await this.sde.collection<SystemDoc>('systems');
+    if (!coll) return [];
+    const docs = await coll.find({ knownSpace: true }).toArray();
+    docs.sort((a, b) => a.nameLower.localeCompare(b.nameLower) || a._id - b._id);
+    return docs.map(toGameSystem);
+  }
+
+  async importId(): Promise<string | null> {
+    return (await this.sde.active())?.importId ?? null;
   }
 
   async buildInfo(): Promise<SdeBuildInfo | null> {

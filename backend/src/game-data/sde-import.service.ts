@@ -31,6 +31,7 @@ export class SdeImportService {
         return await new SdeImporter(this.reader.db).run({
           progress: defaultProgress(log),
           log,
+          industryPath: this.config.sde.industryPath,
           ...options,
           sourcePath,
         });

@@ -15,6 +15,12 @@ function defaultSdePath(): string | undefined {
   return existsSync(candidate) ? candidate : undefined;
 }
 
+/** The SDE's industry tables (which product groups each rig affects), read at import time. */
+function defaultSdeIndustryPath(): string | undefined {
+  const candidate = resolve(REPO_ROOT, '..', 'shared', 'eve-data', 'sde-csv-2026-01');
+  return existsSync(candidate) ? candidate : undefined;
+}
+
 /** Environment variables, validated at boot. Every variable is documented in README and .env.example. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -48,6 +54,7 @@ const envSchema = z.object({
   TOKEN_ENCRYPTION_KEY: z.string().min(16, { error: 'не короче 16 символов' }).optional(),
   IMAGE_SERVER_URL: url.default('https://images.evetech.net'),
   SDE_PATH: z.string().min(1).optional(),
+  SDE_INDUSTRY_PATH: z.string().min(1).optional(),
   SDE_URL: url.optional(),
   SDE_AUTO_IMPORT: bool.default(true),
   FRONTEND_DIST: z
@@ -109,7 +116,7 @@ export interface AppConfig {
   sso: { baseUrl: string; clientId?: string; clientSecret?: string; callbackUrl?: string };
   tokenEncryptionKey: string;
   imageServerUrl: string;
-  sde: { path?: string; url?: string; autoImport: boolean };
+  sde: { path?: string; url?: string; autoImport: boolean; industryPath?: string };
   frontendDist: string;
   schedulerEnabled: boolean;
   version: string;
@@ -186,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       path: e.SDE_PATH ? resolve(process.cwd(), e.SDE_PATH) : defaultSdePath(),
       url: e.SDE_URL,
       autoImport: e.SDE_AUTO_IMPORT,
+      industryPath: e.SDE_INDUSTRY_PATH ? resolve(process.cwd(), e.SDE_INDUSTRY_PATH) : defaultSdeIndustryPath(),
     },
     frontendDist: resolve(process.cwd(), e.FRONTEND_DIST),
     schedulerEnabled: e.SCHEDULER_ENABLED,

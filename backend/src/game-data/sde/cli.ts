@@ -61,7 +61,7 @@ async function main(): Promise<number> {
       log(`Импорт SDE: ${reason}`);
     }
     log(`Источник SDE: ${sourcePath}`);
-    await new SdeImporter(mdb).run({ sourcePath, progress: defaultProgress(log), log });
+    await new SdeImporter(mdb).run({ sourcePath, industryPath: config.sde.industryPath, progress: defaultProgress(log), log });
     return 0;
   } finally {
     await conn.close();

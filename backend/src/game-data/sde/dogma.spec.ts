@@ -148,6 +148,7 @@ describe('deriveRigs', () => {
       bonuses: { material: -2, time: null, cost: null, thukkerMaterial: null, reactionMaterial: null, reactionTime: null },
       securityModifiers: { hiSec: 1, lowSec: 1.9, nullSec: 2.1 },
       fitsGroups: [1657, 1404, 1406],
+      effects: [],
     });
   });
 

@@ -21,6 +21,8 @@ export const ATTR = {
   hiSecModifier: 2355,
   lowSecModifier: 2356,
   nullSecModifier: 2357,
+  /** Skills required by a blueprint: time bonus per level in percent (e.g. -1). */
+  manufactureTimePerLevel: 1982,
 } as const;
 
 export const CAN_FIT_SHIP_GROUP = [
@@ -78,6 +80,7 @@ export function keepDogma(typeId: number, info: DogmaTypeInfo | undefined, attrs
   if (!info) return false;
   if (PI_PIN_GROUPS.has(info.groupId)) return true;
   if (info.groupId === GROUP.engineeringComplex || info.groupId === GROUP.refinery || info.groupId === GROUP.citadel) return true;
+  if ((attrs.get(ATTR.manufactureTimePerLevel) ?? 0) !== 0) return true;
   return RIG_BONUS_ATTRS.some((a) => (attrs.get(a) ?? 0) !== 0);
 }
 
@@ -195,6 +198,7 @@ export function deriveRigs(
         nullSec: attr(d, ATTR.nullSecModifier) ?? null,
       },
       fitsGroups: fitGroups(d),
+      effects: [],
     });
   }
   return out.sort((a, b) => a._id - b._id);

@@ -6,6 +6,7 @@
 import { hostname } from 'node:os';
 import type { mongo } from 'mongoose';
 import { deriveRigs, derivePlanetResources, deriveStructures, keepDogma, toDogmaDoc } from './dogma';
+import { deriveRigEffects, readRigEffectFiles } from './rig-effects';
 import { silentProgress, type ImportProgress } from './progress';
 import { openSdeSource, readJsonl, SdeFormatError, SdeSourceError, type SdeSource } from './sde-source';
 import {
@@ -73,6 +74,12 @@ export class SdeBusyError extends Error {
 export interface SdeImportOptions {
   /** Folder with the .jsonl files or CCP's zip. */
   sourcePath: string;
+  /**
+   * Folder with the SDE's industry modifier tables (`rigIndustryModifierSources.csv`,
+   * `rigAffectedProductGroups.csv`): which product groups each rig affects. Without it rigs are
+   * imported with no product groups (and so give no bonus), with a warning in the log.
+   */
+  industryPath?: string;
   progress?: ImportProgress;
   log?: (msg: string) => void;
   /** Called after all collections are written and indexed, right before the switch (tests). */
@@ -157,8 +164,13 @@ export class SdeImporter {
         let build: SdeBuild;
         let counts: Record<Dataset, number>;
         try {
-          ({ build, counts } = await this.load(source, importId, options.batchSize ?? 1000, progress, () =>
-            this.renewLock(importId, lockMs),
+          ({ build, counts } = await this.load(
+            source,
+            importId,
+            options.batchSize ?? 1000,
+            progress,
+            () => this.renewLock(importId, lockMs),
+            { industryPath: options.industryPath, log },
           ));
         } finally {
           progress.end();
@@ -210,6 +222,7 @@ export class SdeImporter {
     batchSize: number,
     progress: ImportProgress,
     renew: () => Promise<void>,
+    extra: { industryPath?: string; log: (msg: string) => void } = { log: () => undefined },
   ): Promise<{ build: SdeBuild; counts: Record<Dataset, number> }> {
     const writer = <T extends mongo.Document>(ds: Dataset) =>
       new BatchWriter<T>(this.db.collection<T>(collectionName(ds, importId)), batchSize);
@@ -321,10 +334,18 @@ export class SdeImporter {
       const t = types.get(id);
       return t ? { en: t.en, ru: t.ru, published: t.published } : undefined;
     };
+    const rigs = deriveRigs(dogma, typeOf, (g) => groups.get(g)?.names);
+    const rigFiles = readRigEffectFiles(extra.industryPath);
+    if (typeof rigFiles === 'string') {
+      extra.log(`Риги импортированы без групп предметов (бонусы ригов не будут учитываться): ${rigFiles}`);
+    } else {
+      const effects = deriveRigEffects(rigFiles.sources, rigFiles.groups, new Map(dogma.map((d) => [d._id, d])));
+      for (const rig of rigs) rig.effects = effects.get(rig._id) ?? [];
+    }
     const derived: [Dataset, mongo.Document[]][] = [
       ['planetResources', derivePlanetResources(dogma)],
       ['structures', deriveStructures(dogma, typeOf)],
-      ['rigs', deriveRigs(dogma, typeOf, (g) => groups.get(g)?.names)],
+      ['rigs', rigs],
     ];
     for (const [ds, docs] of derived) {
       if (docs.length) await this.db.collection(collectionName(ds, importId)).insertMany(docs, { ordered: false });

@@ -163,6 +163,16 @@ export interface RigDoc {
   };
   securityModifiers: { hiSec: number | null; lowSec: number | null; nullSec: number | null };
   fitsGroups: number[];
+  /** Which product groups each bonus applies to (sde-csv industry modifier tables; empty when they were not available). */
+  effects: RigEffectDoc[];
+}
+
+/** One bonus of a rig: magnitude in percent as in dogma (negative = reduction), the product groups it applies to. */
+export interface RigEffectDoc {
+  activity: 'manufacturing' | 'reaction';
+  bonus: 'material' | 'time' | 'cost';
+  amount: number;
+  groups: number[];
 }
 
 export const DATASETS = [

@@ -1,0 +1,88 @@
+/**
+ * Rig -> product groups, read from the real SDE industry tables (../shared/eve-data/sde-csv-2026-01)
+ * and the real dogma values, checked against facts from the game (rig descriptions, in-game numbers
+ * in industry-test-cases). Without the data folder this test fails, it is never skipped.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { toDogmaDoc } from './dogma';
+import { deriveRigEffects, parseRigGroups, parseRigSources, readRigEffectFiles } from './rig-effects';
+import type { DogmaDoc } from './sde.types';
+
+const EVE_DATA = resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'eve-data');
+const RIGS = [37146, 37180, 43920, 45548, 46485, 46487, 46497];
+
+async function realDogma(ids: readonly number[]): Promise<Map<number, DogmaDoc>> {
+  const out = new Map<number, DogmaDoc>();
+  const want = new Set(ids);
+  const rl = createInterface({ input: createReadStream(join(EVE_DATA, 'sde-jsonl', 'typeDogma.jsonl')), crlfDelay: Infinity });
+  for await (const line of rl) {
+    const id = Number(/^\{"_key": (\d+)/.exec(line)?.[1]);
+    if (!want.has(id)) continue;
+    const rec = JSON.parse(line) as { dogmaAttributes: { attributeID: number; value: number }[] };
+    out.set(id, toDogmaDoc(id, 0, new Map(rec.dogmaAttributes.map((a) => [a.attributeID, a.value]))));
+  }
+  return out;
+}
+
+describe('rig effects from the SDE industry tables', () => {
+  let effects: Awaited<ReturnType<typeof deriveRigEffects>>;
+  beforeAll(async () => {
+    const dir = join(EVE_DATA, 'sde-csv-2026-01');
+    if (!existsSync(dir)) throw new Error(`The game data is missing: ${dir} (put ../shared/eve-data beside the repository)`);
+    const files = readRigEffectFiles(dir);
+    if (typeof files === 'string') throw new Error(files);
+    effects = deriveRigEffects(files.sources, files.groups, await realDogma(RIGS));
+  });
+
+  it('XL ship rig T1: −2 % materials and −20 % time on every ship group, battleships (27) and frigates (25) included', () => {
+    const rig = effects.get(37180)!;
+    expect(rig.map((e) => [e.activity, e.bonus, e.amount, e.groups.length])).toEqual([
+      ['manufacturing', 'material', -2, 48],
+      ['manufacturing', 'time', -20, 48],
+    ]);
+    expect(rig[0].groups).toEqual(expect.arrayContaining([25, 26, 27, 28, 30, 419, 485, 547, 659, 883]));
+    expect(rig[0].groups).not.toContain(18); // minerals are not ships
+  });
+
+  it('M-set equipment ME rig: material bonus only', () => {
+    expect(effects.get(43920)!.map((e) => [e.bonus, e.amount])).toEqual([['material', -2]]);
+  });
+
+  it('Thukker XL rig: −3.7 % on basic and advanced capital components, −2 % on other components, structures and fuel blocks', () => {
+    const rig = effects.get(45548)!;
+    const material = rig.filter((e) => e.bonus === 'material');
+    expect(material.map((e) => e.amount)).toEqual([-3.7, -2]);
+    expect(material[0].groups).toEqual([873, 913]);
+    expect(material[1].groups).toEqual(expect.arrayContaining([334, 536, 1136, 1404]));
+    expect(material[1].groups).not.toContain(873);
+    const time = rig.filter((e) => e.bonus === 'time');
+    expect(time).toHaveLength(1);
+    expect(time[0].amount).toBe(-20);
+    expect(time[0].groups).toEqual(expect.arrayContaining([873, 913, 334, 1136]));
+  });
+
+  it('reactor rigs: composite ME II covers intermediate (428), composite (429) and unrefined (4932); L-set covers all reactions', () => {
+    expect(effects.get(46487)).toEqual([{ activity: 'reaction', bonus: 'material', amount: -2.4, groups: [428, 429, 4932] }]);
+    expect(effects.get(46485)).toEqual([{ activity: 'reaction', bonus: 'time', amount: -24, groups: [428, 429, 4932] }]);
+    const lset = effects.get(46497)!;
+    expect(lset.map((e) => [e.bonus, e.amount])).toEqual([
+      ['material', -2.4],
+      ['time', -24],
+    ]);
+    expect(lset[0].groups).toEqual([428, 429, 712, 974, 4096, 4932]);
+  });
+
+  it('parses the CSV columns and refuses an unexpected header', () => {
+    expect(
+      parseRigSources('rigTypeID,activityKey,bonusType,dogmaAttributeID,filterID\n1,manufacturing,material,2538,2\n2,x,y,3,\n'),
+    ).toEqual([
+      { rigTypeId: 1, activity: 'manufacturing', bonus: 'material', attributeId: 2538, filterId: 2 },
+      { rigTypeId: 2, activity: 'x', bonus: 'y', attributeId: 3, filterId: null },
+    ]);
+    expect(() => parseRigGroups('a,b,c\n1,2,3\n')).toThrow(/ожидались столбцы/);
+    expect(readRigEffectFiles(undefined)).toMatch(/не задана/);
+    expect(readRigEffectFiles('/nonexistent')).toMatch(/нет файла/);
+  });
+});
