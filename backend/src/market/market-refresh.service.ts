@@ -12,32 +12,19 @@ import { HubBookAccumulator, type ItemBookStats, type RegionOrder } from './doma
 import { dayKey, trimHistory, windowMedians, type LastPrices } from './domain/price-stats';
 import { MarketCategoriesService } from './market-categories.service';
 import { MARKET_EVENTS, type MarketPricesUpdatedEvent } from './market.events';
-import { MODELS, type AdjustedPriceDoc, type CostIndexDoc, type MarketPriceDoc, type SyncStatusDoc } from './market.schema';
+import { IndustryInputsRefreshService, type IndustryInputsOutcome } from './industry-inputs-refresh.service';
+import { MODELS, type MarketPriceDoc, type SyncStatusDoc } from './market.schema';
+import { SyncStatusRecorder } from './sync-status';
 
 export const REFRESH_INTERVAL_MS = 5 * 60_000;
 export const REFRESH_LEASE = 'market-refresh';
 const LEASE_TTL_MS = 10 * 60_000;
 const BATCH = 1000;
 
-/** Upserts one document per row by `_id`, `BATCH` rows per bulkWrite; returns the row count. */
-async function upsertInBatches<R>(
-  model: { bulkWrite(ops: AnyBulkWriteOperation[], options: { ordered: boolean }): Promise<unknown> },
-  rows: readonly R[],
-  toUpsert: (row: R) => { _id: number; set: Record<string, unknown> },
-): Promise<number> {
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const ops = rows.slice(i, i + BATCH).map((row) => {
-      const { _id, set } = toUpsert(row);
-      return { updateOne: { filter: { _id }, update: { $set: set }, upsert: true } } satisfies AnyBulkWriteOperation;
-    });
-    await model.bulkWrite(ops, { ordered: false });
-  }
-  return rows.length;
-}
 /** Days of ESI history seeded into `last_prices` on the first demo run. */
 export const DEMO_HISTORY_DAYS = 30;
 
-export type RefreshOutcome = 'updated' | 'unchanged' | 'fresh' | 'failed';
+export type RefreshOutcome = IndustryInputsOutcome;
 
 export interface HubRefreshResult {
   hubId: number;
@@ -46,17 +33,6 @@ export interface HubRefreshResult {
   pages: number;
   error?: string;
   updatedAt: Date | null;
-}
-
-interface EsiPrice {
-  type_id: number;
-  adjusted_price?: number;
-  average_price?: number;
-}
-
-interface EsiIndustrySystem {
-  solar_system_id: number;
-  cost_indices: Array<{ activity: string; cost_index: number }>;
 }
 
 interface EsiHistoryDay {
@@ -72,16 +48,19 @@ function hubById(hubId: number): HubDefinition {
 }
 
 /**
- * Pulls live data from ESI into MongoDB: each hub region's order book -> per-item prices at the
- * hub station with a daily snapshot; CCP adjusted prices; industry cost indices. Scheduled every
- * 5 minutes (ESI caches region orders for 300 s) under a MongoDB lease so one instance runs it.
- * When ESI fails the stored prices stay as they are and the failure is recorded in the status.
+ * Pulls the hubs' order books from ESI into MongoDB: each hub region's order book -> per-item
+ * prices at the hub station with a daily snapshot (and, in demo mode, seeded history). Scheduled
+ * every 5 minutes (ESI caches region orders for 300 s) under a MongoDB lease so one instance runs
+ * it. When ESI fails the stored prices stay as they are and the failure is recorded in the status.
+ * The industry calculator's inputs (adjusted prices, cost indices) are their own job:
+ * IndustryInputsRefreshService.
  */
 @Injectable()
 export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(MarketRefreshService.name);
   private running: Promise<void> | null = null;
   private readonly abort = new AbortController();
+  private readonly statuses: SyncStatusRecorder;
 
   constructor(
     private readonly esi: EsiClient,
@@ -92,9 +71,10 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectModel(MODELS.price) private readonly prices: Model<MarketPriceDoc>,
     @InjectModel(MODELS.status) private readonly status: Model<SyncStatusDoc>,
-    @InjectModel(MODELS.adjusted) private readonly adjusted: Model<AdjustedPriceDoc>,
-    @InjectModel(MODELS.costIndex) private readonly costIndices: Model<CostIndexDoc>,
-  ) {}
+    private readonly industryInputs: IndustryInputsRefreshService,
+  ) {
+    this.statuses = new SyncStatusRecorder(status);
+  }
 
   onApplicationBootstrap(): void {
     if (!this.config.schedulerEnabled) return;
@@ -123,7 +103,7 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     return this.running;
   }
 
-  /** All hubs (+ demo history on the first demo run), adjusted prices, cost indices. */
+  /** All hubs (+ demo history on the first demo run). */
   async refreshEverything(): Promise<HubRefreshResult[]> {
     const results: HubRefreshResult[] = [];
     for (const hub of HUBS) {
@@ -131,8 +111,6 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
       results.push(await this.refreshHub(hub.id));
       if (this.config.demo) await this.seedDemoHistoryOnce(hub.id);
     }
-    if (!this.abort.signal.aborted) await this.refreshAdjustedPrices().catch((e: unknown) => this.logger.warn(String(e)));
-    if (!this.abort.signal.aborted) await this.refreshCostIndices().catch((e: unknown) => this.logger.warn(String(e)));
     return results;
   }
 
@@ -158,7 +136,7 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     } catch (err) {
       if (!(err instanceof EsiError)) throw err;
       this.logger.warn(`Хаб ${hub.label}: ${err.message}; остаются цены от ${before?.updated_at?.toISOString() ?? '—'}`);
-      await this.markFailed(statusId, now, err.message);
+      await this.statuses.markFailed(statusId, now, err.message);
       return {
         hubId,
         outcome: 'failed',
@@ -170,12 +148,12 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     }
 
     if (paged.unchanged && before?.updated_at && before.last_modified?.getTime() === paged.lastModified?.getTime()) {
-      await this.markUnchanged(statusId, now, paged.expires);
+      await this.statuses.markUnchanged(statusId, now, paged.expires);
       return { hubId, outcome: 'unchanged', items: before.items, pages: paged.pages, updatedAt: before.updated_at };
     }
 
     const items = await this.storeHubPrices(hub.id, book.finish(), now);
-    await this.markUpdated(statusId, now, items, paged);
+    await this.statuses.markUpdated(statusId, now, items, paged);
     this.emitUpdated(hub.id, now);
     return { hubId, outcome: 'updated', items, pages: paged.pages, updatedAt: now };
   }
@@ -317,85 +295,14 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     this.emitUpdated(hubId, st.updated_at);
   }
 
-  /** CCP adjusted/average prices (`/markets/prices`) for the industry calculator. */
-  async refreshAdjustedPrices(now = new Date()): Promise<RefreshOutcome> {
-    return this.refreshResource<EsiPrice[]>('adjusted-prices', '/markets/prices', now, (rows) =>
-      upsertInBatches(this.adjusted, rows, (r) => ({
-        _id: r.type_id,
-        set: { adjusted_price: r.adjusted_price ?? null, average_price: r.average_price ?? null, updated_at: now },
-      })),
-    );
+  /** Kept for callers of the market refresh: the industry inputs are IndustryInputsRefreshService's job now. */
+  refreshAdjustedPrices(now = new Date()): Promise<RefreshOutcome> {
+    return this.industryInputs.refreshAdjustedPrices(now);
   }
 
-  /** Industry cost indices per system (`/industry/systems`). */
-  async refreshCostIndices(now = new Date()): Promise<RefreshOutcome> {
-    return this.refreshResource<EsiIndustrySystem[]>('industry-cost-indices', '/industry/systems', now, (rows) =>
-      upsertInBatches(this.costIndices, rows, (r) => ({
-        _id: r.solar_system_id,
-        set: { cost_indices: Object.fromEntries(r.cost_indices.map((c) => [c.activity, c.cost_index])), updated_at: now },
-      })),
-    );
-  }
-
-  private async refreshResource<T>(
-    id: string,
-    path: string,
-    now: Date,
-    store: (data: T) => Promise<number>,
-  ): Promise<RefreshOutcome> {
-    const before = await this.status.findById(id).lean<SyncStatusDoc>();
-    if (before?.expires && before.expires > now && before.updated_at) return 'fresh';
-    try {
-      const res = await this.esi.get<T>(path, { signal: this.abort.signal });
-      if (res.source !== 'network' && before?.updated_at && before.last_modified?.getTime() === res.lastModified?.getTime()) {
-        await this.markUnchanged(id, now, res.expires);
-        return 'unchanged';
-      }
-      const items = await store(res.data);
-      await this.markUpdated(id, now, items, res);
-      return 'updated';
-    } catch (err) {
-      if (!(err instanceof EsiError)) throw err;
-      await this.markFailed(id, now, err.message);
-      return 'failed';
-    }
-  }
-
-  /** ESI answered "not modified": the stored data stays, only the check time and Expires move. */
-  private async markUnchanged(id: string, now: Date, expires: Date | undefined): Promise<void> {
-    await this.status.updateOne({ _id: id }, { $set: { checked_at: now, expires: expires ?? null, last_error: null } });
-  }
-
-  private async markUpdated(
-    id: string,
-    now: Date,
-    items: number,
-    source: { lastModified?: Date; expires?: Date },
-  ): Promise<void> {
-    await this.status.updateOne(
-      { _id: id },
-      {
-        $set: {
-          updated_at: now,
-          checked_at: now,
-          last_modified: source.lastModified ?? null,
-          expires: source.expires ?? null,
-          items,
-          last_error: null,
-          last_error_at: null,
-        },
-      },
-      { upsert: true },
-    );
-  }
-
-  /** ESI failed: keep the stored data (and its age), record the error. */
-  private async markFailed(id: string, now: Date, message: string): Promise<void> {
-    await this.status.updateOne(
-      { _id: id },
-      { $set: { last_error: message, last_error_at: now, checked_at: now } },
-      { upsert: true },
-    );
+  /** Kept for callers of the market refresh: the industry inputs are IndustryInputsRefreshService's job now. */
+  refreshCostIndices(now = new Date()): Promise<RefreshOutcome> {
+    return this.industryInputs.refreshCostIndices(now);
   }
 
   private emitUpdated(hubId: number, updatedAt: Date): void {

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { MarketCategoriesService } from './market-categories.service';
+import { IndustryInputsRefreshService } from './industry-inputs-refresh.service';
 import { MarketRefreshService } from './market-refresh.service';
 import { MarketController } from './market.controller';
 import {
@@ -35,9 +36,10 @@ import { MarketPricesService } from './market-prices.service';
     MarketService,
     MarketCategoriesService,
     MarketRefreshService,
+    IndustryInputsRefreshService,
     MarketPricesService,
     { provide: MarketPrices, useExisting: MarketPricesService },
   ],
-  exports: [MarketService, MarketCategoriesService, MarketRefreshService, MarketPrices],
+  exports: [MarketService, MarketCategoriesService, MarketRefreshService, IndustryInputsRefreshService, MarketPrices],
 })
 export class MarketModule {}
