@@ -1,0 +1,148 @@
+/**
+ * The calculator's inputs read straight from the real game data files, in memory, through the
+ * importer's own transforms (so the rules match what the app imports). Used by the golden tests
+ * beside this file and by `bench/industry.bench.ts`; the app itself reads the imported database.
+ *
+ *   const sde = await loadSdeIndustry();                       // ../shared/eve-data
+ *   const catalog = sde.catalog({ reactions: true, adjusted, hub });
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { typeIconUrl } from '@eve-toolkit/shared-types';
+import { toGameBlueprint } from '../../game-data/game-data.mapper';
+import type { GameBlueprint } from '../../game-data/game-data.contract';
+import { ATTR, deriveRigs, deriveStructures, keepDogma, toDogmaDoc } from '../../game-data/sde/dogma';
+import { deriveRigEffects, readRigEffectFiles } from '../../game-data/sde/rig-effects';
+import { openSdeSource, readJsonl } from '../../game-data/sde/sde-source';
+import type { BlueprintDoc, DogmaDoc, Names } from '../../game-data/sde/sde.types';
+import { toBlueprint, toDogmaAttributes, toGroup, toType } from '../../game-data/sde/transforms';
+import { treeBlueprint, type RigLike, type StructureLike } from './facility';
+import type { TreeBlueprint, TreeCatalog, TreeType } from './job-tree';
+
+export const EVE_DATA_DIR = resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'eve-data');
+
+export interface SdeIndustry {
+  /** Manufacturing and reaction blueprints by id. */
+  blueprints: Map<number, GameBlueprint>;
+  /** The blueprint making each product (published preferred, then the lowest id), as the app picks it. */
+  byProduct: Map<number, GameBlueprint>;
+  types: Map<number, TreeType>;
+  structures: Map<number, StructureLike>;
+  rigs: Map<number, RigLike>;
+  skillTimeBonus: Map<number, number>;
+  treeBlueprint(bp: GameBlueprint): TreeBlueprint;
+  catalog(options: {
+    reactions: boolean;
+    adjusted?: (typeId: number) => number | undefined;
+    hub?: (typeId: number) => { sell: number | null; buy: number | null } | undefined;
+  }): TreeCatalog;
+}
+
+export async function loadSdeIndustry(dir = EVE_DATA_DIR): Promise<SdeIndustry> {
+  const sdeDir = join(dir, 'sde-jsonl');
+  if (!existsSync(join(sdeDir, 'types.jsonl'))) {
+    throw new Error(`The game data is missing: ${sdeDir} (put ../shared/eve-data beside the repository)`);
+  }
+  const source = await openSdeSource(sdeDir);
+  try {
+    const groups = new Map<number, { categoryId: number; names: Names }>();
+    for await (const { record } of readJsonl(source, 'groups.jsonl')) {
+      const g = toGroup(record);
+      groups.set(g._id, { categoryId: g.categoryId, names: { en: g.nameEn, ru: g.nameRu } });
+    }
+    const typeInfo = new Map<number, { groupId: number; published: boolean; en: string; ru: string; volume: number }>();
+    for await (const { record } of readJsonl(source, 'types.jsonl')) {
+      const t = toType(record, (g) => groups.get(g)?.categoryId);
+      typeInfo.set(t._id, { groupId: t.groupId, published: t.published, en: t.nameEn, ru: t.nameRu, volume: t.packagedVolume });
+    }
+    const dogma: DogmaDoc[] = [];
+    for await (const { record } of readJsonl(source, 'typeDogma.jsonl')) {
+      const id = record._key as number;
+      const info = typeInfo.get(id);
+      const attrs = toDogmaAttributes(record);
+      if (keepDogma(id, info, attrs)) dogma.push(toDogmaDoc(id, info?.groupId ?? 0, attrs));
+    }
+    const docs: BlueprintDoc[] = [];
+    for await (const { record } of readJsonl(source, 'blueprints.jsonl')) {
+      docs.push(
+        toBlueprint(record, (id) => {
+          const t = typeInfo.get(id);
+          return t ? { names: { en: t.en, ru: t.ru }, published: t.published } : undefined;
+        }),
+      );
+    }
+
+    const blueprints = new Map<number, GameBlueprint>();
+    const byProduct = new Map<number, GameBlueprint>();
+    docs.sort((a, b) => Number(b.published) - Number(a.published) || a._id - b._id);
+    for (const d of docs) {
+      const bp = toGameBlueprint(d);
+      if (!bp) continue;
+      blueprints.set(bp.id, bp);
+      if (d.productTypeId !== null && !byProduct.has(d.productTypeId)) byProduct.set(d.productTypeId, bp);
+    }
+    const types = new Map<number, TreeType>();
+    for (const [id, t] of typeInfo) types.set(id, { id, name: t.ru, nameEn: t.en, groupId: t.groupId, volume: t.volume });
+
+    const typeOf = (id: number) => {
+      const t = typeInfo.get(id);
+      return t ? { en: t.en, ru: t.ru, published: t.published } : undefined;
+    };
+    const structures = new Map<number, StructureLike>(
+      deriveStructures(dogma, typeOf).map((s) => [
+        s._id,
+        { id: s._id, name: s.nameRu, groupId: s.groupId, rigSize: s.rigSize, activities: s.activities, bonuses: s.bonuses },
+      ]),
+    );
+    const files = readRigEffectFiles(join(dir, 'sde-csv-2026-01'));
+    if (typeof files === 'string') throw new Error(files);
+    const effects = deriveRigEffects(files.sources, files.groups, new Map(dogma.map((d) => [d._id, d])));
+    const rigs = new Map<number, RigLike>(
+      deriveRigs(dogma, typeOf, (g) => groups.get(g)?.names).map((r) => [
+        r._id,
+        {
+          id: r._id,
+          name: r.nameRu,
+          rigSize: r.rigSize,
+          fitsGroups: r.fitsGroups,
+          securityModifiers: r.securityModifiers,
+          effects: effects.get(r._id) ?? [],
+        },
+      ]),
+    );
+    const skillTimeBonus = new Map<number, number>();
+    for (const d of dogma) {
+      const v = d.attributes[String(ATTR.manufactureTimePerLevel)];
+      if (v) skillTimeBonus.set(d._id, v);
+    }
+
+    const toTree = (bp: GameBlueprint) => treeBlueprint(bp, (id) => skillTimeBonus.get(id));
+    return {
+      blueprints,
+      byProduct,
+      types,
+      structures,
+      rigs,
+      skillTimeBonus,
+      treeBlueprint: toTree,
+      catalog: ({ reactions, adjusted = () => undefined, hub = () => undefined }) => {
+        const cache = new Map<number, TreeBlueprint | undefined>();
+        return {
+          blueprintFor: (productTypeId) => {
+            if (cache.has(productTypeId)) return cache.get(productTypeId);
+            const bp = byProduct.get(productTypeId);
+            const ok = bp && bp.published && (reactions || bp.activity !== 'reaction') ? toTree(bp) : undefined;
+            cache.set(productTypeId, ok);
+            return ok;
+          },
+          type: (id) => types.get(id),
+          adjustedPrice: adjusted,
+          hubPrice: hub,
+          icon: (id) => typeIconUrl('https://images.evetech.net', id),
+        };
+      },
+    };
+  } finally {
+    await source.close();
+  }
+}
