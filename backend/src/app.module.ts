@@ -22,6 +22,7 @@ import { RealtimeModule } from './realtime/realtime.module';
 import { SchedulingModule } from './common/scheduling/scheduling.module';
 import { EsiModule } from './esi/esi.module';
 import { MarketModule } from './market/market.module';
+import { IndustryModule } from './industry/industry.module';
 
 /** Config and database handle, visible to every module. */
 @Global()
@@ -96,6 +97,7 @@ const FEATURES = [
   SchedulingModule,
   EsiModule,
   MarketModule,
+  IndustryModule,
 ];
 
 @Module({})
