@@ -84,10 +84,7 @@ export const routes: RouteObject[] = [
       {
         path: 'industry',
         handle: handle('Индустрия'),
-        ...pending(
-          'Индустрия',
-          'Калькулятор производства: дерево материалов с выбором «строить или купить», стоимость работ, выплаты и маржа.',
-        ),
+        ...page(() => import('../features/industry/pages/industry-page')),
       },
       {
         path: 'planetology',

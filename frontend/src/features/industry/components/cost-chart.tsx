@@ -1,0 +1,25 @@
+import Chart from 'react-apexcharts';
+import { useComputedColorScheme } from '@mantine/core';
+import { formatIsk } from '@eve-toolkit/shared-types';
+import type { CostSlice } from '../lib/cost-breakdown';
+
+/** The cost breakdown donut (lazy-loaded chunk); receives ready slices. */
+export default function CostChart({ slices }: { slices: CostSlice[] }) {
+  const scheme = useComputedColorScheme('light');
+  return (
+    <Chart
+      type="donut"
+      height={300}
+      series={slices.map((s) => s.value)}
+      options={{
+        chart: { id: 'industry-cost-breakdown', background: 'transparent', fontFamily: 'inherit' },
+        theme: { mode: scheme },
+        labels: slices.map((s) => s.label),
+        colors: ['#1c7ed6', '#e8590c', '#ae3ec9', '#2f9e44'],
+        legend: { position: 'bottom' },
+        dataLabels: { enabled: true },
+        tooltip: { y: { formatter: (v: number) => formatIsk(v) } },
+      }}
+    />
+  );
+}

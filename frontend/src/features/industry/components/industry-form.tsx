@@ -1,0 +1,363 @@
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import {
+  Alert,
+  Button,
+  Collapse,
+  Group,
+  List,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  displaySecurity,
+  INDUSTRY_MAX_RIGS,
+  INDUSTRY_MESSAGES,
+  ME_RANGE,
+  SKILL_RANGE,
+  TE_RANGE,
+  type IndustryFormValues,
+  type IndustryStaticData,
+} from '@eve-toolkit/shared-types';
+import { lazyZodResolver } from '../../../shared/lazy-resolver';
+import { useBlueprintSearch } from '../api/industry.api';
+import {
+  clampMe,
+  clampQuantity,
+  clampSkill,
+  clampTax,
+  clampTe,
+  FORM_DEFAULTS,
+  keepFittingRigs,
+  rigsFor,
+  SEARCH_MIN_LENGTH,
+  searchSystems,
+} from '../lib/form';
+
+export interface IndustryFormProps {
+  staticData: IndustryStaticData;
+  onSubmit: (values: IndustryFormValues) => void;
+  loading?: boolean;
+  defaultValues?: Partial<IndustryFormValues>;
+  submitLabel?: string;
+}
+
+const FIELD_ORDER: (keyof IndustryFormValues)[] = [
+  'blueprint_id',
+  'system_id',
+  'quantity',
+  'me',
+  'te',
+  'tax',
+  'station_rig',
+  'reaction_rig',
+];
+
+/** The calculator form (spec §3 "Calculator form"), reused by /corp/new_project. */
+export function IndustryForm({ staticData, onSubmit, loading, defaultValues, submitLabel = 'Рассчитать' }: IndustryFormProps) {
+  const form = useForm<IndustryFormValues>({
+    resolver: lazyZodResolver(() => import('@eve-toolkit/shared-types/schemas').then((m) => m.industryFormSchema)),
+    defaultValues: { ...FORM_DEFAULTS, ...defaultValues },
+  });
+  const { control, formState, setValue, getValues } = form;
+  const [itemSearch, setItemSearch] = useState('');
+  const [itemLabel, setItemLabel] = useState<string | null>(null);
+  const [systemSearch, setSystemSearch] = useState('');
+  const [showSkills, setShowSkills] = useState(false);
+  const blueprints = useBlueprintSearch(itemSearch);
+  const stationKey = useWatch({ control, name: 'station_key' });
+  const reactionStation = useWatch({ control, name: 'reaction_station' });
+  const systemId = useWatch({ control, name: 'system_id' });
+  const blueprintId = useWatch({ control, name: 'blueprint_id' });
+
+  const itemOptions = useMemo(() => {
+    const found = (blueprints.data?.blueprints ?? []).map((b) => ({ value: String(b.id), label: b.name }));
+    if (blueprintId && itemLabel && !found.some((o) => o.value === String(blueprintId)))
+      found.unshift({ value: String(blueprintId), label: itemLabel });
+    return found;
+  }, [blueprints.data, blueprintId, itemLabel]);
+
+  const systemOptions = useMemo(() => {
+    const found = searchSystems(staticData.systems, systemSearch).map((s) => ({
+      value: String(s.id),
+      label: `${s.name} (${displaySecurity(s.security).toFixed(1)})`,
+    }));
+    const chosen = staticData.systems.find((s) => s.id === systemId);
+    if (chosen && !found.some((o) => o.value === String(chosen.id))) {
+      found.unshift({ value: String(chosen.id), label: `${chosen.name} (${displaySecurity(chosen.security).toFixed(1)})` });
+    }
+    return found;
+  }, [staticData.systems, systemSearch, systemId]);
+
+  const mainRigs = rigsFor(staticData, stationKey, 'manufacturing');
+  const reactionRigs = rigsFor(staticData, reactionStation ?? staticData.static.stationsReactions[0]?.key ?? null, 'reaction');
+  const errorMessages = FIELD_ORDER.map((f) => {
+    const e = formState.errors[f] as { message?: string } | undefined;
+    return e?.message;
+  }).filter((m): m is string => !!m);
+
+  const typed = (q: string) =>
+    q.trim().length < SEARCH_MIN_LENGTH ? `Введите не меньше ${SEARCH_MIN_LENGTH} символов` : 'Ничего не найдено';
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      component="form"
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit)}
+      aria-label="Калькулятор производства"
+    >
+      <Stack gap="md">
+        {errorMessages.length > 0 && (
+          <Alert color="yellow" variant="light" title={INDUSTRY_MESSAGES.formTitle} role="alert" data-testid="form-errors">
+            <List size="sm">
+              {errorMessages.map((m) => (
+                <List.Item key={m}>{m}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Controller
+            control={control}
+            name="blueprint_id"
+            render={({ field }) => (
+              <Select
+                label="Предмет"
+                placeholder="Например, Rifter"
+                searchable
+                clearable
+                data={itemOptions}
+                value={field.value ? String(field.value) : null}
+                onChange={(v, option) => {
+                  field.onChange(v ? Number(v) : null);
+                  setItemLabel(option?.label ?? null);
+                }}
+                searchValue={itemSearch}
+                onSearchChange={setItemSearch}
+                filter={({ options }) => options}
+                nothingFoundMessage={blueprints.isFetching ? 'Поиск…' : typed(itemSearch)}
+                withAsterisk
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="system_id"
+            render={({ field }) => (
+              <Select
+                label="Система"
+                placeholder="Например, Jita"
+                searchable
+                clearable
+                data={systemOptions}
+                value={field.value ? String(field.value) : null}
+                onChange={(v) => field.onChange(v ? Number(v) : null)}
+                searchValue={systemSearch}
+                onSearchChange={setSystemSearch}
+                filter={({ options }) => options}
+                nothingFoundMessage={typed(systemSearch)}
+                withAsterisk
+              />
+            )}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          <Controller
+            control={control}
+            name="quantity"
+            render={({ field }) => (
+              <NumberInput
+                label="Количество"
+                min={1}
+                allowDecimal={false}
+                allowNegative={false}
+                value={field.value}
+                onChange={(v) => field.onChange(clampQuantity(v))}
+                thousandSeparator=" "
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="me"
+            render={({ field }) => (
+              <NumberInput
+                label="ME"
+                min={ME_RANGE.min}
+                max={ME_RANGE.max}
+                clampBehavior="strict"
+                allowDecimal={false}
+                allowNegative={false}
+                value={field.value}
+                onChange={(v) => field.onChange(clampMe(v))}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="te"
+            render={({ field }) => (
+              <NumberInput
+                label="TE"
+                min={TE_RANGE.min}
+                max={TE_RANGE.max}
+                step={2}
+                clampBehavior="strict"
+                allowDecimal={false}
+                allowNegative={false}
+                value={field.value}
+                onChange={(v) => field.onChange(clampTe(v))}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="tax"
+            render={({ field }) => (
+              <NumberInput
+                label="Налог, %"
+                min={0}
+                max={100}
+                decimalScale={2}
+                allowNegative={false}
+                value={field.value}
+                onChange={(v) => field.onChange(clampTax(v))}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Controller
+            control={control}
+            name="station_key"
+            render={({ field }) => (
+              <Select
+                label="Станция"
+                data={staticData.static.stationsMain.map((s) => ({ value: s.key, label: s.name }))}
+                value={field.value}
+                allowDeselect={false}
+                onChange={(v) => {
+                  const key = v ?? 'npc';
+                  field.onChange(key);
+                  setValue('station_rig', keepFittingRigs(staticData, key, 'manufacturing', getValues('station_rig')));
+                }}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="station_rig"
+            render={({ field }) => (
+              <MultiSelect
+                label="Риги станции"
+                placeholder={mainRigs.length ? 'До трёх ригов' : 'На эту станцию риги не ставятся'}
+                disabled={!mainRigs.length}
+                data={mainRigs.map((r) => ({ value: String(r.id), label: r.name }))}
+                value={field.value.map(String)}
+                onChange={(v) => field.onChange(v.map(Number))}
+                maxValues={INDUSTRY_MAX_RIGS}
+                searchable
+                clearable
+              />
+            )}
+          />
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="reactions"
+          render={({ field }) => (
+            <Switch
+              label="Реакции: промежуточные материалы из реакций строить, а не покупать"
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+            />
+          )}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Controller
+            control={control}
+            name="reaction_station"
+            render={({ field }) => (
+              <Select
+                label="Станция для реакций"
+                data={staticData.static.stationsReactions.map((s) => ({ value: s.key, label: s.name }))}
+                value={field.value ?? staticData.static.stationsReactions[0]?.key ?? null}
+                allowDeselect={false}
+                onChange={(v) => {
+                  field.onChange(v);
+                  setValue('reaction_rig', keepFittingRigs(staticData, v, 'reaction', getValues('reaction_rig')));
+                }}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="reaction_rig"
+            render={({ field }) => (
+              <MultiSelect
+                label="Риги для реакций"
+                placeholder={reactionRigs.length ? 'До трёх ригов' : 'Нет подходящих ригов'}
+                disabled={!reactionRigs.length}
+                data={reactionRigs.map((r) => ({ value: String(r.id), label: r.name }))}
+                value={field.value.map(String)}
+                onChange={(v) => field.onChange(v.map(Number))}
+                maxValues={INDUSTRY_MAX_RIGS}
+                searchable
+                clearable
+              />
+            )}
+          />
+        </SimpleGrid>
+        <UnstyledButton onClick={() => setShowSkills((v) => !v)} aria-expanded={showSkills}>
+          <Text size="sm" c="blue">
+            {showSkills ? '▾' : '▸'} Навыки (по умолчанию V)
+          </Text>
+        </UnstyledButton>
+        <Collapse expanded={showSkills}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            {(
+              [
+                ['skills.industry', 'Industry'],
+                ['skills.advanced_industry', 'Advanced Industry'],
+                ['skills.reactions', 'Reactions'],
+              ] as const
+            ).map(([name, label]) => (
+              <Controller
+                key={name}
+                control={control}
+                name={name}
+                render={({ field }) => (
+                  <NumberInput
+                    label={label}
+                    min={SKILL_RANGE.min}
+                    max={SKILL_RANGE.max}
+                    clampBehavior="strict"
+                    allowDecimal={false}
+                    allowNegative={false}
+                    value={field.value}
+                    onChange={(v) => field.onChange(clampSkill(v))}
+                  />
+                )}
+              />
+            ))}
+          </SimpleGrid>
+        </Collapse>
+        <Group justify="flex-end">
+          <Button type="submit" loading={loading}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

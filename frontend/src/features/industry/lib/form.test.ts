@@ -1,0 +1,98 @@
+import type { IndustryStaticData, JobSummary } from '@eve-toolkit/shared-types';
+import { costBreakdown } from './cost-breakdown';
+import {
+  clampInt,
+  clampMe,
+  clampTax,
+  clampTe,
+  FORM_DEFAULTS,
+  keepFittingRigs,
+  rigsFor,
+  searchSystems,
+  toJobRequest,
+} from './form';
+
+describe('clamping (spec §5: ME 0..10, TE 0..20, quantity ≥ 1, tax ≥ 0)', () => {
+  it.each([
+    [clampMe, 11, 10],
+    [clampMe, -3, 0],
+    [clampMe, 4.7, 4],
+    [clampMe, 'x', 0],
+    [clampTe, 25, 20],
+    [clampTe, 18, 18],
+    [clampTax, -1, 0],
+    [clampTax, 2.5, 2.5],
+    [clampTax, '', 0],
+  ] as const)('%p(%p) = %p', (fn, input, expected) => expect(fn(input)).toBe(expected));
+  it('clampInt falls back for unreadable input', () => expect(clampInt(undefined, 1, 5, 3)).toBe(3));
+});
+
+describe('system search', () => {
+  const systems = [
+    { id: 1, name: 'Jita', security: 0.9 },
+    { id: 2, name: 'Ajitara', security: 0.5 },
+    { id: 3, name: 'Jitaaa', security: 0 },
+    { id: 4, name: 'Amarr', security: 1 },
+  ];
+  it.each([
+    ['ji', []],
+    ['JIT', ['Jita', 'Jitaaa', 'Ajitara']],
+    ['  arr ', ['Amarr']],
+    ['zzz', []],
+  ])('%p -> %p', (q, names) => expect(searchSystems(systems, q).map((s) => s.name)).toEqual(names));
+  it('limits the suggestions', () => expect(searchSystems(systems, 'jit', 1)).toHaveLength(1));
+});
+
+describe('request and rigs', () => {
+  it('the form becomes the POST body with the hub', () => {
+    expect(toJobRequest({ ...FORM_DEFAULTS, blueprint_id: 691, system_id: 30000142, station_rig: [1] }, 3)).toMatchObject({
+      blueprint_id: 691,
+      system_id: 30000142,
+      quantity: 1,
+      station_key: 'npc',
+      station_rig: [1],
+      hub: 3,
+    });
+  });
+  const data = {
+    systems: [],
+    static: {
+      stationsMain: [],
+      stationsReactions: [],
+      rigs: [
+        { id: 1, name: 'M', icon: '', rig_size: 2, activity: 'manufacturing', stations: ['35825'], groups: 1 },
+        { id: 2, name: 'R', icon: '', rig_size: 2, activity: 'reaction', stations: ['35835'], groups: 1 },
+      ],
+      stationMainBonuses: {},
+      stationReactionBonuses: {},
+      rigsBonuses: {},
+      rigsBonusMod: {},
+    },
+  } as IndustryStaticData;
+  it('offers rigs by station and activity, drops the ones that no longer fit', () => {
+    expect(rigsFor(data, '35825', 'manufacturing').map((r) => r.id)).toEqual([1]);
+    expect(rigsFor(data, 'npc', 'manufacturing')).toEqual([]);
+    expect(rigsFor(data, '35835', 'reaction').map((r) => r.id)).toEqual([2]);
+    expect(keepFittingRigs(data, 'npc', 'manufacturing', [1])).toEqual([]);
+    expect(keepFittingRigs(data, '35825', 'manufacturing', [1, 2])).toEqual([1]);
+  });
+});
+
+describe('cost breakdown', () => {
+  const summary = {
+    purchases_sell: 1000.004,
+    purchases_buy: 900,
+    fee_index: 30,
+    fee_tax: 5,
+    fee_scc: 40,
+    payouts: 0,
+  } as JobSummary;
+  it('materials at the side, index part, taxes (facility + SCC), payouts; empty slices left out', () => {
+    expect(costBreakdown(summary, 'sell')).toEqual([
+      { label: 'Материалы', value: 1000 },
+      { label: 'Стоимость работ (индекс системы)', value: 30 },
+      { label: 'Налоги (структура и SCC 4 %)', value: 45 },
+    ]);
+    expect(costBreakdown({ ...summary, payouts: 12 }, 'buy').map((s) => s.value)).toEqual([900, 30, 45, 12]);
+  });
+});
