@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, NumberInput, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import {
   ACTIVITY_LETTER,
   canBuild,
@@ -100,11 +100,16 @@ function NodeView({ node, path, expanded, onExpand, onBuild, onPay }: NodeViewPr
               </Text>
             )}
             {node.activity_id !== null && (
-              <Tooltip label={node.activity_id === 11 ? 'Реакция' : 'Производство'}>
-                <Badge size="xs" variant="light" color={node.activity_id === 11 ? 'grape' : 'blue'} data-testid="node-activity">
-                  {ACTIVITY_LETTER[node.activity_id]}
-                </Badge>
-              </Tooltip>
+              // A native title, not Mantine's Tooltip (keeps floating-ui out of the first load).
+              <Badge
+                size="xs"
+                variant="light"
+                color={node.activity_id === 11 ? 'grape' : 'blue'}
+                title={node.activity_id === 11 ? 'Реакция' : 'Производство'}
+                data-testid="node-activity"
+              >
+                {ACTIVITY_LETTER[node.activity_id]}
+              </Badge>
             )}
           </Group>
           <Text size="xs" c="dimmed">

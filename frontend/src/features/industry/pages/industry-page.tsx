@@ -1,5 +1,13 @@
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '@mantine/core';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { IndustryCalculator } from '../components/industry-calculator';
+
+// The calculator (Mantine comboboxes, number inputs, react-hook-form, the tree) is its own chunk,
+// fetched in parallel with the static data it needs anyway: the page shell renders at once within
+// the first-load budget (scripts/check-first-load.mjs).
+const IndustryCalculator = lazy(() =>
+  import('../components/industry-calculator').then((m) => ({ default: m.IndustryCalculator })),
+);
 
 /** /industry: the industry calculator. */
 export default function IndustryPage() {
@@ -9,7 +17,9 @@ export default function IndustryPage() {
         title="Индустрия"
         description="Дерево материалов по правилам игры: количество с учётом ME, структуры и ригов, время, стоимость работ, выплаты и маржа. Выбирайте, что строить, а что купить."
       />
-      <IndustryCalculator />
+      <Suspense fallback={<Skeleton height={320} radius="lg" data-testid="industry-loading" />}>
+        <IndustryCalculator />
+      </Suspense>
     </>
   );
 }
