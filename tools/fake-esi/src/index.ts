@@ -14,4 +14,7 @@ export type { EsiHistoryDay, EsiIndustrySystem, EsiMarketOrder, EsiMarketPrice, 
 export { FEATURED_TYPE_IDS, defaultDataDir, loadCatalog, parseTradeVolumeCsv } from './catalog';
 export type { Catalog, CatalogType } from './catalog';
 export { startFakeSso, DEFAULT_SSO_CHARACTERS } from './sso';
-export type { FakeSso, FakeSsoCharacter, FakeSsoOptions, TokenFault } from './sso';
+export type { FakeAccessClaims, FakeSso, FakeSsoCharacter, FakeSsoOptions, FakeSsoStats, TokenFault } from './sso';
+export { FAKE_CORPORATIONS, FAKE_DEMO_CORPORATION } from './sso-characters';
+export type { FakeCorporation, FakeMail } from './sso-characters';
+export { CHARACTER_CACHE_SECONDS, characterRoutes } from './character-routes';

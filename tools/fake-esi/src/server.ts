@@ -9,6 +9,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { defaultDataDir, loadCatalog, type Catalog } from './catalog';
 import { FakeMarket } from './market';
 import { marketRoutes } from './routes';
+import { characterRoutes } from './character-routes';
+import type { FakeSso } from './sso';
 
 export interface RouteContext {
   url: URL;
@@ -105,6 +107,10 @@ export interface FakeEsiOptions {
   routes?: FakeRoute[];
   /** Clock (tests may freeze it). */
   now?: () => number;
+  /** The fake SSO whose access tokens the character routes accept (also settable later with `useSso`). */
+  sso?: FakeSso;
+  /** Overrides the character routes' cache lifetimes (tests: 0, so every change is seen at once). */
+  characterCacheSeconds?: number;
 }
 
 export interface FakeEsi {
@@ -125,12 +131,19 @@ export interface FakeEsi {
   readonly stats: FakeEsiStats;
   resetStats(): void;
   addRoute(route: FakeRoute): void;
+  /** Accept this SSO's access tokens on the authenticated character routes. */
+  useSso(sso: FakeSso | null): void;
 }
 
 /** What route handlers may read from the server. */
 export interface FakeEsiInternals {
   market: FakeMarket;
-  options: Required<Omit<FakeEsiOptions, 'routes' | 'port' | 'host' | 'dataDir' | 'ordersPerRegion' | 'featuredTypeIds'>>;
+  options: Required<
+    Omit<
+      FakeEsiOptions,
+      'routes' | 'port' | 'host' | 'dataDir' | 'ordersPerRegion' | 'featuredTypeIds' | 'sso' | 'characterCacheSeconds'
+    >
+  >;
   marketState(): { epoch: number; lastModified: Date; expires: Date };
   startedAt: number;
 }
@@ -197,7 +210,12 @@ export async function startFakeEsi(opts: FakeEsiOptions = {}): Promise<FakeEsi> 
   };
   const internals: FakeEsiInternals = { market, options, marketState, startedAt };
 
-  const routes: FakeRoute[] = [...(opts.routes ?? []), ...marketRoutes()];
+  let sso: FakeSso | null = opts.sso ?? null;
+  const routes: FakeRoute[] = [
+    ...(opts.routes ?? []),
+    ...marketRoutes(),
+    ...characterRoutes({ sso: () => sso, cacheSeconds: () => opts.characterCacheSeconds }),
+  ];
   let faults: ActiveFault[] = [];
   let errorRemain = options.errorLimit;
   let errorResetAt = now() + options.errorWindowSeconds * 1000;
@@ -387,6 +405,9 @@ export async function startFakeEsi(opts: FakeEsiOptions = {}): Promise<FakeEsi> 
     marketState,
     addRoute(route) {
       routes.unshift(route);
+    },
+    useSso(next) {
+      sso = next;
     },
     close() {
       return new Promise<void>((resolve) => {

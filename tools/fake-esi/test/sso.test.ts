@@ -129,3 +129,139 @@ describe('fake EVE SSO', () => {
     await expect(verify(body.access_token)).rejects.toBeInstanceOf(error);
   });
 });
+
+describe('fake EVE SSO: revocation, restarts and outages', () => {
+  const pkce = () => {
+    const verifier = randomBytes(32).toString('base64url');
+    return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+  };
+  const basic = (sso: FakeSso) => `Basic ${Buffer.from(`${sso.clientId}:${sso.clientSecret}`).toString('base64')}`;
+  const post = (sso: FakeSso, path: string, form: Record<string, string>) =>
+    fetch(`${sso.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(sso) },
+      body: new URLSearchParams(form),
+    });
+  async function refreshTokenFor(sso: FakeSso, characterId: number): Promise<string> {
+    const { verifier, challenge } = pkce();
+    const params = new URLSearchParams({
+      response_type: 'code',
+      client_id: sso.clientId,
+      redirect_uri: REDIRECT,
+      state: 's',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      character_id: String(characterId),
+    });
+    const res = await fetch(`${sso.url}/v2/oauth/authorize?${params}`, { redirect: 'manual' });
+    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+    const answer = await post(sso, '/v2/oauth/token', { grant_type: 'authorization_code', code, code_verifier: verifier });
+    return ((await answer.json()) as { refresh_token: string }).refresh_token;
+  }
+  const refresh = (sso: FakeSso, token: string) =>
+    post(sso, '/v2/oauth/token', { grant_type: 'refresh_token', refresh_token: token });
+
+  it('publishes its metadata with the configured issuer and signs tokens with it', async () => {
+    const sso = await startFakeSso({ issuer: 'https://login.eveonline.com' });
+    try {
+      const meta = (await (await fetch(`${sso.url}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+      expect(meta).toMatchObject({
+        issuer: 'https://login.eveonline.com',
+        token_endpoint: `${sso.url}/v2/oauth/token`,
+        jwks_uri: `${sso.url}/oauth/jwks`,
+        revocation_endpoint: `${sso.url}/v2/oauth/revoke`,
+        code_challenge_methods_supported: ['S256'],
+      });
+      const token = await refreshTokenFor(sso, sso.characters[0].id);
+      const answer = (await (await refresh(sso, token)).json()) as { access_token: string };
+      const { payload } = await jwtVerify(answer.access_token, createRemoteJWKSet(new URL(`${sso.url}/oauth/jwks`)), {
+        issuer: 'https://login.eveonline.com',
+        audience: 'EVE Online',
+      });
+      expect(payload.sub).toBe(`CHARACTER:EVE:${sso.characters[0].id}`);
+    } finally {
+      await sso.close();
+    }
+  });
+
+  it('revokes through /v2/oauth/revoke and all of a character at once', async () => {
+    const sso = await startFakeSso();
+    try {
+      const a = await refreshTokenFor(sso, sso.characters[0].id);
+      const b = await refreshTokenFor(sso, sso.characters[1].id);
+      expect((await post(sso, '/v2/oauth/revoke', { token_type_hint: 'refresh_token', token: a })).status).toBe(200);
+      expect(await (await refresh(sso, a)).json()).toMatchObject({ error: 'invalid_grant' });
+      expect((await refresh(sso, b)).status).toBe(200);
+      sso.revokeCharacter(sso.characters[1].id);
+      expect((await refresh(sso, b)).status).toBe(400);
+      // Linking again after a revocation gives a working token.
+      const again = await refreshTokenFor(sso, sso.characters[1].id);
+      expect((await refresh(sso, again)).status).toBe(200);
+      expect(sso.stats).toMatchObject({ revocations: 1, refusedRefreshGrants: 2 });
+    } finally {
+      await sso.close();
+    }
+  });
+
+  it('keeps honouring its refresh tokens after a restart with the same secret, not with another', async () => {
+    const first = await startFakeSso({ refreshTokenSecret: 'demo-secret-1' });
+    const token = await refreshTokenFor(first, first.characters[4].id);
+    await first.close();
+    const same = await startFakeSso({ refreshTokenSecret: 'demo-secret-1' });
+    const other = await startFakeSso({ refreshTokenSecret: 'another-secret' });
+    try {
+      const answer = await refresh(same, token);
+      expect(answer.status).toBe(200);
+      const claims = await same.verifyAccessToken(((await answer.json()) as { access_token: string }).access_token);
+      expect(claims).toMatchObject({ characterId: first.characters[4].id, name: 'Dmitri Volkov' });
+      expect((await refresh(other, token)).status).toBe(400);
+      expect(
+        (
+          await refresh(
+            same,
+            token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+          )
+        ).status,
+      ).toBe(400);
+    } finally {
+      await same.close();
+      await other.close();
+    }
+  });
+
+  it('can be down for a number of token requests', async () => {
+    const sso = await startFakeSso();
+    try {
+      const token = await refreshTokenFor(sso, sso.characters[0].id);
+      sso.failTokenRequests(1);
+      expect((await refresh(sso, token)).status).toBe(503);
+      expect((await refresh(sso, token)).status).toBe(200);
+    } finally {
+      await sso.close();
+    }
+  });
+
+  it('refuses an expired authorization code', async () => {
+    let clock = Date.parse('2026-03-01T12:00:00Z');
+    const sso = await startFakeSso({ now: () => clock });
+    try {
+      const { verifier, challenge } = pkce();
+      const params = new URLSearchParams({
+        response_type: 'code',
+        client_id: sso.clientId,
+        redirect_uri: REDIRECT,
+        state: 's',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        character_id: String(sso.characters[0].id),
+      });
+      const res = await fetch(`${sso.url}/v2/oauth/authorize?${params}`, { redirect: 'manual' });
+      const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+      clock += 5 * 60_000 + 1;
+      const answer = await post(sso, '/v2/oauth/token', { grant_type: 'authorization_code', code, code_verifier: verifier });
+      expect(await answer.json()).toMatchObject({ error: 'invalid_grant' });
+    } finally {
+      await sso.close();
+    }
+  });
+});
