@@ -12,7 +12,12 @@ export default function CostChart({ slices }: { slices: CostSlice[] }) {
       height={300}
       series={slices.map((s) => s.value)}
       options={{
-        chart: { id: 'industry-cost-breakdown', background: 'transparent', fontFamily: 'inherit' },
+        chart: {
+          id: 'industry-cost-breakdown',
+          background: 'transparent',
+          fontFamily: 'inherit',
+          animations: { enabled: false },
+        },
         theme: { mode: scheme },
         labels: slices.map((s) => s.label),
         colors: ['#1c7ed6', '#e8590c', '#ae3ec9', '#2f9e44'],

@@ -171,6 +171,11 @@ function JobDetails({
           </Button>
         )}
         <Text size="sm">Прогоны: {formatNumber(node.runs)}</Text>
+        {node.trash > 0 && (
+          <Text size="sm" c="dimmed" title="Сколько единиц работа сделает сверх нужного">
+            Излишек: {formatNumber(node.trash)}
+          </Text>
+        )}
         <Text size="sm" data-testid="node-time">
           Время: {formatDuration(node.time)}
         </Text>
