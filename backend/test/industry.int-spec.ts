@@ -354,6 +354,25 @@ describe('industry calculator', () => {
   });
 });
 
+describe('industry calculator before the game data is imported', () => {
+  let running: RunningApp;
+  beforeAll(async () => {
+    running = await createTestApp();
+  }, 60_000);
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  it('answers 503 in Russian on every endpoint, never a 500', async () => {
+    const message = 'Игровые данные ещё загружаются, попробуйте через минуту';
+    expect((await request(running.url).get('/data/industry/static_industry_data').expect(503)).body.message).toBe(message);
+    expect((await request(running.url).get('/data/industry/job_simple/691').expect(503)).body.message).toBe(message);
+    const res = await client(running.url).post('/data/industry/job', { blueprint_id: 691, system_id: JITA });
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe(message);
+  });
+});
+
 describe('industry calculator with prices from ESI (fake) through the industry-inputs job', () => {
   let fake: FakeEsi;
   let running: RunningApp;

@@ -15,7 +15,7 @@ import { MARKET_MESSAGES } from './market';
  *
  * Blueprints are not shipped in the static data (4 900 names in two languages would weigh more
  * than the whole page): the form searches them with `GET data/industry/blueprints?q=` from 3
- * characters. Systems (5 400 k-space systems, id/name/security, ≈50 KB gzipped) are shipped whole:
+ * characters. Systems (5 400 k-space systems, id/name/security, ≈75 KB gzipped) are shipped whole:
  * the form filters them locally and needs each one's security for the rig multiplier.
  */
 
