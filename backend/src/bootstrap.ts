@@ -18,6 +18,7 @@ import { loadConfig, type AppConfig } from './common/config/config';
 import { openDatabase, type DatabaseHandle } from './common/database/database';
 import { toApiError, toBodyError } from './common/errors/api-exception.filter';
 import { spaMiddleware } from './common/http/spa.middleware';
+import { DemoSeedService } from './demo/demo-seed.service';
 import { shouldStartDemoEsi, shouldStartDemoSso, startDemoEsi, startDemoSso } from './esi/demo-esi';
 
 const httpLog = new NestLogger('HTTP');
@@ -72,7 +73,9 @@ export interface RunningApp {
 export async function bootstrap(options: BootstrapOptions = {}): Promise<RunningApp> {
   const loaded: AppConfig = { ...loadConfig(), ...options.config };
   const demoEsi = shouldStartDemoEsi(loaded, process.env, options.config) ? await startDemoEsi((m) => console.log(m)) : null;
-  const demoSso = shouldStartDemoSso(loaded, process.env, options.config) ? await startDemoSso((m) => console.log(m)) : null;
+  const demoSso = shouldStartDemoSso(loaded, process.env, options.config)
+    ? await startDemoSso((m) => console.log(m), loaded.tokenEncryptionKey, demoEsi)
+    : null;
   let config: AppConfig = demoEsi ? { ...loaded, esi: { ...loaded.esi, baseUrl: demoEsi.url } } : loaded;
   if (demoSso)
     config = {
@@ -133,6 +136,9 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   } else {
     await app.init();
   }
+
+  // Demo mode with the local SSO: the demo accounts get their characters (idempotent).
+  if (demoSso) await app.get(DemoSeedService).seedCharacters();
 
   let closed = false;
   return {

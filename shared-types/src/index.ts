@@ -12,6 +12,7 @@ export * from './api/params';
 export * from './ints';
 export * from './limits';
 export * from './api/auth';
+export * from './api/characters';
 export * from './api/industry';
 export * from './industry/formulas';
 export * from './industry/tree';

@@ -10,9 +10,20 @@ export interface CharacterDoc {
   scopes: string[];
   /** AES-256-GCM (domain/token-crypto.ts); never the plain token. */
   refresh_token_enc: string;
+  /** The latest access token (also AES-256-GCM) and when it expires; shared by every instance. */
+  access_token_enc: string | null;
+  access_expires_at: Date | null;
   /** The refresh token was refused (revoked): the player must link the character again. */
   needs_relink: boolean;
   linked_at: Date;
+  /** The card, as last read from ESI (null until known). */
+  system_id: number | null;
+  wallet: number | null;
+  new_mails: number | null;
+  /** Last successful read from ESI; the scheduled refresh picks the oldest first. */
+  synced_at: Date | null;
+  /** Why the last read failed (Russian, for admins and logs), null after a success. */
+  sync_error: string | null;
 }
 
 export const CharacterSchema = new Schema<CharacterDoc>(
@@ -24,12 +35,23 @@ export const CharacterSchema = new Schema<CharacterDoc>(
     owner_hash: { type: String, required: true },
     scopes: { type: [String], default: [] },
     refresh_token_enc: { type: String, required: true },
+    access_token_enc: { type: String, default: null },
+    access_expires_at: { type: Date, default: null },
     needs_relink: { type: Boolean, default: false },
     linked_at: { type: Date, required: true },
+    system_id: { type: Number, default: null },
+    wallet: { type: Number, default: null },
+    new_mails: { type: Number, default: null },
+    synced_at: { type: Date, default: null },
+    sync_error: { type: String, default: null },
   },
   { collection: 'characters', versionKey: false },
 );
 CharacterSchema.index({ user_id: 1 });
+// The scheduled refresh: linked, not waiting for a re-link, least recently read first.
+CharacterSchema.index({ needs_relink: 1, synced_at: 1 });
+// The corporation area finds its members by corporation.
+CharacterSchema.index({ corporation_id: 1 });
 
 /** Characters that may not be linked (`banned_characters`; the admin area manages it). */
 export interface BannedCharacterDoc {

@@ -1,6 +1,6 @@
-import { Controller, Delete, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { gameIdParamSchema } from '@eve-toolkit/shared-types';
+import { gameIdParamSchema, type AuthLinkResponse, type CharactersRefreshResponse } from '@eve-toolkit/shared-types';
 import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
 import type { SessionUser } from '../common/auth/session-user';
 import { toApiError } from '../common/errors/api-exception.filter';
@@ -11,10 +11,12 @@ import { CharactersService } from './characters.service';
 @Controller('auth/esi')
 @Authenticated()
 export class CharactersController {
+  private readonly logger = new Logger('Characters');
+
   constructor(private readonly characters: CharactersService) {}
 
   @Get('auth_link')
-  authLink(@Req() req: Request): { redirect: string } {
+  authLink(@Req() req: Request): AuthLinkResponse {
     return this.characters.authLink(req);
   }
 
@@ -24,16 +26,25 @@ export class CharactersController {
     @Req() req: Request,
     @Res() res: Response,
     @CurrentUser() user: SessionUser,
-    @Query('code') code?: string,
-    @Query('state') state?: string,
+    @Query('code') code?: unknown,
+    @Query('state') state?: unknown,
   ): Promise<void> {
     const profile = `/account/user/${encodeURIComponent(user.username)}`;
     try {
       const linked = await this.characters.callback(req, user, code, state);
       res.redirect(303, `${profile}?linked=${linked._id}`);
     } catch (err) {
-      res.redirect(303, `${profile}?sso_error=${encodeURIComponent(toApiError(err).body.message)}`);
+      const { body, internal } = toApiError(err);
+      if (internal) this.logger.error(`Привязка персонажа не удалась: ${String(err)}`);
+      res.redirect(303, `${profile}?sso_error=${encodeURIComponent(body.message)}`);
     }
+  }
+
+  /** Reads the caller's characters from ESI now (those not read in the last 30 s). */
+  @Post('refresh')
+  @HttpCode(200)
+  refresh(@CurrentUser() user: SessionUser): Promise<CharactersRefreshResponse> {
+    return this.characters.refreshMine(user);
   }
 
   @Delete('del_char/:id')

@@ -1,12 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { SSO_SCOPES } from '@eve-toolkit/shared-types';
 import { hashPassword } from '../accounts/domain/password';
 import { USER_MODEL, type UserDoc } from '../accounts/user.schema';
+import { CharactersService } from '../characters/characters.service';
+import { authorizeUrl } from '../characters/domain/sso';
+import { SsoClient } from '../characters/sso.client';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { DEMO_CHARACTER_BY_ROLE, DEMO_CORPORATION } from './demo-seed';
 
-/** Creates the demo accounts (demo mode, not under tests); idempotent across restarts. */
+/**
+ * Demo mode only (not under tests): creates the demo accounts, and, when the local EVE SSO
+ * stand-in runs, links each account's character through it. Idempotent across restarts:
+ * existing accounts are kept, a character is linked only when it is free (or its demo link
+ * went stale), never taken from whoever linked it since.
+ */
 @Injectable()
 export class DemoSeedService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Demo');
@@ -14,6 +25,8 @@ export class DemoSeedService implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectModel(USER_MODEL) private readonly users: Model<UserDoc>,
+    private readonly characters: CharactersService,
+    private readonly sso: SsoClient,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -46,5 +59,50 @@ export class DemoSeedService implements OnApplicationBootstrap {
       `Демо-аккаунты (логин / пароль): ${DEMO_ACCOUNTS.map((a) => `${a.username} / ${a.password}`).join(', ')}${created ? ` — создано ${created}` : ''}`,
     );
     return created;
+  }
+
+  /**
+   * Links each demo account's character through the local SSO stand-in, the way a player would
+   * (authorize as that pilot, exchange the code with PKCE, verify the JWT, link). Only for the
+   * local stand-in (bootstrap calls this when it started one): the real SSO needs a person.
+   * Returns how many characters were linked now.
+   */
+  async seedCharacters(): Promise<number> {
+    if (!this.config.demo) return 0;
+    const sso = this.sso.settings();
+    let linked = 0;
+    for (const account of DEMO_ACCOUNTS) {
+      const characterId = DEMO_CHARACTER_BY_ROLE[account.role];
+      const user = await this.users.findOne({ username_lower: account.username.toLowerCase() }, { _id: 1 }).lean();
+      if (!user) continue;
+      const userId = String(user._id);
+      const link = await this.characters.linkOf(characterId);
+      if (link && (link.userId !== userId || !link.needsRelink)) continue;
+      try {
+        const verifier = randomBytes(32).toString('base64url');
+        const authorize = new URL(
+          authorizeUrl({
+            ssoBase: sso.base,
+            clientId: sso.clientId,
+            callbackUrl: `${sso.base}/demo-seed`,
+            scopes: SSO_SCOPES,
+            state: randomBytes(12).toString('base64url'),
+            verifier,
+          }),
+        );
+        authorize.searchParams.set('character_id', String(characterId)); // the stand-in's "log in as"
+        const res = await fetch(authorize, { redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+        const code = new URL(res.headers.get('location') ?? '', sso.base).searchParams.get('code');
+        if (res.status !== 302 || !code) throw new Error(`SSO ответил ${res.status} без кода`);
+        await this.characters.link(userId, await this.sso.exchangeCode(code, verifier));
+        linked += 1;
+      } catch (err) {
+        this.logger.warn(`Не удалось привязать персонажа ${characterId} к ${account.username}: ${String(err)}`);
+      }
+    }
+    this.logger.log(
+      `Демо-корпорация ${DEMO_CORPORATION.name} [${DEMO_CORPORATION.ticker}] (${DEMO_CORPORATION.id}); персонажи демо-аккаунтов через локальный SSO${linked ? `: привязано ${linked}` : ' уже привязаны'}`,
+    );
+    return linked;
   }
 }

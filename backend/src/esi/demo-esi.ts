@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
 import type { AppConfig } from '../common/config/config';
 
@@ -33,8 +34,16 @@ export function shouldStartDemoSso(config: AppConfig, env: NodeJS.ProcessEnv, ov
   return config.demo && config.nodeEnv !== 'test' && !env.SSO_BASE_URL && !env.SSO_CLIENT_ID && overrides?.sso === undefined;
 }
 
-export async function startDemoSso(log: (msg: string) => void): Promise<FakeSso> {
-  const sso = await startFakeSso({ port: 0 });
+/**
+ * `secret` keeps the stand-in's refresh tokens valid across restarts (the demo's linked
+ * characters survive them); with the demo ESI, its character routes accept this SSO's tokens.
+ */
+export async function startDemoSso(log: (msg: string) => void, secret: string, esi?: FakeEsi | null): Promise<FakeSso> {
+  const sso = await startFakeSso({
+    port: 0,
+    refreshTokenSecret: createHash('sha256').update(`demo-sso-refresh:${secret}`).digest('hex'),
+  });
+  esi?.useSso(sso);
   log(`Демо-режим: локальный EVE SSO (fake-esi) на ${sso.url}`);
   return sso;
 }

@@ -56,6 +56,11 @@ export interface GetOptions {
   signal?: AbortSignal;
   /** Ignore Expires freshness (still revalidates with If-None-Match). */
   revalidate?: boolean;
+  /**
+   * A character's SSO access token (authenticated routes such as /characters/{id}/wallet/): sent
+   * as `Authorization: Bearer`. Such answers are cached apart from anonymous ones.
+   */
+  accessToken?: string;
 }
 
 export interface PagedOptions<T> extends GetOptions {
@@ -147,14 +152,16 @@ export class EsiClient {
   /** GET a JSON resource, from the cache while fresh, revalidating with If-None-Match after. */
   async get<T>(path: string, options: GetOptions = {}): Promise<EsiResponse<T>> {
     const url = this.url(path, options.query);
-    const cached = this.cache.get(url);
+    // Authenticated answers never serve an anonymous read of the same URL (or the reverse).
+    const key = options.accessToken ? `${url}#authenticated` : url;
+    const cached = this.cache.get(key);
     if (cached?.body !== undefined && !options.revalidate && cached.expires !== undefined && cached.expires > this.now()) {
       this.stats.cacheHits += 1;
       return this.toResponse<T>(url, 'cache', cached.body, cached);
     }
 
     const conditional = cached?.body !== undefined ? cached.etag : undefined;
-    const { status, meta, text } = await this.request(url, conditional, options.signal);
+    const { status, meta, text } = await this.request(url, conditional, options.signal, options.accessToken);
     if (status === 304 && cached?.body !== undefined) {
       this.stats.notModified += 1;
       const entry = {
@@ -164,12 +171,12 @@ export class EsiClient {
         lastModified: meta.lastModified ?? cached.lastModified,
         pages: meta.pages,
       };
-      this.cache.set(url, entry);
+      this.cache.set(key, entry);
       return this.toResponse<T>(url, 'revalidated', cached.body, entry);
     }
     if (status === 304) throw new EsiError('ESI ответил 304 без закэшированного тела', url);
     const entry = { etag: meta.etag, expires: meta.expires, lastModified: meta.lastModified, pages: meta.pages, body: text };
-    if (meta.etag || meta.expires) this.cache.set(url, entry);
+    if (meta.etag || meta.expires) this.cache.set(key, entry);
     return this.toResponse<T>(url, 'network', text, entry);
   }
 
@@ -273,6 +280,7 @@ export class EsiClient {
     url: string,
     etag: string | undefined,
     signal?: AbortSignal,
+    accessToken?: string,
   ): Promise<{ status: number; meta: ResponseMeta; text: string }> {
     let attempt = 0;
     let waits = 0;
@@ -287,6 +295,7 @@ export class EsiClient {
         'X-Compatibility-Date': this.o.compatibilityDate,
       };
       if (etag) headers['If-None-Match'] = etag;
+      if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
       const timeout = AbortSignal.timeout(this.o.timeoutMs);
       this.stats.requests += 1;
       try {

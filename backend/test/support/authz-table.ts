@@ -21,6 +21,8 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   // Deliberately without a captcha: the guard decides before validation (400 = it let the call in).
   { method: 'post', path: '/auth/delete', allow: 'authenticated' },
   { method: 'get', path: '/auth/user/nobody_at_all', allow: 'authenticated' },
+  { method: 'get', path: '/auth/esi/auth_link', allow: 'authenticated' },
   { method: 'get', path: '/auth/esi/callback', allow: 'authenticated' },
+  { method: 'post', path: '/auth/esi/refresh', allow: 'authenticated' },
   { method: 'delete', path: '/auth/esi/del_char/1', allow: 'authenticated' },
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_LIMITS, AUTH_MESSAGES } from '../limits';
+import type { CharacterCard } from './characters';
 
 const captchaId = z.string({ error: AUTH_MESSAGES.captchaRequired }).min(1, AUTH_MESSAGES.captchaRequired).max(100);
 
@@ -52,16 +53,6 @@ export interface CaptchaResponse {
 
 export interface CsrfResponse {
   token: string;
-}
-
-/** A linked game character's card (spec §3 Character). */
-export interface CharacterCard {
-  id: number;
-  name: string;
-  icon: string;
-  system: { name: string; sec: number } | null;
-  wallet: number | null;
-  new_mails: number | null;
 }
 
 /**
