@@ -20,7 +20,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { facilitySetup } from '../backend/src/industry/domain/facility';
 import { buildJobTree, type TreeBlueprint, type TreeCatalog, type TreeSettings } from '../backend/src/industry/domain/job-tree';
-import { loadSdeIndustry } from '../backend/src/industry/domain/sde-catalog';
+import { loadSdeIndustry } from '../backend/src/industry/testing/sde-catalog';
 
 const RUNS = Number(process.argv[2] ?? 30);
 const TITAN_GROUP = 30;

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { countNodes, summarize, type JobNode, type SkillLevels } from '@eve-toolkit/shared-types';
 import { facilitySetup } from './facility';
 import { buildJobTree, JobTreeError, type TreeSettings } from './job-tree';
-import { EVE_DATA_DIR, loadSdeIndustry, type SdeIndustry } from './sde-catalog';
+import { EVE_DATA_DIR, loadSdeIndustry, type SdeIndustry } from '../testing/sde-catalog';
 
 jest.setTimeout(60_000);
 

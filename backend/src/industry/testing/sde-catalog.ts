@@ -16,8 +16,8 @@ import { deriveRigEffects, readRigEffectFiles } from '../../game-data/sde/rig-ef
 import { openSdeSource, readJsonl } from '../../game-data/sde/sde-source';
 import type { BlueprintDoc, DogmaDoc, Names } from '../../game-data/sde/sde.types';
 import { toBlueprint, toDogmaAttributes, toGroup, toType } from '../../game-data/sde/transforms';
-import { treeBlueprint, type RigLike, type StructureLike } from './facility';
-import type { TreeBlueprint, TreeCatalog, TreeType } from './job-tree';
+import { treeBlueprint, type RigLike, type StructureLike } from '../domain/facility';
+import type { TreeBlueprint, TreeCatalog, TreeType } from '../domain/job-tree';
 
 export const EVE_DATA_DIR = resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'eve-data');
 
