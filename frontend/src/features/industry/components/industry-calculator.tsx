@@ -1,8 +1,9 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { useAtomValue } from 'jotai';
-import { Alert, Button, Group, List, Loader, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useAtom } from 'jotai';
+import { Alert, Button, Group, List, Loader, Paper, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   cheapestChoice,
+  HUBS,
   INDUSTRY_MESSAGES,
   priceWarnings,
   setAll,
@@ -47,7 +48,7 @@ export interface IndustryCalculatorProps {
 export function IndustryCalculator({ onResult, extraActions, defaultValues }: IndustryCalculatorProps) {
   const staticData = useIndustryStatic();
   const job = useIndustryJob();
-  const hubId = useAtomValue(hubIdAtom);
+  const [hubId, setHubId] = useAtom(hubIdAtom);
   const [result, setResult] = useState<IndustryResult | null>(null);
   const [side, setSide] = useState<PriceSide>('sell');
 
@@ -90,6 +91,16 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
   const serverErrors = job.error instanceof ApiError ? (job.error.errors.length ? job.error.errors : [job.error.message]) : [];
   return (
     <Stack gap="lg">
+      <Group justify="flex-end">
+        <Select
+          label="Цены в хабе"
+          data={HUBS.map((h) => ({ value: String(h.id), label: h.label }))}
+          value={String(hubId)}
+          onChange={(v) => v && setHubId(Number(v))}
+          allowDeselect={false}
+          w={180}
+        />
+      </Group>
       <IndustryForm staticData={staticData.data} onSubmit={submit} loading={job.isPending} defaultValues={defaultValues} />
       {job.isError && (
         <Alert color="red" variant="light" title="Ошибка расчёта" role="alert" data-testid="job-errors">

@@ -301,6 +301,16 @@ describe('/industry', () => {
     );
   });
 
+  it('takes prices from the chosen hub', async () => {
+    const r = renderApp('/industry', { handler: industryApi() });
+    await r.user.click(await screen.findByRole('combobox', { name: 'Цены в хабе' }));
+    await r.user.click(await screen.findByRole('option', { name: 'Amarr' }));
+    await chooseItemAndSystem(r);
+    await r.user.click(screen.getByRole('button', { name: 'Рассчитать' }));
+    await screen.findByTestId('job-tree');
+    expect(JSON.parse(String(jobCalls(r)[0][1]?.body))).toMatchObject({ blueprint_id: 691, system_id: 30000142, hub: 1 });
+  });
+
   it('shows the server’s error list as is', async () => {
     const errors = ['Чертёж не найден', 'Система не найдена'];
     const r = renderApp('/industry', {
