@@ -281,6 +281,7 @@ describe('data/universe', () => {
       type_id: 13,
       typeName: 'Planet (Gas)',
       icon: 'https://images.example/types/13/icon?size=64',
+      diameter: 37780,
     });
   });
 

@@ -75,6 +75,27 @@ export interface GameRig {
   effects: GameRigEffect[];
 }
 
+/** A planetary schematic: what one factory cycle takes and makes, and the facility pins that run it. */
+export interface GameSchematic {
+  id: number;
+  name: string;
+  /** Seconds per cycle. */
+  cycleTime: number;
+  inputs: { typeId: number; quantity: number }[];
+  output: { typeId: number; quantity: number };
+  pins: number[];
+}
+
+/** A planetary structure type (command centre, ECU, factory, storage, launchpad, link) with its dogma. */
+export interface GamePiPin {
+  id: number;
+  name: string;
+  groupId: number;
+  published: boolean;
+  /** Dogma attribute id -> value. */
+  attributes: Record<number, number>;
+}
+
 export interface SdeBuildInfo {
   buildNumber: number;
   releaseDate: string | null;
@@ -102,6 +123,14 @@ export abstract class GameData {
   abstract skillTimeBonuses(skillIds: readonly number[]): Promise<Map<number, number>>;
   /** Every known-space (k-space) solar system, by name. */
   abstract knownSpaceSystems(): Promise<GameSystem[]>;
+  /** Planetary schematics by id (empty before the first import). */
+  abstract schematics(): Promise<GameSchematic[]>;
+  /** Planetary structure types with their dogma (groups 1027-1030, 1036, 1063), by id. */
+  abstract piPins(): Promise<GamePiPin[]>;
+  /** Planet type id -> the raw resources (P0 type ids) its extractors give. */
+  abstract planetResources(): Promise<Map<number, number[]>>;
+  /** Planet type id -> median diameter (km) of the planets of that type. */
+  abstract planetTypeDiameters(): Promise<Map<number, number>>;
   /** Id of the active import (changes when game data is re-imported), null before the first. */
   abstract importId(): Promise<string | null>;
   /** Build of the active import, null before the first import. */

@@ -155,7 +155,14 @@ export class GameDataMapper {
   }
 
   planet(d: PlanetDoc, name: NameLookup): PlanetSummary {
-    return { id: d._id, name: d.name, type_id: d.typeId, typeName: name(d.typeId), icon: this.icon(d.typeId) };
+    return {
+      id: d._id,
+      name: d.name,
+      type_id: d.typeId,
+      typeName: name(d.typeId),
+      icon: this.icon(d.typeId),
+      diameter: d.radius ? (d.radius * 2) / 1000 : null,
+    };
   }
 
   schematic(d: SchematicDoc, name: NameLookup): SchematicSummary {

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import {
   GameData,
   type GameBlueprint,
+  type GamePiPin,
   type GameRig,
+  type GameSchematic,
   type GameStructure,
   type GameSystem,
   type GameType,
@@ -10,8 +12,28 @@ import {
 } from './game-data.contract';
 import { toGameBlueprint, toGameRig, toGameStructure, toGameSystem, toGameType } from './game-data.mapper';
 import { SdeReader } from './sde-reader';
-import { ATTR } from './sde/dogma';
-import type { BlueprintDoc, DogmaDoc, RigDoc, StructureDoc, SystemDoc, TypeDoc } from './sde/sde.types';
+import { ATTR, GROUP } from './sde/dogma';
+import type {
+  BlueprintDoc,
+  DogmaDoc,
+  PlanetDoc,
+  PlanetResourcesDoc,
+  RigDoc,
+  SchematicDoc,
+  StructureDoc,
+  SystemDoc,
+  TypeDoc,
+} from './sde/sde.types';
+
+/** Planetary structure groups: command centres, processors, storage, launchpads, links, ECUs. */
+const PI_STRUCTURE_GROUPS = [
+  GROUP.commandCenters,
+  GROUP.processors,
+  GROUP.storage,
+  GROUP.spaceports,
+  GROUP.links,
+  GROUP.ecus,
+];
 
 /** The GameData contract over the active SDE import (other modules inject `GameData`). */
 @Injectable()
@@ -122,6 +144,71 @@ export class GameDataService extends GameData {
     const docs = await coll.find({ knownSpace: true }).toArray();
     docs.sort((a, b) => a.nameLower.localeCompare(b.nameLower) || a._id - b._id);
     return docs.map(toGameSystem);
+  }
+
+  async schematics(): Promise<GameSchematic[]> {
+    const coll = await this.sde.collection<SchematicDoc>('schematics');
+    if (!coll) return [];
+    return (await coll.find().sort({ _id: 1 }).toArray()).map((d) => ({
+      id: d._id,
+      name: d.nameRu,
+      cycleTime: d.cycleTime,
+      inputs: d.inputs.map(({ typeId, quantity }) => ({ typeId, quantity })),
+      output: { typeId: d.output.typeId, quantity: d.output.quantity },
+      pins: [...d.pins],
+    }));
+  }
+
+  async piPins(): Promise<GamePiPin[]> {
+    const dogma = await this.sde.collection<DogmaDoc>('dogma');
+    if (!dogma) return [];
+    const docs = await dogma.find({ groupId: { $in: PI_STRUCTURE_GROUPS } }).sort({ _id: 1 }).toArray();
+    const types = await this.typesByIds(docs.map((d) => d._id));
+    return docs.map((d) => ({
+      id: d._id,
+      name: types.get(d._id)?.name ?? `#${d._id}`,
+      groupId: d.groupId,
+      published: types.get(d._id)?.published ?? false,
+      attributes: Object.fromEntries(Object.entries(d.attributes).map(([k, v]) => [Number(k), v])),
+    }));
+  }
+
+  async planetResources(): Promise<Map<number, number[]>> {
+    const coll = await this.sde.collection<PlanetResourcesDoc>('planetResources');
+    if (!coll) return new Map();
+    return new Map((await coll.find().sort({ _id: 1 }).toArray()).map((d) => [d._id, [...d.resourceTypeIds]]));
+  }
+
+  private diameters: { importId: string; value: Promise<Map<number, number>> } | null = null;
+
+  async planetTypeDiameters(): Promise<Map<number, number>> {
+    const importId = await this.importId();
+    if (!importId) return new Map();
+    if (this.diameters?.importId !== importId) {
+      const value = this.computeDiameters();
+      this.diameters = { importId, value };
+      value.catch(() => {
+        if (this.diameters?.value === value) this.diameters = null;
+      });
+    }
+    return this.diameters.value;
+  }
+
+  private async computeDiameters(): Promise<Map<number, number>> {
+    const coll = await this.sde.collection<PlanetDoc>('planets');
+    const byType = new Map<number, number[]>();
+    if (!coll) return new Map();
+    for await (const d of coll.find({ radius: { $gt: 0 } }, { projection: { typeId: 1, radius: 1 } })) {
+      let list = byType.get(d.typeId);
+      if (!list) byType.set(d.typeId, (list = []));
+      list.push(d.radius);
+    }
+    const out = new Map<number, number>();
+    for (const [typeId, radii] of byType) {
+      radii.sort((a, b) => a - b);
+      out.set(typeId, (radii[Math.floor((radii.length - 1) / 2)] * 2) / 1000);
+    }
+    return out;
   }
 
   async importId(): Promise<string | null> {

@@ -138,6 +138,8 @@ export interface PlanetSummary {
   type_id: number;
   typeName: string;
   icon: string;
+  /** Diameter in km (the game's template `Diam`: radius * 2 / 1000); null when the SDE lacks the radius. */
+  diameter: number | null;
 }
 export interface SystemPlanetsResponse {
   planets: PlanetSummary[];

@@ -118,6 +118,8 @@ export interface PlanetDoc {
   systemId: number;
   typeId: number;
   celestialIndex: number;
+  /** Metres (SDE `radius`); 0 when the source lacks it. */
+  radius: number;
 }
 
 /** Dogma attributes of the few types the app needs (structures, rigs, PI pins, service modules). */

@@ -275,6 +275,7 @@ describe('systems and planets', () => {
       systemId: 30000142,
       typeId: 13,
       celestialIndex: 4,
+      radius: 7000000,
     });
     expect(() => toPlanet(r, () => undefined)).toThrow('неизвестная система 30000142');
   });

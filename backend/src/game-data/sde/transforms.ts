@@ -273,7 +273,14 @@ export function toPlanet(r: Raw, systemName: (id: number) => string | undefined)
   if (sys === undefined) throw new RecordError(`неизвестная система ${systemId}`);
   const celestialIndex = int(r, 'celestialIndex');
   const unique = r.uniqueName ? names(r, 'uniqueName').en : undefined;
-  return { _id: key(r), name: planetName(sys, celestialIndex, unique), systemId, typeId: int(r, 'typeID'), celestialIndex };
+  return {
+    _id: key(r),
+    name: planetName(sys, celestialIndex, unique),
+    systemId,
+    typeId: int(r, 'typeID'),
+    celestialIndex,
+    radius: num(r, 'radius', 0),
+  };
 }
 
 /** typeDogma record -> attribute id -> value. */
