@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CaptchaResponse, LoginResponse, SessionResponse, UserProfileResponse } from '@eve-toolkit/shared-types';
+import type {
+  CaptchaResponse,
+  CharactersRefreshResponse,
+  LoginResponse,
+  SessionResponse,
+  UserProfileResponse,
+} from '@eve-toolkit/shared-types';
 import { api, setCsrfToken } from '../../../shared/api-client';
 import { sessionQueryKey } from '../../../shared/session';
 import { resetSocket } from '../../../shared/socket';
@@ -87,6 +93,16 @@ export function useUserProfile(name: string) {
 
 /** The SSO authorization URL for linking a character; the browser goes there. */
 export const ssoLink = () => api.get<{ redirect: string }>('auth/esi/auth_link');
+
+/** POST auth/esi/refresh: reads the caller's characters from ESI now; the profile shows the new cards. */
+export function useRefreshCharacters(name: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CharactersRefreshResponse>('auth/esi/refresh'),
+    onSuccess: ({ chars }) =>
+      queryClient.setQueryData<UserProfileResponse>(accountKeys.user(name), (old) => (old ? { ...old, chars } : old)),
+  });
+}
 
 export function useUnlinkCharacter(name: string) {
   const queryClient = useQueryClient();

@@ -1,15 +1,25 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Avatar, Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { MESSAGES, ROLE_LABELS } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { ssoLink, useDeleteAccount, useLogout, useUnlinkCharacter, useUserProfile } from '../api/account.api';
+import {
+  ssoLink,
+  useDeleteAccount,
+  useLogout,
+  useRefreshCharacters,
+  useUnlinkCharacter,
+  useUserProfile,
+} from '../api/account.api';
+import { CharacterCard, EveLoginButton } from '../components/character-card';
 import { LazyCaptcha as Captcha } from '../components/lazy-captcha';
 
 /**
- * /account/user/{name}: username and roles for any signed-in visitor; the owner also gets
- * 'Выйти' and 'Удалить аккаунт' (after a confirmation and the captcha), and links game
- * characters through EVE SSO (the browser goes to the SSO and comes back here with ?linked=).
+ * /account/user/{name}: username and roles for any signed-in visitor; the characters (system,
+ * wallet, new mail) for the owner and admins only (the server sends `chars: null` to anyone
+ * else). The owner also gets 'Выйти' and 'Удалить аккаунт' (after a confirmation and the
+ * captcha), links game characters through EVE SSO (the browser goes to the SSO and comes back
+ * here with ?linked= or ?sso_error=), refreshes their data and unlinks them.
  */
 export default function UserPage() {
   const { name = '' } = useParams();
@@ -22,6 +32,15 @@ export default function UserPage() {
   const [params] = useSearchParams();
   const [ssoError, setSsoError] = useState<string | null>(params.get('sso_error'));
   const unlink = useUnlinkCharacter(name);
+  const refresh = useRefreshCharacters(name);
+  const [linking, setLinking] = useState(false);
+  const startLink = () => {
+    setLinking(true);
+    void ssoLink().then(
+      ({ redirect }) => window.location.assign(redirect),
+      (e: Error) => (setLinking(false), setSsoError(e.message)),
+    );
+  };
 
   if (profile.isPending) return <Loader aria-label="Загрузка профиля" />;
   if (profile.isError)
@@ -64,36 +83,25 @@ export default function UserPage() {
               )}
               <Stack gap="xs" data-testid="characters">
                 {user.chars.map((c) => (
-                  <Group key={c.id} gap="sm" wrap="nowrap">
-                    <Avatar src={c.icon} alt="" radius="sm" size={40}>
-                      {c.name.slice(0, 1)}
-                    </Avatar>
-                    <Text fw={500} style={{ flex: 1 }}>
-                      {c.name}
-                    </Text>
-                    {user.is_self && (
-                      <Button size="xs" variant="subtle" color="red" onClick={() => unlink.mutate(c.id)}>
-                        Отвязать
-                      </Button>
-                    )}
-                  </Group>
+                  <CharacterCard
+                    key={c.id}
+                    character={c}
+                    onUnlink={user.is_self ? () => unlink.mutate(c.id) : undefined}
+                    unlinking={unlink.isPending && unlink.variables === c.id}
+                  />
                 ))}
               </Stack>
+              {unlink.isError && <Alert color="red">{unlink.error.message}</Alert>}
+              {refresh.isError && <Alert color="red">{refresh.error.message}</Alert>}
               {user.is_self && (
-                <Button
-                  mt="xs"
-                  w="fit-content"
-                  color="dark"
-                  aria-label="Войти через EVE Online"
-                  onClick={() =>
-                    void ssoLink().then(
-                      ({ redirect }) => window.location.assign(redirect),
-                      (e: Error) => setSsoError(e.message),
-                    )
-                  }
-                >
-                  LOG IN with EVE Online
-                </Button>
+                <Group mt="xs" gap="md" align="center">
+                  <EveLoginButton onClick={startLink} busy={linking} />
+                  {user.chars.length > 0 && (
+                    <Button variant="default" loading={refresh.isPending} onClick={() => refresh.mutate()}>
+                      Обновить данные персонажей
+                    </Button>
+                  )}
+                </Group>
               )}
             </>
           )}
