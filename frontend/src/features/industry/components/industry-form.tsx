@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, type Path, type PathValue } from 'react-hook-form';
 import {
   Alert,
   Button,
@@ -66,16 +66,18 @@ export function IndustryForm({ staticData, onSubmit, loading, defaultValues, sub
     resolver: lazyZodResolver(() => import('@eve-toolkit/shared-types/schemas').then((m) => m.industryFormSchema)),
     defaultValues: { ...FORM_DEFAULTS, ...defaultValues },
   });
-  const { control, formState, setValue, getValues } = form;
+  const { formState, getValues } = form;
+  // Controlled through watch/setValue rather than <Controller>/useWatch: react-hook-form's chunk is
+  // shared with the account forms, and these exports would grow it for every page that uses it.
+  const values = form.watch();
+  const set = <K extends Path<IndustryFormValues>>(name: K, value: PathValue<IndustryFormValues, K>) =>
+    form.setValue(name, value, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   const [itemSearch, setItemSearch] = useState('');
   const [itemLabel, setItemLabel] = useState<string | null>(null);
   const [systemSearch, setSystemSearch] = useState('');
   const [showSkills, setShowSkills] = useState(false);
   const blueprints = useBlueprintSearch(itemSearch);
-  const stationKey = useWatch({ control, name: 'station_key' });
-  const reactionStation = useWatch({ control, name: 'reaction_station' });
-  const systemId = useWatch({ control, name: 'system_id' });
-  const blueprintId = useWatch({ control, name: 'blueprint_id' });
+  const { station_key: stationKey, reaction_station: reactionStation, system_id: systemId, blueprint_id: blueprintId } = values;
 
   const itemOptions = useMemo(() => {
     const found = (blueprints.data?.blueprints ?? []).map((b) => ({ value: String(b.id), label: b.name }));
@@ -127,195 +129,129 @@ export function IndustryForm({ staticData, onSubmit, loading, defaultValues, sub
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Controller
-            control={control}
-            name="blueprint_id"
-            render={({ field }) => (
-              <Select
-                label="Предмет"
-                placeholder="Например, Rifter"
-                searchable
-                clearable
-                data={itemOptions}
-                value={field.value ? String(field.value) : null}
-                onChange={(v, option) => {
-                  field.onChange(v ? Number(v) : null);
-                  setItemLabel(option?.label ?? null);
-                }}
-                searchValue={itemSearch}
-                onSearchChange={setItemSearch}
-                filter={({ options }) => options}
-                nothingFoundMessage={blueprints.isFetching ? 'Поиск…' : typed(itemSearch)}
-                withAsterisk
-              />
-            )}
+          <Select
+            label="Предмет"
+            placeholder="Например, Rifter"
+            searchable
+            clearable
+            data={itemOptions}
+            value={values.blueprint_id ? String(values.blueprint_id) : null}
+            onChange={(v, option) => {
+              set('blueprint_id', v ? Number(v) : null);
+              setItemLabel(option?.label ?? null);
+            }}
+            searchValue={itemSearch}
+            onSearchChange={setItemSearch}
+            filter={({ options }) => options}
+            nothingFoundMessage={blueprints.isFetching ? 'Поиск…' : typed(itemSearch)}
+            withAsterisk
           />
-          <Controller
-            control={control}
-            name="system_id"
-            render={({ field }) => (
-              <Select
-                label="Система"
-                placeholder="Например, Jita"
-                searchable
-                clearable
-                data={systemOptions}
-                value={field.value ? String(field.value) : null}
-                onChange={(v) => field.onChange(v ? Number(v) : null)}
-                searchValue={systemSearch}
-                onSearchChange={setSystemSearch}
-                filter={({ options }) => options}
-                nothingFoundMessage={typed(systemSearch)}
-                withAsterisk
-              />
-            )}
+          <Select
+            label="Система"
+            placeholder="Например, Jita"
+            searchable
+            clearable
+            data={systemOptions}
+            value={values.system_id ? String(values.system_id) : null}
+            onChange={(v) => set('system_id', v ? Number(v) : null)}
+            searchValue={systemSearch}
+            onSearchChange={setSystemSearch}
+            filter={({ options }) => options}
+            nothingFoundMessage={typed(systemSearch)}
+            withAsterisk
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          <Controller
-            control={control}
-            name="quantity"
-            render={({ field }) => (
-              <NumberInput
-                label="Количество"
-                min={1}
-                allowDecimal={false}
-                allowNegative={false}
-                value={field.value}
-                onChange={(v) => field.onChange(clampQuantity(v))}
-                thousandSeparator=" "
-              />
-            )}
+          <NumberInput
+            label="Количество"
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            value={values.quantity}
+            onChange={(v) => set('quantity', clampQuantity(v))}
+            thousandSeparator=" "
           />
-          <Controller
-            control={control}
-            name="me"
-            render={({ field }) => (
-              <NumberInput
-                label="ME"
-                min={ME_RANGE.min}
-                max={ME_RANGE.max}
-                clampBehavior="strict"
-                allowDecimal={false}
-                allowNegative={false}
-                value={field.value}
-                onChange={(v) => field.onChange(clampMe(v))}
-              />
-            )}
+          <NumberInput
+            label="ME"
+            min={ME_RANGE.min}
+            max={ME_RANGE.max}
+            clampBehavior="strict"
+            allowDecimal={false}
+            allowNegative={false}
+            value={values.me}
+            onChange={(v) => set('me', clampMe(v))}
           />
-          <Controller
-            control={control}
-            name="te"
-            render={({ field }) => (
-              <NumberInput
-                label="TE"
-                min={TE_RANGE.min}
-                max={TE_RANGE.max}
-                step={2}
-                clampBehavior="strict"
-                allowDecimal={false}
-                allowNegative={false}
-                value={field.value}
-                onChange={(v) => field.onChange(clampTe(v))}
-              />
-            )}
+          <NumberInput
+            label="TE"
+            min={TE_RANGE.min}
+            max={TE_RANGE.max}
+            step={2}
+            clampBehavior="strict"
+            allowDecimal={false}
+            allowNegative={false}
+            value={values.te}
+            onChange={(v) => set('te', clampTe(v))}
           />
-          <Controller
-            control={control}
-            name="tax"
-            render={({ field }) => (
-              <NumberInput
-                label="Налог, %"
-                min={0}
-                max={100}
-                decimalScale={2}
-                allowNegative={false}
-                value={field.value}
-                onChange={(v) => field.onChange(clampTax(v))}
-              />
-            )}
+          <NumberInput
+            label="Налог, %"
+            min={0}
+            max={100}
+            decimalScale={2}
+            allowNegative={false}
+            value={values.tax}
+            onChange={(v) => set('tax', clampTax(v))}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Controller
-            control={control}
-            name="station_key"
-            render={({ field }) => (
-              <Select
-                label="Станция"
-                data={staticData.static.stationsMain.map((s) => ({ value: s.key, label: s.name }))}
-                value={field.value}
-                allowDeselect={false}
-                onChange={(v) => {
-                  const key = v ?? 'npc';
-                  field.onChange(key);
-                  setValue('station_rig', keepFittingRigs(staticData, key, 'manufacturing', getValues('station_rig')));
-                }}
-              />
-            )}
+          <Select
+            label="Станция"
+            data={staticData.static.stationsMain.map((s) => ({ value: s.key, label: s.name }))}
+            value={values.station_key}
+            allowDeselect={false}
+            onChange={(v) => {
+              const key = v ?? 'npc';
+              set('station_key', key);
+              set('station_rig', keepFittingRigs(staticData, key, 'manufacturing', getValues('station_rig')));
+            }}
           />
-          <Controller
-            control={control}
-            name="station_rig"
-            render={({ field }) => (
-              <MultiSelect
-                label="Риги станции"
-                placeholder={mainRigs.length ? 'До трёх ригов' : 'На эту станцию риги не ставятся'}
-                disabled={!mainRigs.length}
-                data={mainRigs.map((r) => ({ value: String(r.id), label: r.name }))}
-                value={field.value.map(String)}
-                onChange={(v) => field.onChange(v.map(Number))}
-                maxValues={INDUSTRY_MAX_RIGS}
-                searchable
-                clearable
-              />
-            )}
+          <MultiSelect
+            label="Риги станции"
+            placeholder={mainRigs.length ? 'До трёх ригов' : 'На эту станцию риги не ставятся'}
+            disabled={!mainRigs.length}
+            data={mainRigs.map((r) => ({ value: String(r.id), label: r.name }))}
+            value={values.station_rig.map(String)}
+            onChange={(v) => set('station_rig', v.map(Number))}
+            maxValues={INDUSTRY_MAX_RIGS}
+            searchable
+            clearable
           />
         </SimpleGrid>
-        <Controller
-          control={control}
-          name="reactions"
-          render={({ field }) => (
-            <Switch
-              label="Реакции: промежуточные материалы из реакций строить, а не покупать"
-              checked={field.value}
-              onChange={(e) => field.onChange(e.currentTarget.checked)}
-            />
-          )}
+        <Switch
+          label="Реакции: промежуточные материалы из реакций строить, а не покупать"
+          checked={values.reactions}
+          onChange={(e) => set('reactions', e.currentTarget.checked)}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Controller
-            control={control}
-            name="reaction_station"
-            render={({ field }) => (
-              <Select
-                label="Станция для реакций"
-                data={staticData.static.stationsReactions.map((s) => ({ value: s.key, label: s.name }))}
-                value={field.value ?? staticData.static.stationsReactions[0]?.key ?? null}
-                allowDeselect={false}
-                onChange={(v) => {
-                  field.onChange(v);
-                  setValue('reaction_rig', keepFittingRigs(staticData, v, 'reaction', getValues('reaction_rig')));
-                }}
-              />
-            )}
+          <Select
+            label="Станция для реакций"
+            data={staticData.static.stationsReactions.map((s) => ({ value: s.key, label: s.name }))}
+            value={values.reaction_station ?? staticData.static.stationsReactions[0]?.key ?? null}
+            allowDeselect={false}
+            onChange={(v) => {
+              set('reaction_station', v);
+              set('reaction_rig', keepFittingRigs(staticData, v, 'reaction', getValues('reaction_rig')));
+            }}
           />
-          <Controller
-            control={control}
-            name="reaction_rig"
-            render={({ field }) => (
-              <MultiSelect
-                label="Риги для реакций"
-                placeholder={reactionRigs.length ? 'До трёх ригов' : 'Нет подходящих ригов'}
-                disabled={!reactionRigs.length}
-                data={reactionRigs.map((r) => ({ value: String(r.id), label: r.name }))}
-                value={field.value.map(String)}
-                onChange={(v) => field.onChange(v.map(Number))}
-                maxValues={INDUSTRY_MAX_RIGS}
-                searchable
-                clearable
-              />
-            )}
+          <MultiSelect
+            label="Риги для реакций"
+            placeholder={reactionRigs.length ? 'До трёх ригов' : 'Нет подходящих ригов'}
+            disabled={!reactionRigs.length}
+            data={reactionRigs.map((r) => ({ value: String(r.id), label: r.name }))}
+            value={values.reaction_rig.map(String)}
+            onChange={(v) => set('reaction_rig', v.map(Number))}
+            maxValues={INDUSTRY_MAX_RIGS}
+            searchable
+            clearable
           />
         </SimpleGrid>
         <UnstyledButton onClick={() => setShowSkills((v) => !v)} aria-expanded={showSkills}>
@@ -327,27 +263,21 @@ export function IndustryForm({ staticData, onSubmit, loading, defaultValues, sub
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             {(
               [
-                ['skills.industry', 'Industry'],
-                ['skills.advanced_industry', 'Advanced Industry'],
-                ['skills.reactions', 'Reactions'],
+                ['industry', 'Industry'],
+                ['advanced_industry', 'Advanced Industry'],
+                ['reactions', 'Reactions'],
               ] as const
-            ).map(([name, label]) => (
-              <Controller
-                key={name}
-                control={control}
-                name={name}
-                render={({ field }) => (
-                  <NumberInput
-                    label={label}
-                    min={SKILL_RANGE.min}
-                    max={SKILL_RANGE.max}
-                    clampBehavior="strict"
-                    allowDecimal={false}
-                    allowNegative={false}
-                    value={field.value}
-                    onChange={(v) => field.onChange(clampSkill(v))}
-                  />
-                )}
+            ).map(([skill, label]) => (
+              <NumberInput
+                key={skill}
+                label={label}
+                min={SKILL_RANGE.min}
+                max={SKILL_RANGE.max}
+                clampBehavior="strict"
+                allowDecimal={false}
+                allowNegative={false}
+                value={values.skills[skill]}
+                onChange={(v) => set(`skills.${skill}`, clampSkill(v))}
               />
             ))}
           </SimpleGrid>
