@@ -23,6 +23,7 @@ import { SchedulingModule } from './common/scheduling/scheduling.module';
 import { EsiModule } from './esi/esi.module';
 import { MarketModule } from './market/market.module';
 import { IndustryModule } from './industry/industry.module';
+import { PlanetologyModule } from './planetology/planetology.module';
 
 /** Config and database handle, visible to every module. */
 @Global()
@@ -98,6 +99,7 @@ const FEATURES = [
   EsiModule,
   MarketModule,
   IndustryModule,
+  PlanetologyModule,
 ];
 
 @Module({})

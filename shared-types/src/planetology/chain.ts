@@ -113,7 +113,8 @@ export function planChain(catalogue: PlanetologyCatalogue, targetId: number, tar
   const target = byId.get(targetId);
   if (!target) throw new PlanetologyError(PLANETOLOGY_MESSAGES.chooseProduct);
   if (target.tier === 0 || !target.requirements.length) throw new PlanetologyError(PLANETOLOGY_MESSAGES.rawResource);
-  if (!Number.isInteger(targetFactories) || targetFactories < 1) throw new RangeError('targetFactories must be a positive integer');
+  if (!Number.isInteger(targetFactories) || targetFactories < 1)
+    throw new RangeError('targetFactories must be a positive integer');
 
   const demand = new Map<number, number>([[target.id, targetFactories * outputPerHour(target)]]);
   const factories = new Map<number, number>([[target.id, targetFactories]]);

@@ -83,7 +83,12 @@ const MSG = {
 };
 
 /** Why a layout cannot be built for this product on this planet type (Russian), or null when it can. */
-export function layoutUnavailable(ctx: GeneratorContext, productId: number, layout: TemplateLayout, planetTypeId: number): string | null {
+export function layoutUnavailable(
+  ctx: GeneratorContext,
+  productId: number,
+  layout: TemplateLayout,
+  planetTypeId: number,
+): string | null {
   const product = catalogueIndex(ctx).get(productId);
   if (!product) return MSG.unknown;
   const planet = ctx.planetTypes.find((t) => t.id === planetTypeId);
@@ -124,7 +129,8 @@ export function generateTemplate(ctx: GeneratorContext, req: TemplateRequest): G
   if (req.layout === 'normal6' || req.layout === 'normal8') {
     const p1 = p1Of(ctx, product.id)!;
     const count = LAYOUT_LIMITS[req.layout];
-    for (let heads = ECU_MAX_HEADS; heads >= 1; heads--) attempts.push(extractorDraft(ctx, req.planetTypeId, product, p1, count, heads));
+    for (let heads = ECU_MAX_HEADS; heads >= 1; heads--)
+      attempts.push(extractorDraft(ctx, req.planetTypeId, product, p1, count, heads));
   } else if (req.layout === 'star') {
     for (let n = LAYOUT_LIMITS.starMax; n >= 1; n--) attempts.push(starDraft(ctx, req.planetTypeId, product, n));
   } else {

@@ -77,7 +77,11 @@ const isInt = (v: TypedJson): v is JsonNumber => v instanceof JsonNumber && !v.i
 const isFloat = (v: TypedJson): v is JsonNumber => v instanceof JsonNumber && v.isFloat && Number.isFinite(v.value);
 
 /** Validates template JSON text (as copied to the clipboard or saved by the game). */
-export function validateTemplateText(text: string, ctx: ValidationContext, options: TemplateValidationOptions = {}): TemplateValidation {
+export function validateTemplateText(
+  text: string,
+  ctx: ValidationContext,
+  options: TemplateValidationOptions = {},
+): TemplateValidation {
   let json: TypedJson;
   try {
     json = parseTypedJson(text);
@@ -88,14 +92,18 @@ export function validateTemplateText(text: string, ctx: ValidationContext, optio
   return validateTypedTemplate(json, ctx, options);
 }
 
-export function validateTypedTemplate(json: TypedJson, ctx: ValidationContext, options: TemplateValidationOptions = {}): TemplateValidation {
+export function validateTypedTemplate(
+  json: TypedJson,
+  ctx: ValidationContext,
+  options: TemplateValidationOptions = {},
+): TemplateValidation {
   const errors: string[] = [];
   const warnings: string[] = [];
   const done = (template: PiTemplate | null, usage: TemplateUsage | null = null, skippedRoutes = 0): TemplateValidation => ({
     ok: errors.length === 0,
     errors,
     warnings,
-    template: errors.length === 0 || template ? template : null,
+    template,
     usage,
     skippedRoutes,
   });
@@ -112,7 +120,8 @@ export function validateTypedTemplate(json: TypedJson, ctx: ValidationContext, o
 
   if (!isInt(json.CmdCtrLv)) errors.push('CmdCtrLv должен быть целым числом');
   if (typeof json.Cmt !== 'string') errors.push('Cmt должен быть строкой');
-  if (!isFloat(json.Diam) || json.Diam.value <= 0) errors.push('Diam должен быть положительным дробным числом (например, 5820.0)');
+  if (!isFloat(json.Diam) || json.Diam.value <= 0)
+    errors.push('Diam должен быть положительным дробным числом (например, 5820.0)');
   if (!isInt(json.Pln)) errors.push('Pln должен быть целым числом');
   if (!Array.isArray(json.P) || json.P.length === 0) errors.push('P должен быть непустым списком сооружений');
   if ('L' in json && !Array.isArray(json.L)) errors.push('L должен быть списком связей');
@@ -238,7 +247,8 @@ function checkColony(
     const product = pin.S === null ? null : (products.get(pin.S) ?? null);
     if (pin.S !== null && !product) errors.push(`${at}: S ${pin.S} — не планетарный товар`);
     if (type.kind === 'extractor') {
-      if (!(pin.H >= 1 && pin.H <= ECU_MAX_HEADS)) errors.push(`${at}: у экстрактора от 1 до ${ECU_MAX_HEADS} головок, а не ${pin.H}`);
+      if (!(pin.H >= 1 && pin.H <= ECU_MAX_HEADS))
+        errors.push(`${at}: у экстрактора от 1 до ${ECU_MAX_HEADS} головок, а не ${pin.H}`);
       if (!product || product.tier !== 0) errors.push(`${at}: экстрактор должен добывать сырьё (S — тип сырья)`);
       else if (!planetType.resources.some((r) => r.id === product.id)) {
         const msg = `${at}: на планете ${planetType.name} нет ресурса «${product.name}»`;
@@ -305,7 +315,8 @@ function checkColony(
     if (!src || !dst || !commodity) return;
     const viaExtractor = r.P.some((i) => resolved[i - 1]?.type.kind === 'extractor');
     if (dst.type.kind === 'extractor') errors.push(`${at}: маршрут в экстрактор запрещён`);
-    if (STORAGE_KINDS.has(src.type.kind) && STORAGE_KINDS.has(dst.type.kind)) errors.push(`${at}: маршрут со склада на склад запрещён`);
+    if (STORAGE_KINDS.has(src.type.kind) && STORAGE_KINDS.has(dst.type.kind))
+      errors.push(`${at}: маршрут со склада на склад запрещён`);
     if ((FACTORY_KINDS.has(src.type.kind) || src.type.kind === 'extractor') && src.pin.S !== r.T)
       errors.push(`${at}: «${src.type.name}» не производит «${commodity.name}»`);
     if (FACTORY_KINDS.has(dst.type.kind)) {
@@ -328,7 +339,7 @@ function checkColony(
       const m3h = (r.Q * commodity.volume * 3600) / cycle;
       for (let s = 1; s < r.P.length; s++) {
         const lk = key(r.P[s - 1], r.P[s]);
-        linkLoad.set(lk, (linkLoad.get(lk) ?? 0) + m3h);
+        if (linked.has(lk)) linkLoad.set(lk, (linkLoad.get(lk) ?? 0) + m3h);
       }
     }
   });
@@ -346,7 +357,9 @@ function checkColony(
       }
     }
     if ((shipped.get(i + 1) ?? 0) < res.product.output)
-      errors.push(`${at}: продукция «${res.product.name}» не вывозится маршрутом (${shipped.get(i + 1) ?? 0} из ${res.product.output})`);
+      errors.push(
+        `${at}: продукция «${res.product.name}» не вывозится маршрутом (${shipped.get(i + 1) ?? 0} из ${res.product.output})`,
+      );
   });
 
   for (const [lk, load] of linkLoad) {

@@ -27,7 +27,15 @@ describe('planChain', () => {
     expect(chain.target).toMatchObject({ id: 3645, tier: 1, factories: 1, perHour: 40, unitsPerCycle: 666 });
     expect(chain.target.inputs).toEqual([{ id: 2268, name: 'Aqueous Liquids', icon: expect.any(String), quantity: 3000 }]);
     expect(chain.extractors).toHaveLength(1);
-    expect(chain.extractors[0]).toMatchObject({ id: 2268, tier: 0, factories: 0, perHour: 6000, inputs: [], unitsPerCycle: null, feeds: [3645] });
+    expect(chain.extractors[0]).toMatchObject({
+      id: 2268,
+      tier: 0,
+      factories: 0,
+      perHour: 6000,
+      inputs: [],
+      unitsPerCycle: null,
+      feeds: [3645],
+    });
     // Aqueous Liquids: Barren, Gas, Ice, Oceanic, Storm, Temperate (richest first).
     expect(chain.extractors[0].planetTypes.map((t) => t.id).sort((a, b) => a - b)).toEqual([11, 12, 13, 2014, 2016, 2017]);
     const rich = chain.extractors[0].planetTypes.map((t) => t.richness);

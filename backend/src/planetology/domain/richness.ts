@@ -34,21 +34,57 @@ const P0 = {
 export const RICHNESS: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map(
   Object.entries({
     // Temperate
-    11: { [P0.aqueousLiquids]: 0.7, [P0.autotrophs]: 0.9, [P0.carbonCompounds]: 0.8, [P0.complexOrganisms]: 0.6, [P0.microorganisms]: 0.6 },
+    11: {
+      [P0.aqueousLiquids]: 0.7,
+      [P0.autotrophs]: 0.9,
+      [P0.carbonCompounds]: 0.8,
+      [P0.complexOrganisms]: 0.6,
+      [P0.microorganisms]: 0.6,
+    },
     // Ice
     12: { [P0.aqueousLiquids]: 0.9, [P0.heavyMetals]: 0.5, [P0.microorganisms]: 0.4, [P0.nobleGas]: 0.6, [P0.planktic]: 0.5 },
     // Gas
     13: { [P0.aqueousLiquids]: 0.4, [P0.baseMetals]: 0.3, [P0.ionicSolutions]: 0.6, [P0.nobleGas]: 0.7, [P0.reactiveGas]: 0.9 },
     // Oceanic
-    2014: { [P0.aqueousLiquids]: 0.9, [P0.carbonCompounds]: 0.5, [P0.complexOrganisms]: 0.7, [P0.microorganisms]: 0.8, [P0.planktic]: 0.7 },
+    2014: {
+      [P0.aqueousLiquids]: 0.9,
+      [P0.carbonCompounds]: 0.5,
+      [P0.complexOrganisms]: 0.7,
+      [P0.microorganisms]: 0.8,
+      [P0.planktic]: 0.7,
+    },
     // Lava
-    2015: { [P0.baseMetals]: 0.5, [P0.felsicMagma]: 0.9, [P0.heavyMetals]: 0.6, [P0.nonCsCrystals]: 0.6, [P0.suspendedPlasma]: 0.5 },
+    2015: {
+      [P0.baseMetals]: 0.5,
+      [P0.felsicMagma]: 0.9,
+      [P0.heavyMetals]: 0.6,
+      [P0.nonCsCrystals]: 0.6,
+      [P0.suspendedPlasma]: 0.5,
+    },
     // Barren
-    2016: { [P0.aqueousLiquids]: 0.3, [P0.baseMetals]: 0.8, [P0.carbonCompounds]: 0.5, [P0.microorganisms]: 0.6, [P0.nobleMetals]: 0.8 },
+    2016: {
+      [P0.aqueousLiquids]: 0.3,
+      [P0.baseMetals]: 0.8,
+      [P0.carbonCompounds]: 0.5,
+      [P0.microorganisms]: 0.6,
+      [P0.nobleMetals]: 0.8,
+    },
     // Storm
-    2017: { [P0.aqueousLiquids]: 0.5, [P0.baseMetals]: 0.4, [P0.ionicSolutions]: 0.8, [P0.nobleGas]: 0.7, [P0.suspendedPlasma]: 0.8 },
+    2017: {
+      [P0.aqueousLiquids]: 0.5,
+      [P0.baseMetals]: 0.4,
+      [P0.ionicSolutions]: 0.8,
+      [P0.nobleGas]: 0.7,
+      [P0.suspendedPlasma]: 0.8,
+    },
     // Plasma
-    2063: { [P0.baseMetals]: 0.5, [P0.heavyMetals]: 0.6, [P0.nobleMetals]: 0.6, [P0.nonCsCrystals]: 0.6, [P0.suspendedPlasma]: 0.9 },
+    2063: {
+      [P0.baseMetals]: 0.5,
+      [P0.heavyMetals]: 0.6,
+      [P0.nobleMetals]: 0.6,
+      [P0.nonCsCrystals]: 0.6,
+      [P0.suspendedPlasma]: 0.9,
+    },
   }).map(([planet, resources]) => [Number(planet), new Map(Object.entries(resources).map(([r, v]) => [Number(r), v]))]),
 );
 
