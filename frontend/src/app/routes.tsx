@@ -89,10 +89,7 @@ export const routes: RouteObject[] = [
       {
         path: 'planetology',
         handle: handle('Планеты'),
-        ...pending(
-          'Планеты',
-          'Какие типы планет и схемы нужны для продукта планетарной индустрии, с шаблоном для импорта в игру.',
-        ),
+        ...page(() => import('../features/planetology/pages/planetology-page')),
       },
       {
         path: 'best_admin',

@@ -1,0 +1,196 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  displaySecurity,
+  PiRulesIndex,
+  type GeneratorContext,
+  type PlanetaryChain,
+  type PlanetSummary,
+} from '@eve-toolkit/shared-types';
+import { useCatalogue, usePlanets, useSystemSearch } from '../api/planetology.api';
+import { build, SEARCH_MIN_LENGTH, searchProducts } from '../lib/planetology';
+import { ChainCard, shortPlanetName } from './chain-card';
+import { PlanetList } from './planet-list';
+
+const DEFAULT_PLANET = 'default';
+
+/** The form (system, product, 'Построить'), the system's planets and a card per built product. */
+export function PlanetologyPlanner() {
+  const catalogue = useCatalogue();
+  const [systemSearch, setSystemSearch] = useState('');
+  const [system, setSystem] = useState<{ id: number; label: string } | null>(null);
+  const [productSearch, setProductSearch] = useState('');
+  const [productId, setProductId] = useState<number | null>(null);
+  const [chains, setChains] = useState<PlanetaryChain[]>([]);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [templatePlanetId, setTemplatePlanetId] = useState<string>(DEFAULT_PLANET);
+  const systems = useSystemSearch(systemSearch);
+  const planets = usePlanets(system?.id ?? null);
+
+  const ctx = useMemo<GeneratorContext | null>(
+    () => (catalogue.data ? { ...catalogue.data, rules: new PiRulesIndex(catalogue.data.rules) } : null),
+    [catalogue.data],
+  );
+  const products = useMemo(() => new Map((catalogue.data?.blueprints ?? []).map((b) => [b.id, b])), [catalogue.data]);
+
+  const systemOptions = useMemo(() => {
+    const found = (systems.data?.systems ?? []).map((s) => ({
+      value: String(s.id),
+      label: `${s.name} (${displaySecurity(s.security).toFixed(1)})`,
+    }));
+    if (system && !found.some((o) => o.value === String(system.id)))
+      found.unshift({ value: String(system.id), label: system.label });
+    return found;
+  }, [systems.data, system]);
+
+  const productOptions = useMemo(() => {
+    const found = searchProducts(catalogue.data?.blueprints ?? [], productSearch).map((p) => ({
+      value: String(p.id),
+      label: `${p.name} (P${p.tier})`,
+    }));
+    const chosen = productId !== null ? products.get(productId) : undefined;
+    if (chosen && !found.some((o) => o.value === String(chosen.id)))
+      found.unshift({ value: String(chosen.id), label: `${chosen.name} (P${chosen.tier})` });
+    return found;
+  }, [catalogue.data, productSearch, productId, products]);
+
+  const systemPlanets = system ? planets.data?.planets : undefined;
+  const templatePlanet: PlanetSummary | null =
+    systemPlanets?.find((p) => String(p.id) === templatePlanetId && ctx?.planetTypes.some((t) => t.id === p.type_id)) ?? null;
+
+  if (catalogue.isPending)
+    return (
+      <Group gap="sm" data-testid="planetology-loading">
+        <Loader size="sm" />
+        <Text c="dimmed">Загрузка схем и типов планет…</Text>
+      </Group>
+    );
+  if (catalogue.isError || !ctx)
+    return (
+      <Alert color="red" variant="light" title="Не удалось загрузить данные" role="alert">
+        {catalogue.error?.message ?? 'Попробуйте обновить страницу'}
+      </Alert>
+    );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const result = build(ctx, productId);
+    if (!result.ok) {
+      setAlert(result.message);
+      return;
+    }
+    setAlert(null);
+    setChains((list) => [result.chain, ...list.filter((c) => c.target.id !== result.chain.target.id)]);
+  };
+
+  const typed = (q: string) =>
+    q.trim().length < SEARCH_MIN_LENGTH ? `Введите не меньше ${SEARCH_MIN_LENGTH} символов` : 'Ничего не найдено';
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p="lg" component="form" noValidate onSubmit={submit} aria-label="Планетарная схема">
+        <Stack gap="md">
+          {alert && (
+            <Alert
+              color="yellow"
+              variant="light"
+              role="alert"
+              data-testid="planetology-alert"
+              withCloseButton
+              onClose={() => setAlert(null)}
+            >
+              {alert}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Select
+              label="Система"
+              placeholder="Jita"
+              searchable
+              clearable
+              data={systemOptions}
+              value={system ? String(system.id) : null}
+              onChange={(v, option) => {
+                setSystem(v ? { id: Number(v), label: option?.label ?? v } : null);
+                setTemplatePlanetId(DEFAULT_PLANET);
+              }}
+              searchValue={systemSearch}
+              onSearchChange={setSystemSearch}
+              filter={({ options }) => options}
+              nothingFoundMessage={systems.isFetching ? 'Поиск…' : typed(systemSearch)}
+            />
+            <Select
+              label="Что произвести"
+              placeholder="Robotics"
+              searchable
+              clearable
+              data={productOptions}
+              value={productId !== null ? String(productId) : null}
+              onChange={(v) => setProductId(v ? Number(v) : null)}
+              searchValue={productSearch}
+              onSearchChange={setProductSearch}
+              filter={({ options }) => options}
+              nothingFoundMessage={typed(productSearch)}
+            />
+          </SimpleGrid>
+          <Group>
+            <Button type="submit">Построить</Button>
+          </Group>
+        </Stack>
+      </Paper>
+
+      {system && (
+        <Stack gap="sm">
+          <Title order={2} fz={20}>
+            Планеты системы {system.label}
+          </Title>
+          {planets.isPending ? (
+            <Group gap="sm" data-testid="planets-loading">
+              <Loader size="sm" />
+              <Text c="dimmed">Загрузка планет…</Text>
+            </Group>
+          ) : planets.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {planets.error.message}
+            </Alert>
+          ) : (
+            <PlanetList planets={planets.data.planets} planetTypes={ctx.planetTypes} products={products} />
+          )}
+        </Stack>
+      )}
+
+      {chains.length > 0 && (
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end" wrap="wrap">
+            <Title order={2} fz={20}>
+              Схемы
+            </Title>
+            <Select
+              label="Шаблоны для планеты"
+              w={320}
+              data={[
+                { value: DEFAULT_PLANET, label: 'Barren, КЦ 4 (по умолчанию)' },
+                ...(systemPlanets ?? [])
+                  .filter((p) => ctx.planetTypes.some((t) => t.id === p.type_id))
+                  .map((p) => ({ value: String(p.id), label: `${p.name} (${shortPlanetName(p.typeName)}), КЦ 4` })),
+              ]}
+              value={templatePlanet ? String(templatePlanet.id) : DEFAULT_PLANET}
+              onChange={(v) => setTemplatePlanetId(v ?? DEFAULT_PLANET)}
+              allowDeselect={false}
+            />
+          </Group>
+          {chains.map((chain) => (
+            <ChainCard
+              key={chain.target.id}
+              chain={chain}
+              ctx={ctx}
+              systemPlanets={systemPlanets}
+              templatePlanet={templatePlanet}
+              onRemove={() => setChains((list) => list.filter((c) => c !== chain))}
+            />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
