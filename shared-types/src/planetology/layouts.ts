@@ -29,7 +29,7 @@
 import type { PiPinKind, PlanetaryProduct } from '../api/planetology';
 import { PLANETOLOGY_CONSTANTS } from '../api/planetology';
 import { catalogueIndex, PlanetologyError, type PlanetologyCatalogue } from './chain';
-import { ECU_MAX_HEADS, linkLengthKm, linkUsage, pinUsage, PiRulesIndex } from './rules';
+import { ECU_MAX_HEADS, linkLengthKm, linkUsage, pinUsage, PiRulesIndex, planetTypeLabel } from './rules';
 import { serializeTemplate, type PiTemplate, type PiTemplatePin, type PiTemplateRoute } from './template-json';
 
 export type TemplateLayout = 'normal6' | 'normal8' | 'star' | 'mega';
@@ -95,7 +95,7 @@ export function layoutUnavailable(
   if (!planet) return MSG.planet;
   if (TEMPLATE_LAYOUTS[layout].kind === 'extractor') {
     if (product.tier !== 0) return MSG.notRaw;
-    if (!planet.resources.some((r) => r.id === productId)) return MSG.noResource(product.name, planet.name);
+    if (!planet.resources.some((r) => r.id === productId)) return MSG.noResource(product.name, planetTypeLabel(planet.name));
     if (!p1Of(ctx, productId)) return MSG.noP1(product.name);
     return null;
   }
@@ -103,7 +103,7 @@ export function layoutUnavailable(
   if (layout === 'mega' && product.tier !== 2) return MSG.megaOnly;
   const kind = factoryKind(product);
   const pin = ctx.rules.pinFor(planetTypeId, kind);
-  if (!pin || !product.pins.includes(pin.id)) return MSG.noPin(planet.name);
+  if (!pin || !product.pins.includes(pin.id)) return MSG.noPin(planetTypeLabel(planet.name));
   return null;
 }
 
@@ -123,7 +123,7 @@ export function generateTemplate(ctx: GeneratorContext, req: TemplateRequest): G
   const byId = catalogueIndex(ctx);
   const product = byId.get(req.productId)!;
   const planet = ctx.planetTypes.find((t) => t.id === req.planetTypeId)!;
-  const where = req.planetName ? ` (${req.planetName})` : ` (${planet.name})`;
+  const where = ` (${req.planetName ?? planetTypeLabel(planet.name)})`;
 
   const attempts: Draft[] = [];
   if (req.layout === 'normal6' || req.layout === 'normal8') {

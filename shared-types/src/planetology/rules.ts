@@ -60,6 +60,11 @@ export class PiRulesIndex {
   }
 }
 
+/** "Planet (Barren)" (the SDE's type name) -> "Barren". */
+export function planetTypeLabel(name: string): string {
+  return /^Planet \(([^)]+)\)$/.exec(name)?.[1] ?? name;
+}
+
 /** Unit vector of a surface point (La = polar angle, Lo = longitude, radians). */
 function unit(la: number, lo: number): [number, number, number] {
   return [Math.sin(la) * Math.cos(lo), Math.sin(la) * Math.sin(lo), Math.cos(la)];

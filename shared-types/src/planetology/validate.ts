@@ -26,6 +26,7 @@ import {
   MIN_PIN_SEPARATION,
   pinUsage,
   PiRulesIndex,
+  planetTypeLabel,
   ROUTE_MAX_PINS,
   STORAGE_KINDS,
   surfaceAngle,
@@ -224,6 +225,7 @@ function checkColony(
   errors: string[],
   warnings: string[],
 ): void {
+  const planetName = planetTypeLabel(planetType.name);
   const products = new Map(ctx.blueprints.map((b) => [b.id, b]));
   const resolved: (Resolved | null)[] = t.P.map((pin, i) => {
     const at = `P[${i + 1}]`;
@@ -238,10 +240,10 @@ function checkColony(
     }
     const type = ctx.rules.convert(pin.T, t.Pln);
     if (!type) {
-      errors.push(`${at}: у планеты ${planetType.name} нет сооружения «${own.name}»`);
+      errors.push(`${at}: у планеты ${planetName} нет сооружения «${own.name}»`);
       return null;
     }
-    if (options.strict && own.planetTypeId !== t.Pln) errors.push(`${at}: «${own.name}» не для планеты ${planetType.name}`);
+    if (options.strict && own.planetTypeId !== t.Pln) errors.push(`${at}: «${own.name}» не для планеты ${planetName}`);
     if (!(pin.La >= 0 && pin.La <= Math.PI)) errors.push(`${at}: La вне 0..π`);
     if (!(Math.abs(pin.Lo) <= 2 * Math.PI)) errors.push(`${at}: Lo вне -2π..2π`);
     const product = pin.S === null ? null : (products.get(pin.S) ?? null);
@@ -251,7 +253,7 @@ function checkColony(
         errors.push(`${at}: у экстрактора от 1 до ${ECU_MAX_HEADS} головок, а не ${pin.H}`);
       if (!product || product.tier !== 0) errors.push(`${at}: экстрактор должен добывать сырьё (S — тип сырья)`);
       else if (!planetType.resources.some((r) => r.id === product.id)) {
-        const msg = `${at}: на планете ${planetType.name} нет ресурса «${product.name}»`;
+        const msg = `${at}: на планете ${planetName} нет ресурса «${product.name}»`;
         if (options.strict) errors.push(msg);
         else warnings.push(`${msg}: шаблон подойдёт планете, где он есть`);
       }

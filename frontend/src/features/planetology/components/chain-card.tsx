@@ -5,6 +5,7 @@ import {
   FACTORY_LAYOUTS,
   formatNumber,
   layoutPlanetTypes,
+  planetTypeLabel,
   type ChainEntry,
   type GeneratorContext,
   type PlanetaryChain,
@@ -99,6 +100,7 @@ export function ChainCard({
                           return (
                             <Badge
                               key={t.id}
+                              tt="none"
                               color={HIGHLIGHT[h].color}
                               variant={HIGHLIGHT[h].variant}
                               data-highlight={h}
@@ -107,7 +109,7 @@ export function ChainCard({
                               }
                               leftSection={<TypeIcon src={t.icon} size={14} />}
                             >
-                              {shortPlanetName(t.name)} {Math.round(t.richness * 100)}%
+                              {planetTypeLabel(t.name)} {Math.round(t.richness * 100)}%
                             </Badge>
                           );
                         })}
@@ -197,7 +199,7 @@ export function ChainCard({
 function OnlyOn({ ctx, productId }: { ctx: GeneratorContext; productId: number }) {
   const ids = layoutPlanetTypes(ctx, productId, 'star');
   if (ids.length === ctx.planetTypes.length) return null;
-  const names = ctx.planetTypes.filter((t) => ids.includes(t.id)).map((t) => shortPlanetName(t.name));
+  const names = ctx.planetTypes.filter((t) => ids.includes(t.id)).map((t) => planetTypeLabel(t.name));
   return (
     <Text size="xs" c="dimmed">
       Только: {names.join(', ')}
@@ -230,9 +232,4 @@ function Product({ entry }: { entry: ChainEntry }) {
       </div>
     </Group>
   );
-}
-
-/** "Planet (Barren)" -> "Barren" (the SDE names planet types that way). */
-export function shortPlanetName(name: string): string {
-  return /\(([^)]+)\)/.exec(name)?.[1] ?? name;
 }

@@ -3,13 +3,14 @@ import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, T
 import {
   displaySecurity,
   PiRulesIndex,
+  planetTypeLabel,
   type GeneratorContext,
   type PlanetaryChain,
   type PlanetSummary,
 } from '@eve-toolkit/shared-types';
 import { useCatalogue, usePlanets, useSystemSearch } from '../api/planetology.api';
 import { build, SEARCH_MIN_LENGTH, searchProducts } from '../lib/planetology';
-import { ChainCard, shortPlanetName } from './chain-card';
+import { ChainCard } from './chain-card';
 import { PlanetList } from './planet-list';
 
 const DEFAULT_PLANET = 'default';
@@ -172,7 +173,7 @@ export function PlanetologyPlanner() {
                 { value: DEFAULT_PLANET, label: 'Barren, КЦ 4 (по умолчанию)' },
                 ...(systemPlanets ?? [])
                   .filter((p) => ctx.planetTypes.some((t) => t.id === p.type_id))
-                  .map((p) => ({ value: String(p.id), label: `${p.name} (${shortPlanetName(p.typeName)}), КЦ 4` })),
+                  .map((p) => ({ value: String(p.id), label: `${p.name} (${planetTypeLabel(p.typeName)}), КЦ 4` })),
               ]}
               value={templatePlanet ? String(templatePlanet.id) : DEFAULT_PLANET}
               onChange={(v) => setTemplatePlanetId(v ?? DEFAULT_PLANET)}

@@ -95,7 +95,7 @@ describe('templateTarget', () => {
   });
 
   it.each([
-    [2270, 'normal6', jitaVI, 'На планете Planet (Lava) нет ресурса «Noble Metals»'],
+    [2270, 'normal6', jitaVI, 'На планете Lava нет ресурса «Noble Metals»'],
     [9848, 'star', jitaIV, 'Неизвестный тип планеты'],
   ] as const)('%d %s on a planet that cannot: %s', (productId, layout, planet, message) => {
     expect(templateTarget(ctx, productId, layout, planet)).toEqual({ ok: false, message });

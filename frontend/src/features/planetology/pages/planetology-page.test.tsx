@@ -162,6 +162,6 @@ describe('/planetology', () => {
     // Noble Metals are not on Lava: its extractor buttons are disabled with the reason.
     const noble = within(within(card).getByTestId('extractor-2270')).getByRole('button', { name: 'Обычный 6' });
     expect(noble).toBeDisabled();
-    expect(noble).toHaveAttribute('title', 'На планете Planet (Lava) нет ресурса «Noble Metals»');
+    expect(noble).toHaveAttribute('title', 'На планете Lava нет ресурса «Noble Metals»');
   });
 });
