@@ -36,7 +36,18 @@ export function ChainCard({
   onRemove: () => void;
 }) {
   const [open, setOpen] = useState(true);
-  const [copied, setCopied] = useState<CopyResult | null>(null);
+  const [copied, setCopiedState] = useState<CopyResult | null>(null);
+  // Shown in the card and, since the button may be far below its top, as a toast too.
+  const setCopied = (result: CopyResult) => {
+    setCopiedState(result);
+    void import('@mantine/notifications').then(({ notifications }) =>
+      notifications.show({
+        color: result.ok ? 'teal' : 'red',
+        title: result.ok ? 'Шаблон скопирован' : 'Шаблон не скопирован',
+        message: result.message,
+      }),
+    );
+  };
   const { target } = chain;
   return (
     <Paper
@@ -80,114 +91,122 @@ export function ChainCard({
             </Text>
           )}
           <Section title="Добытчики">
-            <Table verticalSpacing={6} data-testid="extractors">
-              <Table.Tbody>
-                {chain.extractors.map((e) => (
-                  <Table.Tr key={e.id} data-testid={`extractor-${e.id}`}>
-                    <Table.Td>
-                      <Product entry={e} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatNumber(e.perHour)} ед./ч</Text>
-                      <Text size="xs" c="dimmed">
-                        3 000 за цикл завода
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {e.planetTypes.map((t) => {
-                          const h = planetTypeHighlight(t.id, systemPlanets);
-                          return (
-                            <Badge
-                              key={t.id}
-                              tt="none"
-                              color={HIGHLIGHT[h].color}
-                              variant={HIGHLIGHT[h].variant}
-                              data-highlight={h}
-                              title={
-                                h === 'match' ? 'Есть в выбранной системе' : h === 'miss' ? 'Нет в выбранной системе' : undefined
-                              }
-                              leftSection={<TypeIcon src={t.icon} size={14} />}
-                            >
-                              {planetTypeLabel(t.name)} {Math.round(t.richness * 100)}%
-                            </Badge>
-                          );
-                        })}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {EXTRACTOR_LAYOUTS.map((layout) => (
-                          <TemplateButton
-                            key={layout}
-                            ctx={ctx}
-                            productId={e.id}
-                            productName={e.name}
-                            layout={layout}
-                            planet={templatePlanet}
-                            onCopied={setCopied}
-                          />
-                        ))}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <Table.ScrollContainer minWidth={720}>
+              <Table verticalSpacing={6} data-testid="extractors">
+                <Table.Tbody>
+                  {chain.extractors.map((e) => (
+                    <Table.Tr key={e.id} data-testid={`extractor-${e.id}`}>
+                      <Table.Td>
+                        <Product entry={e} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatNumber(e.perHour)} ед./ч</Text>
+                        <Text size="xs" c="dimmed">
+                          3 000 за цикл завода
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          {e.planetTypes.map((t) => {
+                            const h = planetTypeHighlight(t.id, systemPlanets);
+                            return (
+                              <Badge
+                                key={t.id}
+                                tt="none"
+                                color={HIGHLIGHT[h].color}
+                                variant={HIGHLIGHT[h].variant}
+                                data-highlight={h}
+                                title={
+                                  h === 'match'
+                                    ? 'Есть в выбранной системе'
+                                    : h === 'miss'
+                                      ? 'Нет в выбранной системе'
+                                      : undefined
+                                }
+                                leftSection={<TypeIcon src={t.icon} size={14} />}
+                              >
+                                {planetTypeLabel(t.name)} {Math.round(t.richness * 100)}%
+                              </Badge>
+                            );
+                          })}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          {EXTRACTOR_LAYOUTS.map((layout) => (
+                            <TemplateButton
+                              key={layout}
+                              ctx={ctx}
+                              productId={e.id}
+                              productName={e.name}
+                              layout={layout}
+                              planet={templatePlanet}
+                              onCopied={setCopied}
+                            />
+                          ))}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Section>
           <Section title="Заводы">
-            <Table verticalSpacing={6} data-testid="factories">
-              <Table.Tbody>
-                {chain.factories.map((f) => (
-                  <Table.Tr key={f.id} data-testid={`factory-${f.id}`}>
-                    <Table.Td>
-                      <Product entry={f} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        ×{f.factories}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {formatNumber(f.perHour)} ед./ч
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        {f.inputs.map((i) => (
-                          <Group key={i.id} gap={6} wrap="nowrap">
-                            <TypeIcon src={i.icon} size={18} />
-                            <Text size="sm">
-                              {i.name} × {formatNumber(i.quantity)}
+            <Table.ScrollContainer minWidth={720}>
+              <Table verticalSpacing={6} data-testid="factories">
+                <Table.Tbody>
+                  {chain.factories.map((f) => (
+                    <Table.Tr key={f.id} data-testid={`factory-${f.id}`}>
+                      <Table.Td>
+                        <Product entry={f} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" fw={600}>
+                          ×{f.factories}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {formatNumber(f.perHour)} ед./ч
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Stack gap={2}>
+                          {f.inputs.map((i) => (
+                            <Group key={i.id} gap={6} wrap="nowrap">
+                              <TypeIcon src={i.icon} size={18} />
+                              <Text size="sm">
+                                {i.name} × {formatNumber(i.quantity)}
+                              </Text>
+                            </Group>
+                          ))}
+                          {f.unitsPerCycle !== null && (
+                            <Text size="xs" c="dimmed" title="floor(10 000 м³ / объём сырья на цикл)">
+                              На 10 000 м³: {formatNumber(f.unitsPerCycle)} циклов
                             </Text>
-                          </Group>
-                        ))}
-                        {f.unitsPerCycle !== null && (
-                          <Text size="xs" c="dimmed" title="floor(10 000 м³ / объём сырья на цикл)">
-                            На 10 000 м³: {formatNumber(f.unitsPerCycle)} циклов
-                          </Text>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {FACTORY_LAYOUTS.filter((layout) => layout !== 'mega' || f.volume === 0.75).map((layout) => (
-                          <TemplateButton
-                            key={layout}
-                            ctx={ctx}
-                            productId={f.id}
-                            productName={f.name}
-                            layout={layout}
-                            planet={templatePlanet}
-                            onCopied={setCopied}
-                          />
-                        ))}
-                      </Group>
-                      <OnlyOn ctx={ctx} productId={f.id} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                          )}
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          {FACTORY_LAYOUTS.filter((layout) => layout !== 'mega' || f.volume === 0.75).map((layout) => (
+                            <TemplateButton
+                              key={layout}
+                              ctx={ctx}
+                              productId={f.id}
+                              productName={f.name}
+                              layout={layout}
+                              planet={templatePlanet}
+                              onCopied={setCopied}
+                            />
+                          ))}
+                        </Group>
+                        <OnlyOn ctx={ctx} productId={f.id} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Section>
         </Stack>
       </Collapse>
