@@ -26,14 +26,7 @@ import type {
 } from './sde/sde.types';
 
 /** Planetary structure groups: command centres, processors, storage, launchpads, links, ECUs. */
-const PI_STRUCTURE_GROUPS = [
-  GROUP.commandCenters,
-  GROUP.processors,
-  GROUP.storage,
-  GROUP.spaceports,
-  GROUP.links,
-  GROUP.ecus,
-];
+const PI_STRUCTURE_GROUPS = [GROUP.commandCenters, GROUP.processors, GROUP.storage, GROUP.spaceports, GROUP.links, GROUP.ecus];
 
 /** The GameData contract over the active SDE import (other modules inject `GameData`). */
 @Injectable()
@@ -162,7 +155,10 @@ export class GameDataService extends GameData {
   async piPins(): Promise<GamePiPin[]> {
     const dogma = await this.sde.collection<DogmaDoc>('dogma');
     if (!dogma) return [];
-    const docs = await dogma.find({ groupId: { $in: PI_STRUCTURE_GROUPS } }).sort({ _id: 1 }).toArray();
+    const docs = await dogma
+      .find({ groupId: { $in: PI_STRUCTURE_GROUPS } })
+      .sort({ _id: 1 })
+      .toArray();
     const types = await this.typesByIds(docs.map((d) => d._id));
     return docs.map((d) => ({
       id: d._id,
