@@ -23,3 +23,4 @@ export * from './planetology/template-json';
 export * from './planetology/rules';
 export * from './planetology/validate';
 export * from './planetology/layouts';
+export * from './loot/parse';

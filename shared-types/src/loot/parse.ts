@@ -1,0 +1,144 @@
+/**
+ * Loot history parser (pure, no I/O): one line at a time, then a whole text.
+ *
+ * Accepted forms (../shared/eve-data/README.md §7):
+ * - the game's fleet "Loot History" export, tab-separated:
+ *   `Time<TAB>Character<TAB>Item Type<TAB>Quantity<TAB>Item Group` (a trailing tab is common),
+ *   e.g. `2018.06.23 00:19\tKado Vargadana\tX5 Enduring Stasis Webifier\t1\tStasis Web\t`.
+ *   The header row is recognised in English (`Time Character ...`) and Russian
+ *   (`Время Персонаж ...`) and skipped; item names may be English or Russian (the Russian client
+ *   writes localised names into the same columns);
+ * - the older chat-log form `03:21:19 Some dude has looted 5 x Garde II`, optionally with the
+ *   chat log's `[ 2018.06.23 03:21:19 ]` stamp in place of the bare time.
+ *
+ * Quantities may group thousands with `'`, `,`, `.`, a space or a no-break space (`1'000`,
+ * `1,000`, `1 000`); a group must then be exactly three digits, so `1,5` is refused.
+ *
+ * The Russian client's chat-log wording for "has looted" is not recorded anywhere in the project's
+ * reference material, so only the English chat form is accepted; the Russian client's tab export
+ * needs no wording and is accepted.
+ */
+
+export interface LootEntry {
+  /** As written in the file (`2018.06.23 00:19` or `03:21:19`). */
+  time: string;
+  character: string;
+  /** Item name as written (not yet resolved to a type). */
+  item: string;
+  quantity: number;
+  /** The export's "Item Group" column; null in the chat form or when empty. */
+  group: string | null;
+}
+
+export type LootLine =
+  { kind: 'loot'; entry: LootEntry } | { kind: 'header' } | { kind: 'blank' } | { kind: 'invalid'; reason: LootLineError };
+
+/** Why a non-blank line was not read as loot. */
+export type LootLineError = 'format' | 'quantity';
+
+export interface UnparsedLootLine {
+  /** 1-based line number in the text. */
+  line: number;
+  text: string;
+  reason: LootLineError;
+}
+
+export interface ParsedLootHistory {
+  entries: LootEntry[];
+  unparsed: UnparsedLootLine[];
+  /** The form the loot lines were written in ('mixed' when both occur). */
+  format: 'export' | 'chat' | 'mixed' | null;
+}
+
+/** Largest quantity one line may carry (a full freighter of minerals is far below). */
+export const LOOT_MAX_LINE_QUANTITY = 2_000_000_000;
+
+const SEPARATORS = "[ ,.'\u00a0\u202f]";
+const QUANTITY_RE = new RegExp(`^(?:\\d+|\\d{1,3}(?:${SEPARATORS}\\d{3})+)$`);
+const SEPARATOR_RE = new RegExp(SEPARATORS, 'g');
+
+/** `1'234`, `1,234`, `1 234`, `1234` -> 1234; anything else (0, fractions, signs, huge) -> null. */
+export function parseLootQuantity(raw: string): number | null {
+  const text = raw.trim();
+  if (!QUANTITY_RE.test(text)) return null;
+  const value = Number(text.replace(SEPARATOR_RE, ''));
+  if (!Number.isSafeInteger(value) || value < 1 || value > LOOT_MAX_LINE_QUANTITY) return null;
+  return value;
+}
+
+const HEADER_FIRST = new Set(['time', 'время']);
+const HEADER_SECOND = new Set(['character', 'персонаж', 'пилот']);
+/** A time cell of the export: a date and a time, or a time alone. */
+const EXPORT_TIME_RE = /^(?:\d{4}[./-]\d{1,2}[./-]\d{1,2}[ T]+)?\d{1,2}:\d{2}(?::\d{2})?$/;
+const CHAT_RE =
+  /^(?:\[\s*(?:\d{4}[./-]\d{1,2}[./-]\d{1,2}\s+)?(\d{1,2}:\d{2}:\d{2})\s*\]|(\d{1,2}:\d{2}:\d{2}))\s+(.+?)\s+has looted\s+(\S(?:.*?\S)?)\s+x\s+(.+?)\s*$/i;
+
+function clean(cell: string): string {
+  return cell.replace(/\s+/g, ' ').trim();
+}
+
+/** Reads one line (without its line end). */
+export function parseLootLine(raw: string): LootLine {
+  const line = raw.replace(/^\ufeff/, '').replace(/\r$/, '');
+  if (line.trim() === '') return { kind: 'blank' };
+
+  if (line.includes('\t')) {
+    const cells = line.split('\t').map(clean);
+    while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
+    if (cells.length >= 2 && HEADER_FIRST.has(cells[0].toLowerCase()) && HEADER_SECOND.has(cells[1].toLowerCase())) {
+      return { kind: 'header' };
+    }
+    if (cells.length < 4 || cells.length > 5) return { kind: 'invalid', reason: 'format' };
+    const [time, character, item, quantityText, group] = cells;
+    if (!EXPORT_TIME_RE.test(time) || character === '' || item === '') {
+      return { kind: 'invalid', reason: 'format' };
+    }
+    const quantity = parseLootQuantity(quantityText);
+    if (quantity === null) return { kind: 'invalid', reason: 'quantity' };
+    return {
+      kind: 'loot',
+      entry: { time, character, item, quantity, group: group ? group : null },
+    };
+  }
+
+  const chat = CHAT_RE.exec(line.trim());
+  if (!chat) return { kind: 'invalid', reason: 'format' };
+  const [, stampTime, bareTime, character, quantityText, item] = chat;
+  const quantity = parseLootQuantity(quantityText);
+  if (quantity === null) return { kind: 'invalid', reason: 'quantity' };
+  return {
+    kind: 'loot',
+    entry: {
+      time: stampTime ?? bareTime,
+      character: clean(character),
+      item: clean(item),
+      quantity,
+      group: null,
+    },
+  };
+}
+
+/** Splits on CRLF, LF or a lone CR. */
+export function splitLootLines(text: string): string[] {
+  return text.split(/\r\n|\n|\r/);
+}
+
+/** Reads a whole (already decoded) text: every loot line, and the non-blank lines that are not loot. */
+export function parseLootHistory(text: string): ParsedLootHistory {
+  const entries: LootEntry[] = [];
+  const unparsed: UnparsedLootLine[] = [];
+  let sawExport = false;
+  let sawChat = false;
+  splitLootLines(text).forEach((raw, index) => {
+    const parsed = parseLootLine(raw);
+    if (parsed.kind === 'loot') {
+      entries.push(parsed.entry);
+      if (raw.includes('\t')) sawExport = true;
+      else sawChat = true;
+    } else if (parsed.kind === 'invalid') {
+      unparsed.push({ line: index + 1, text: raw.replace(/^\ufeff/, '').trim(), reason: parsed.reason });
+    }
+  });
+  const format = sawExport && sawChat ? 'mixed' : sawExport ? 'export' : sawChat ? 'chat' : null;
+  return { entries, unparsed, format };
+}
