@@ -24,6 +24,8 @@ import { EsiModule } from './esi/esi.module';
 import { MarketModule } from './market/market.module';
 import { IndustryModule } from './industry/industry.module';
 import { PlanetologyModule } from './planetology/planetology.module';
+import { CorporationsModule } from './corporations/corporations.module';
+import { RoleRequestsModule } from './role-requests/role-requests.module';
 
 /** Config and database handle, visible to every module. */
 @Global()
@@ -100,6 +102,8 @@ const FEATURES = [
   MarketModule,
   IndustryModule,
   PlanetologyModule,
+  CorporationsModule,
+  RoleRequestsModule,
 ];
 
 @Module({})

@@ -24,3 +24,4 @@ export * from './planetology/rules';
 export * from './planetology/validate';
 export * from './planetology/layouts';
 export * from './loot/parse';
+export * from './api/admin';
