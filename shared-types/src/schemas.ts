@@ -5,3 +5,4 @@
  */
 export { postDebugSchema } from './api/feedback';
 export { industryFormSchema } from './api/industry';
+export { lootPricesQuerySchema, lootSplitStateSchema } from './loot/schemas';

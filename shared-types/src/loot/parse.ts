@@ -43,8 +43,13 @@ export interface UnparsedLootLine {
   reason: LootLineError;
 }
 
+/** A loot entry with its 1-based line number in the text. */
+export interface NumberedLootEntry extends LootEntry {
+  line: number;
+}
+
 export interface ParsedLootHistory {
-  entries: LootEntry[];
+  entries: NumberedLootEntry[];
   unparsed: UnparsedLootLine[];
   /** The form the loot lines were written in ('mixed' when both occur). */
   format: 'export' | 'chat' | 'mixed' | null;
@@ -125,14 +130,14 @@ export function splitLootLines(text: string): string[] {
 
 /** Reads a whole (already decoded) text: every loot line, and the non-blank lines that are not loot. */
 export function parseLootHistory(text: string): ParsedLootHistory {
-  const entries: LootEntry[] = [];
+  const entries: NumberedLootEntry[] = [];
   const unparsed: UnparsedLootLine[] = [];
   let sawExport = false;
   let sawChat = false;
   splitLootLines(text).forEach((raw, index) => {
     const parsed = parseLootLine(raw);
     if (parsed.kind === 'loot') {
-      entries.push(parsed.entry);
+      entries.push({ ...parsed.entry, line: index + 1 });
       if (raw.includes('\t')) sawExport = true;
       else sawChat = true;
     } else if (parsed.kind === 'invalid') {
