@@ -7,12 +7,23 @@
  *   GET /characters/{id}/wallet/              esi-wallet.read_character_wallet.v1 (a bare number)
  *   GET /characters/{id}/mail/                esi-mail.read_mail.v1
  *   GET /characters/{id}/mail/labels/         esi-mail.read_mail.v1 (labels + total_unread_count)
+ *   GET /characters/{id}/skills/              esi-skills.read_skills.v1
+ *   GET /characters/{id}/wallet/journal/      esi-wallet.read_character_wallet.v1 (X-Pages, 2 500 a page)
+ *   GET /characters/{id}/wallet/transactions/ esi-wallet.read_character_wallet.v1
+ *   GET /characters/{id}/assets/              esi-assets.read_assets.v1 (X-Pages, 1 000 a page)
  * Authenticated routes check the Bearer token like ESI: signed by the (fake) SSO, not expired,
  * issued for this very character and carrying the route's scope.
  */
 import { FAKE_CORPORATIONS, DEFAULT_SSO_CHARACTERS, unreadCount, type FakeSsoCharacter } from './sso-characters';
 import type { FakeRoute, RouteContext, RouteResult } from './server';
 import type { FakeSso } from './sso';
+import {
+  defaultAssets,
+  defaultCorporationHistory,
+  defaultJournal,
+  defaultSkills,
+  defaultTransactions,
+} from './character-check-data';
 
 /** ESI's cache lifetimes for these routes (seconds). */
 export const CHARACTER_CACHE_SECONDS = {
@@ -23,7 +34,14 @@ export const CHARACTER_CACHE_SECONDS = {
   wallet: 120,
   mail: 30,
   labels: 30,
+  skills: 120,
+  journal: 3600,
+  transactions: 3600,
+  assets: 3600,
 } as const;
+
+/** ESI's page sizes of the paged character routes. */
+export const CHARACTER_PAGE_SIZE = { journal: 2500, assets: 1000 } as const;
 
 export interface CharacterRoutesSource {
   /** The SSO whose tokens are accepted (null: authenticated routes answer 401). */
@@ -40,13 +58,13 @@ function characters(source: CharacterRoutesSource): readonly FakeSsoCharacter[] 
   return source.sso()?.characters ?? DEFAULT_SSO_CHARACTERS;
 }
 
-function cached(ctx: RouteContext, source: CharacterRoutesSource, seconds: number, body: unknown): RouteResult {
+export function cached(ctx: RouteContext, source: CharacterRoutesSource, seconds: number, body: unknown): RouteResult {
   const s = source.cacheSeconds() ?? seconds;
   return { body, expires: new Date(ctx.nowMs + s * 1000), lastModified: new Date(Math.floor(ctx.nowMs / 1000) * 1000) };
 }
 
 /** The character the path names, after checking the Bearer token for it and `scope`. */
-async function authorized(
+export async function authorized(
   ctx: RouteContext,
   source: CharacterRoutesSource,
   scope: string,
@@ -70,6 +88,15 @@ async function authorized(
   return { character };
 }
 
+/** One X-Pages page of `rows` (ESI answers 404 past the last page). */
+function paged(ctx: RouteContext, source: CharacterRoutesSource, seconds: number, rows: unknown[], size: number): RouteResult {
+  const pages = Math.max(1, Math.ceil(rows.length / size));
+  const page = Number(ctx.query.get('page') ?? '1');
+  if (!Number.isInteger(page) || page < 1) return error(400, 'Invalid page');
+  if (page > pages) return error(404, 'Requested page does not exist');
+  return { ...cached(ctx, source, seconds, rows.slice((page - 1) * size, page * size)), pages };
+}
+
 export function characterRoutes(source: CharacterRoutesSource): FakeRoute[] {
   const find = (ctx: RouteContext) => characters(source).find((c) => c.id === Number(ctx.params[0]));
   const authed =
@@ -78,6 +105,13 @@ export function characterRoutes(source: CharacterRoutesSource): FakeRoute[] {
       const r = await authorized(ctx, source, scope);
       if ('fail' in r) return r.fail;
       return cached(ctx, source, seconds, render(r.character));
+    };
+  const authedPaged =
+    (scope: string, seconds: number, size: number, rows: (c: FakeSsoCharacter) => unknown[]) =>
+    async (ctx: RouteContext): Promise<RouteResult> => {
+      const r = await authorized(ctx, source, scope);
+      if ('fail' in r) return r.fail;
+      return paged(ctx, source, seconds, rows(r.character), size);
     };
   return [
     {
@@ -107,16 +141,7 @@ export function characterRoutes(source: CharacterRoutesSource): FakeRoute[] {
       handle: (ctx) => {
         const c = find(ctx);
         if (!c) return error(404, 'Character not found');
-        const history = [{ corporation_id: 1000044, is_deleted: false, record_id: c.id % 100_000, start_date: c.birthday }];
-        if (c.corporationId !== 1000044) {
-          const joined = new Date(Date.parse(c.birthday) + 30 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-          history.unshift({
-            corporation_id: c.corporationId,
-            is_deleted: false,
-            record_id: (c.id % 100_000) + 1,
-            start_date: joined,
-          });
-        }
+        const history = c.check?.corporationHistory ?? defaultCorporationHistory(c);
         return cached(ctx, source, CHARACTER_CACHE_SECONDS.history, history);
       },
     },
@@ -188,6 +213,51 @@ export function characterRoutes(source: CharacterRoutesSource): FakeRoute[] {
           total_unread_count: unread,
         };
       }),
+    },
+    {
+      name: 'characters.skills',
+      method: 'GET',
+      pattern: /^\/characters\/(\d+)\/skills$/,
+      handle: authed('esi-skills.read_skills.v1', CHARACTER_CACHE_SECONDS.skills, (c) => {
+        const skills = c.check?.skills ?? defaultSkills(c);
+        return {
+          skills,
+          total_sp: skills.reduce((sum, s) => sum + s.skillpoints_in_skill, 0),
+          unallocated_sp: c.check?.unallocatedSp ?? 0,
+        };
+      }),
+    },
+    {
+      name: 'characters.wallet.journal',
+      method: 'GET',
+      pattern: /^\/characters\/(\d+)\/wallet\/journal$/,
+      handle: authedPaged(
+        'esi-wallet.read_character_wallet.v1',
+        CHARACTER_CACHE_SECONDS.journal,
+        CHARACTER_PAGE_SIZE.journal,
+        (c) => c.check?.walletJournal ?? defaultJournal(c),
+      ),
+    },
+    {
+      name: 'characters.wallet.transactions',
+      method: 'GET',
+      pattern: /^\/characters\/(\d+)\/wallet\/transactions$/,
+      handle: authed(
+        'esi-wallet.read_character_wallet.v1',
+        CHARACTER_CACHE_SECONDS.transactions,
+        (c) => c.check?.walletTransactions ?? defaultTransactions(c),
+      ),
+    },
+    {
+      name: 'characters.assets',
+      method: 'GET',
+      pattern: /^\/characters\/(\d+)\/assets$/,
+      handle: authedPaged(
+        'esi-assets.read_assets.v1',
+        CHARACTER_CACHE_SECONDS.assets,
+        CHARACTER_PAGE_SIZE.assets,
+        (c) => c.check?.assets ?? defaultAssets(c),
+      ),
     },
   ];
 }

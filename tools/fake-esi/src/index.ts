@@ -17,4 +17,20 @@ export { startFakeSso, DEFAULT_SSO_CHARACTERS } from './sso';
 export type { FakeAccessClaims, FakeSso, FakeSsoCharacter, FakeSsoOptions, FakeSsoStats, TokenFault } from './sso';
 export { FAKE_CORPORATIONS, FAKE_DEMO_CORPORATION } from './sso-characters';
 export type { FakeCorporation, FakeMail } from './sso-characters';
-export { CHARACTER_CACHE_SECONDS, characterRoutes } from './character-routes';
+export { CHARACTER_CACHE_SECONDS, CHARACTER_PAGE_SIZE, characterRoutes } from './character-routes';
+export {
+  SP_PER_LEVEL,
+  defaultAssets,
+  defaultCorporationHistory,
+  defaultJournal,
+  defaultSkills,
+  defaultTransactions,
+} from './character-check-data';
+export type {
+  EsiAsset,
+  EsiCorporationHistoryEntry,
+  EsiJournalEntry,
+  EsiSkill,
+  EsiWalletTransaction,
+  FakeCheckData,
+} from './character-check-data';

@@ -8,6 +8,7 @@
  * in the player-character range (2 112 000 000+), corporation ids in the player range (98 000 000+),
  * NPC corporation ids in the 1 000 000 range.
  */
+import type { FakeCheckData } from './character-check-data';
 
 export interface FakeMail {
   mail_id: number;
@@ -36,6 +37,8 @@ export interface FakeSsoCharacter {
   /** Wallet balance in ISK. */
   wallet: number;
   mails: FakeMail[];
+  /** Skills, wallet journal and transactions, assets, corporation history (absent: defaults, see character-check-data.ts). */
+  check?: FakeCheckData;
 }
 
 export interface FakeCorporation {
@@ -254,7 +257,11 @@ export const DEFAULT_SSO_CHARACTERS: readonly FakeSsoCharacter[] = [
 
 /** A deep copy, so a fake's mutable state never leaks into the shared defaults or another fake. */
 export function cloneCharacters(list: readonly FakeSsoCharacter[]): FakeSsoCharacter[] {
-  return list.map((c) => ({ ...c, mails: c.mails.map((m) => ({ ...m, labels: [...m.labels] })) }));
+  return list.map((c) => ({
+    ...c,
+    mails: c.mails.map((m) => ({ ...m, labels: [...m.labels] })),
+    ...(c.check ? { check: { ...c.check } } : {}),
+  }));
 }
 
 export function unreadCount(c: FakeSsoCharacter): number {
