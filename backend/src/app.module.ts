@@ -24,6 +24,7 @@ import { EsiModule } from './esi/esi.module';
 import { MarketModule } from './market/market.module';
 import { IndustryModule } from './industry/industry.module';
 import { PlanetologyModule } from './planetology/planetology.module';
+import { LootModule } from './loot/loot.module';
 import { CorporationsModule } from './corporations/corporations.module';
 import { RoleRequestsModule } from './role-requests/role-requests.module';
 
@@ -102,6 +103,7 @@ const FEATURES = [
   MarketModule,
   IndustryModule,
   PlanetologyModule,
+  LootModule,
   CorporationsModule,
   RoleRequestsModule,
 ];

@@ -43,8 +43,10 @@ export interface LootLineIssue {
 
 export interface LootPostResponse {
   data: PilotGroup[];
-  /** Lines that were not loot or named an unknown item; the rest still count. */
+  /** Lines that were not loot or named an unknown item (the first LOOT_LIMITS.maxIssues); the rest still count. */
   errors: LootLineIssue[];
+  /** How many lines did not count (may exceed `errors.length`). */
+  skipped: number;
   /** Loot lines counted. */
   lines: number;
 }
@@ -93,6 +95,7 @@ export const LOOT_MESSAGES = {
   lineQuantity: 'Некорректное количество',
   unknownItem: 'Предмет не найден',
   moreIssues: (n: number) => `…и ещё строк с ошибками: ${n}`,
+  badUpload: 'Не удалось прочитать загрузку: отправьте форму с одним файлом в поле file',
   badIds: `Список ids — от 1 до ${LOOT_LIMITS.maxPriceIds} идентификаторов типов через запятую`,
   badShare: 'Ссылка на раздел повреждена или устарела',
 } as const;
