@@ -75,4 +75,8 @@ module.exports = {
     },
   ],
   maxWorkers: 2,
+  // A test's own budget on a busy 2-core machine (component tests render whole pages with user
+  // events; 5 s is too tight when two workers and a build share the cores). Tests that wait for
+  // something specific bound that wait themselves.
+  testTimeout: 30_000,
 };

@@ -138,7 +138,6 @@ describe('routes', () => {
   it.each([
     ['/market/appraisal', 'Оценка'],
     ['/loot', 'Лут'],
-    ['/planetology', 'Планеты'],
   ])('%s shows the "Раздел в разработке" placeholder titled %s', async (path, title) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
