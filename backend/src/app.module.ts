@@ -27,6 +27,7 @@ import { PlanetologyModule } from './planetology/planetology.module';
 import { LootModule } from './loot/loot.module';
 import { CorporationsModule } from './corporations/corporations.module';
 import { RoleRequestsModule } from './role-requests/role-requests.module';
+import { CorpModule } from './corp/corp.module';
 
 /** Config and database handle, visible to every module. */
 @Global()
@@ -106,6 +107,7 @@ const FEATURES = [
   LootModule,
   CorporationsModule,
   RoleRequestsModule,
+  CorpModule,
 ];
 
 @Module({})

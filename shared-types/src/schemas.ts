@@ -5,4 +5,6 @@
  */
 export { postDebugSchema } from './api/feedback';
 export { industryFormSchema } from './api/industry';
+export { addEventSchema, addProjectSchema, updateBuySchema } from './api/corp';
 export { lootPricesQuerySchema, lootSplitStateSchema } from './loot/schemas';
+export { appraisalRequestSchema } from './api/appraisal';

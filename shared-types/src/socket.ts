@@ -1,11 +1,20 @@
 import type { Role } from './enums';
 import type { AdminRoleRequest } from './api/admin';
+import type { CorpEvent, Project } from './api/corp';
 /**
  * Typed Socket.IO event maps. Every emit and listener uses these; no string literals at call
  * sites. Later features add their events here.
  */
 export interface ServerToClientEvents {
   'market:prices-updated': (payload: { hubId: number; updatedAt: string }) => void;
+  /** Corporation area, to `corp:<id>` only. Projects carry the whole project (clients patch in place). */
+  'corp:project-created': (payload: { corporationId: number; project: Project }) => void;
+  'corp:project-updated': (payload: { corporationId: number; project: Project; reason: 'status' | 'jobs' }) => void;
+  'corp:project-deleted': (payload: { corporationId: number; projectId: string }) => void;
+  'corp:event-created': (payload: { corporationId: number; event: CorpEvent }) => void;
+  'corp:buys-changed': (payload: { corporationId: number }) => void;
+  /** The user's corporation access changed (joined, left, blocked): refetch the corporation screens. */
+  'corp:access-changed': (payload: { corporationIds: number[] }) => void;
   /** Admin area, to `admins`: a new role request. */
   'roles:request-created': (payload: { request: AdminRoleRequest }) => void;
   /** To the requester (`user:<id>`): an admin granted or refused the request. */
@@ -19,4 +28,6 @@ export interface SocketData {
   userId?: string;
   username?: string;
   roles?: Role[];
+  /** Corporations whose rooms the socket is in (recomputed by the server when access changes). */
+  corporationIds?: number[];
 }

@@ -3,6 +3,7 @@ import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer }
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents, SocketData } from '@eve-toolkit/shared-types';
 import { SessionResolver } from '../common/auth/session-resolver.service';
+import { CorpMembership } from '../corp/corp-membership.service';
 import { Rooms } from './rooms';
 
 type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -19,31 +20,94 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   @WebSocketServer()
   server!: TypedServer;
 
-  constructor(private readonly sessions: SessionResolver) {}
+  constructor(
+    private readonly sessions: SessionResolver,
+    private readonly membership: CorpMembership,
+  ) {}
 
   /** Who connects is resolved before the handshake completes (a Socket.IO middleware). */
   afterInit(server: TypedServer): void {
     server.use((socket, next) => {
       this.sessions.resolve(socket.request).then(
         (user) => {
-          if (user) {
-            socket.data.userId = user.id;
-            socket.data.username = user.username;
-            socket.data.roles = user.roles;
-          }
-          next();
+          if (!user) return next();
+          socket.data.userId = user.id;
+          socket.data.username = user.username;
+          socket.data.roles = user.roles;
+          return this.membership.corporationsOf(user.id).then((ids) => {
+            socket.data.corporationIds = ids;
+            next();
+          });
         },
         (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
       );
     });
   }
 
-  /** Anonymous sockets get public events only; signed-in ones join their own rooms at once. */
+  /**
+   * Anonymous sockets get public events only; signed-in ones join their own rooms at once: their
+   * user room, `admins` for admins, and `corp:<id>` for each corporation they belong to (the same
+   * rule as the HTTP corporation area: role corp or admin, a character in a registered, not
+   * blocked corporation).
+   */
   handleConnection(socket: TypedSocket): void {
-    const { userId, roles } = socket.data;
+    const { userId, roles, corporationIds } = socket.data;
     if (!userId) return;
-    void socket.join(Rooms.user(userId));
-    if (roles?.includes('admin')) void socket.join(Rooms.admins);
+    void socket.join([...this.roomsFor(userId, roles ?? [], corporationIds ?? [])]);
+  }
+
+  private roomsFor(userId: string, roles: readonly string[], corporationIds: readonly number[]): Set<string> {
+    const rooms = new Set([Rooms.user(userId)]);
+    if (roles.includes('admin')) rooms.add(Rooms.admins);
+    if (roles.includes('corp') || roles.includes('admin')) for (const id of corporationIds) rooms.add(Rooms.corp(id));
+    return rooms;
+  }
+
+  /**
+   * Recomputes the rooms of these users' sockets (on every instance, through the adapter) after
+   * their access changed: roles granted or revoked, a character linked, unlinked, banned or moved,
+   * a corporation registered, blocked or removed. Sockets leave rooms they lost at once.
+   */
+  async refreshAccess(userIds: readonly string[]): Promise<void> {
+    for (const userId of new Set(userIds)) {
+      const sockets = await this.server.in(Rooms.user(userId)).fetchSockets();
+      if (sockets.length === 0) continue;
+      const user = await this.sessions.byId(userId);
+      if (!user) {
+        this.disconnectUser(userId);
+        continue;
+      }
+      const roles = user.roles;
+      const corporationIds = await this.membership.corporationsOf(userId);
+      const want = this.roomsFor(userId, roles, corporationIds);
+      const changed: number[] = [];
+      for (const s of sockets) {
+        for (const room of s.rooms) {
+          if (room === s.id || want.has(room)) continue;
+          if (room === Rooms.admins || room.startsWith('corp:')) {
+            s.leave(room);
+            if (room.startsWith('corp:')) changed.push(Number(room.slice(5)));
+          }
+        }
+        for (const room of want) {
+          if (!s.rooms.has(room)) {
+            s.join(room);
+            if (room.startsWith('corp:')) changed.push(Number(room.slice(5)));
+          }
+        }
+      }
+      if (changed.length) this.emitTo(Rooms.user(userId), 'corp:access-changed', { corporationIds: [...new Set(changed)] });
+    }
+  }
+
+  /**
+   * Users whose rooms a change of the corporation affects: those with a socket in its room and
+   * those with a character in it (who join when it becomes active).
+   */
+  async usersOfCorporation(corporationId: number): Promise<string[]> {
+    const sockets = await this.server.in(Rooms.corp(corporationId)).fetchSockets();
+    const inRoom = sockets.map((s) => s.data.userId).filter((id): id is string => !!id);
+    return [...new Set([...inRoom, ...(await this.membership.userIdsIn(corporationId))])];
   }
 
   /** Makes a user's sockets leave every room at once (logout, deletion, lost access). */

@@ -2,6 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { ACCOUNT_EVENTS, type AccountDeletedEvent, type AccountLoggedOutEvent } from '../accounts/accounts.events';
 import { MARKET_EVENTS, type MarketPricesUpdatedEvent } from '../market/market.events';
+import { ACCESS_EVENTS, type AccessChangedEvent } from '../common/access/access.events';
+import {
+  CHARACTER_EVENTS,
+  type CharacterCorporationChangedEvent,
+  type CharacterLinkedEvent,
+  type CharacterUnlinkedEvent,
+} from '../characters/characters.events';
+import {
+  CORP_EVENTS,
+  type BuysChangedEvent,
+  type PingCreatedEvent,
+  type ProjectCreatedEvent,
+  type ProjectDeletedEvent,
+  type ProjectUpdatedEvent,
+} from '../corp/corp.events';
 import {
   ROLE_REQUEST_EVENTS,
   type RoleRequestCreatedEvent,
@@ -27,6 +42,59 @@ export class RealtimeListener {
   @OnEvent(ACCOUNT_EVENTS.deleted)
   onAccountGone(event: AccountDeletedEvent | AccountLoggedOutEvent): void {
     this.gateway.disconnectUser(event.userId);
+  }
+
+  // --- Corporation area: to `corp:<id>` only; no other corporation's socket is in that room. ---
+
+  @OnEvent(CORP_EVENTS.projectCreated)
+  onProjectCreated(e: ProjectCreatedEvent): void {
+    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:project-created', {
+      corporationId: e.corporationId,
+      project: e.project,
+    });
+  }
+
+  @OnEvent(CORP_EVENTS.projectUpdated)
+  onProjectUpdated(e: ProjectUpdatedEvent): void {
+    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:project-updated', {
+      corporationId: e.corporationId,
+      project: e.project,
+      reason: e.reason,
+    });
+  }
+
+  @OnEvent(CORP_EVENTS.projectDeleted)
+  onProjectDeleted(e: ProjectDeletedEvent): void {
+    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:project-deleted', {
+      corporationId: e.corporationId,
+      projectId: e.projectId,
+    });
+  }
+
+  @OnEvent(CORP_EVENTS.pingCreated)
+  onPingCreated(e: PingCreatedEvent): void {
+    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:event-created', { corporationId: e.corporationId, event: e.event });
+  }
+
+  @OnEvent(CORP_EVENTS.buysChanged)
+  onBuysChanged(e: BuysChangedEvent): void {
+    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:buys-changed', { corporationId: e.corporationId });
+  }
+
+  /** Access changed (roles, characters, corporations, bans): the affected sockets' rooms are recomputed at once. */
+  @OnEvent(ACCESS_EVENTS.changed, { async: true, promisify: true })
+  async onAccessChanged(e: AccessChangedEvent): Promise<void> {
+    const users = new Set(e.userIds ?? []);
+    for (const corporationId of e.corporationIds ?? [])
+      for (const id of await this.gateway.usersOfCorporation(corporationId)) users.add(id);
+    await this.gateway.refreshAccess([...users]);
+  }
+
+  @OnEvent(CHARACTER_EVENTS.linked, { async: true, promisify: true })
+  @OnEvent(CHARACTER_EVENTS.unlinked, { async: true, promisify: true })
+  @OnEvent(CHARACTER_EVENTS.corporationChanged, { async: true, promisify: true })
+  async onCharacterChanged(e: CharacterLinkedEvent | CharacterUnlinkedEvent | CharacterCorporationChangedEvent): Promise<void> {
+    await this.gateway.refreshAccess([e.userId]);
   }
 
   // --- Role requests: new ones to admins, the decision to the requester. ---

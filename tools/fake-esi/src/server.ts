@@ -10,6 +10,8 @@ import { defaultDataDir, loadCatalog, type Catalog } from './catalog';
 import { FakeMarket } from './market';
 import { marketRoutes } from './routes';
 import { characterRoutes } from './character-routes';
+import { corpRoutes, FakeCorpData } from './corp-routes';
+import { DEFAULT_SSO_CHARACTERS } from './sso-characters';
 import type { FakeSso } from './sso';
 
 export interface RouteContext {
@@ -133,6 +135,8 @@ export interface FakeEsi {
   addRoute(route: FakeRoute): void;
   /** Accept this SSO's access tokens on the authenticated character routes. */
   useSso(sso: FakeSso | null): void;
+  /** Characters' industry jobs and contracts (the corporation area's candidates). */
+  readonly corp: FakeCorpData;
 }
 
 /** What route handlers may read from the server. */
@@ -211,10 +215,12 @@ export async function startFakeEsi(opts: FakeEsiOptions = {}): Promise<FakeEsi> 
   const internals: FakeEsiInternals = { market, options, marketState, startedAt };
 
   let sso: FakeSso | null = opts.sso ?? null;
+  const corp = new FakeCorpData(DEFAULT_SSO_CHARACTERS);
   const routes: FakeRoute[] = [
     ...(opts.routes ?? []),
     ...marketRoutes(),
     ...characterRoutes({ sso: () => sso, cacheSeconds: () => opts.characterCacheSeconds }),
+    ...corpRoutes({ sso: () => sso, cacheSeconds: () => opts.characterCacheSeconds, corpData: () => corp }),
   ];
   let faults: ActiveFault[] = [];
   let errorRemain = options.errorLimit;
@@ -409,6 +415,7 @@ export async function startFakeEsi(opts: FakeEsiOptions = {}): Promise<FakeEsi> 
     useSso(next) {
       sso = next;
     },
+    corp,
     close() {
       return new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -21,3 +21,26 @@ export function requireRole(user: SessionUser | null | undefined, ...roles: Role
   if (!hasRole(u, ...roles)) throw apiError(403, AUTH_MESSAGES.forbidden);
   return u;
 }
+
+/**
+ * Corporation area: the caller must hold one of `roles` (corp or admin) and have a character in
+ * a registered, not blocked corporation (`corporationIds`, computed by CorpMembership from
+ * stored character data, never taken from the client). Returns the corporations.
+ */
+export function requireCorpMember(
+  user: SessionUser | null | undefined,
+  corporationIds: readonly number[],
+  roles: readonly Role[],
+  messages: { noRole: string; notMember: string },
+): { user: SessionUser; corporationIds: number[] } {
+  const u = requireUser(user);
+  if (!hasRole(u, ...roles)) throw apiError(403, messages.noRole);
+  if (corporationIds.length === 0) throw apiError(403, messages.notMember);
+  return { user: u, corporationIds: [...corporationIds] };
+}
+
+/** 403 with `message` unless the user holds one of `roles` (project moderation, pings ...). */
+export function requirePermission(user: SessionUser, roles: readonly Role[], message: string): SessionUser {
+  if (!hasRole(user, ...roles)) throw apiError(403, message);
+  return user;
+}

@@ -24,6 +24,11 @@ export class SessionResolver {
     return r[RESOLVED];
   }
 
+  /** The user as a session would resolve it now (sockets recompute their rooms with this). */
+  byId(userId: string): Promise<SessionUser | null> {
+    return this.load(userId);
+  }
+
   private async load(userId: string | undefined): Promise<SessionUser | null> {
     if (!userId || !Types.ObjectId.isValid(userId)) return null;
     const user = await this.users

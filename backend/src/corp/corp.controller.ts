@@ -1,0 +1,146 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  addEventSchema,
+  addProjectSchema,
+  newRoleRequestSchema,
+  pushJobsSchema,
+  updateBuySchema,
+  updateProjectSchema,
+  verifyJobSchema,
+  type AddEventRequest,
+  type AddProjectRequest,
+  type BuysResponse,
+  type CorpEvent,
+  type EventsResponse,
+  type Project,
+  type ProjectResponse,
+  type ProjectsResponse,
+  type PushJobsRequest,
+  type PushJobsResponse,
+  type RolesResponse,
+  type UpdateBuyRequest,
+  type UpdateProjectRequest,
+  type VerifyJobRequest,
+  type VerifyJobResponse,
+} from '@eve-toolkit/shared-types';
+import { z } from 'zod';
+import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
+import type { SessionUser } from '../common/auth/session-user';
+import { ZodPipe } from '../common/validation/zod.pipe';
+import { CorpBuysService } from './corp-buys.service';
+import { type CorpMember } from './corp-membership.service';
+import { CorpArea, Member } from './corp-member.guard';
+import { CorpPingsService } from './corp-pings.service';
+import { CorpProjectsService } from './corp-projects.service';
+import { CorpRolesService } from './corp-roles.service';
+
+type Parsed<T extends z.ZodType> = z.output<T>;
+
+/**
+ * The corporation area (spec §7 "Corporation", under `auth/corp/`). Every handler resolves the
+ * caller's corporations on the server first (@CorpArea: CorpMemberGuard, 401/403 in Russian,
+ * before validation), and every read and write is scoped to them. Role requests only need a signed-in user (spec §6:
+ * any signed-in user may request a role).
+ */
+@Controller('auth/corp')
+@Authenticated()
+export class CorpController {
+  constructor(
+    private readonly buys: CorpBuysService,
+    private readonly pings: CorpPingsService,
+    private readonly projects: CorpProjectsService,
+    private readonly roles: CorpRolesService,
+  ) {}
+
+  @Get('buys')
+  @CorpArea()
+  getBuys(@Member() member: CorpMember): Promise<BuysResponse> {
+    return this.buys.list(member);
+  }
+
+  @Post('update_buy')
+  @CorpArea('moderate')
+  @HttpCode(200)
+  updateBuy(@Member() member: CorpMember, @Body(new ZodPipe(updateBuySchema)) body: UpdateBuyRequest): Promise<BuysResponse> {
+    return this.buys.update(member, body);
+  }
+
+  @Get('events')
+  @CorpArea()
+  getEvents(@Member() member: CorpMember): Promise<EventsResponse> {
+    return this.pings.list(member);
+  }
+
+  @Post('add_event')
+  @CorpArea('createEvent')
+  @HttpCode(200)
+  async addEvent(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(addEventSchema)) body: Parsed<typeof addEventSchema>,
+  ): Promise<{ event: CorpEvent }> {
+    return { event: await this.pings.create(member, body satisfies AddEventRequest) };
+  }
+
+  @Get('roles')
+  getRoles(@CurrentUser() user: SessionUser): Promise<RolesResponse> {
+    return this.roles.list(user);
+  }
+
+  @Post('new_role_request')
+  @HttpCode(200)
+  newRoleRequest(
+    @CurrentUser() user: SessionUser,
+    @Body(new ZodPipe(newRoleRequestSchema)) body: Parsed<typeof newRoleRequestSchema>,
+  ): Promise<RolesResponse> {
+    return this.roles.request(user, body.role);
+  }
+
+  @Get('projects')
+  @CorpArea()
+  getProjects(@Member() member: CorpMember): Promise<ProjectsResponse> {
+    return this.projects.list(member);
+  }
+
+  @Get('projects/:id')
+  @CorpArea()
+  getProject(@Member() member: CorpMember, @Param('id') id: string): Promise<ProjectResponse> {
+    return this.projects.view(member, id);
+  }
+
+  @Post('add_project')
+  @CorpArea('createProject')
+  @HttpCode(200)
+  async addProject(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(addProjectSchema)) body: Parsed<typeof addProjectSchema>,
+  ): Promise<{ project: Project }> {
+    return { project: await this.projects.create(member, body satisfies AddProjectRequest) };
+  }
+
+  @Post('update_project')
+  @CorpArea('moderate')
+  @HttpCode(200)
+  updateProject(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(updateProjectSchema)) body: UpdateProjectRequest,
+  ): Promise<{ ok: true; project?: Project }> {
+    return this.projects.update(member, body);
+  }
+
+  @Post('verify_job')
+  @CorpArea()
+  @HttpCode(200)
+  verifyJob(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(verifyJobSchema)) body: VerifyJobRequest,
+  ): Promise<VerifyJobResponse> {
+    return this.projects.verify(member, body.project_id, body.job_id);
+  }
+
+  @Post('push_jobs')
+  @CorpArea()
+  @HttpCode(200)
+  pushJobs(@Member() member: CorpMember, @Body(new ZodPipe(pushJobsSchema)) body: PushJobsRequest): Promise<PushJobsResponse> {
+    return this.projects.push(member, body);
+  }
+}

@@ -1,0 +1,71 @@
+import { typeIconUrl, type CorpEvent, type JobExecutor, type Project } from '@eve-toolkit/shared-types';
+import { portraitUrl } from '../characters/characters.mapper';
+import type { EventDoc, ProjectDoc } from './corp.schema';
+
+/** A ship or item icon per ping type (type ids checked against the SDE). */
+const EVENT_ICON_TYPE: Record<string, number> = {
+  roam: 587, // Rifter
+  'home def': 22456, // Sabre (interdictor)
+  kta: 24702, // Hurricane
+  mining: 17478, // Retriever
+  pve: 24698, // Drake
+  fuel: 4247, // Helium Fuel Block
+  misc: 34, // Tritanium
+};
+
+/** A project document -> the API's project (spec §3), executors summed over jobs. */
+export function toProject(doc: ProjectDoc, images: string): Project {
+  const total = new Map<number, JobExecutor>();
+  const jobs = doc.jobs.map((j) => {
+    const progress = doc.progress?.[j.id] ?? { done: 0, executors: [] };
+    const perChar = new Map<number, JobExecutor>();
+    for (const e of progress.executors) {
+      const row = perChar.get(e.char_id) ?? {
+        char_id: e.char_id,
+        name: e.name,
+        icon: portraitUrl(images, e.char_id, 32),
+        runs: 0,
+      };
+      row.runs += e.runs;
+      perChar.set(e.char_id, row);
+      const t = total.get(e.char_id) ?? { char_id: e.char_id, name: e.name, icon: portraitUrl(images, e.char_id, 32), runs: 0 };
+      t.runs += e.runs;
+      total.set(e.char_id, t);
+    }
+    return {
+      id: j.id,
+      name: j.name,
+      icon: typeIconUrl(images, j.type_id, 32),
+      type_id: j.type_id,
+      activity_id: j.activity_id,
+      blueprint_id: j.blueprint_id,
+      type: j.type,
+      pay: j.pay,
+      quantity: j.quantity,
+      done: progress.done,
+      executors: [...perChar.values()],
+    };
+  });
+  return {
+    id: String(doc._id),
+    name: doc.name,
+    desc: doc.desc,
+    status: doc.status,
+    jobs,
+    executors: [...total.values()].sort((a, b) => b.runs - a.runs || a.name.localeCompare(b.name)),
+    author: doc.author,
+    created_at: new Date(doc.created_at).toISOString(),
+  };
+}
+
+export function toCorpEvent(doc: EventDoc, images: string): CorpEvent {
+  return {
+    id: String(doc._id),
+    name: doc.name,
+    desc: doc.desc,
+    type: doc.type,
+    icon: typeIconUrl(images, EVENT_ICON_TYPE[doc.type] ?? 34, 32),
+    date: new Date(doc.date).toISOString(),
+    author: doc.author,
+  };
+}

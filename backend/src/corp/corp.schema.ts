@@ -1,0 +1,152 @@
+import { Schema, Types } from 'mongoose';
+import type { EventType, ProjectJobType, ProjectStatus } from '@eve-toolkit/shared-types';
+
+/**
+ * The corporation area's collections. Every document carries its `corporation_id`; every read
+ * filters by the caller's corporations, so one corporation's data never reaches another.
+ */
+export const CORP_MODELS = {
+  project: 'CorpProject',
+  event: 'CorpEvent',
+  buy: 'CorpBuy',
+  claim: 'CorpClaim',
+} as const;
+
+export interface ExecutorEntry {
+  char_id: number;
+  name: string;
+  runs: number;
+  /** Industry job or contract ids credited (what was claimed). */
+  refs: number[];
+  at: Date;
+}
+
+/** A job's static part; what members delivered lives in `progress` (one conditional update). */
+export interface ProjectJobDoc {
+  id: string;
+  type: ProjectJobType;
+  type_id: number;
+  name: string;
+  activity_id: 1 | 11 | null;
+  blueprint_id: number | null;
+  pay: number;
+  quantity: number;
+}
+
+export interface JobProgress {
+  done: number;
+  executors: ExecutorEntry[];
+}
+
+/**
+ * One project in one document (`corp_projects`): the embedded database, like a MongoDB
+ * standalone, has no transactions, so the runs claimed and the status a claim depends on change
+ * together in one conditional update.
+ */
+export interface ProjectDoc {
+  _id: Types.ObjectId;
+  corporation_id: number;
+  name: string;
+  desc: string;
+  status: ProjectStatus;
+  jobs: ProjectJobDoc[];
+  /** job id -> progress; keys are the job ids ("j1", "j2" ...). */
+  progress: Record<string, JobProgress>;
+  author_id: string;
+  author: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const ProjectSchema = new Schema<ProjectDoc>(
+  {
+    corporation_id: { type: Number, required: true },
+    name: { type: String, required: true },
+    desc: { type: String, default: '' },
+    status: { type: String, required: true },
+    jobs: { type: Schema.Types.Mixed, default: [] },
+    progress: { type: Schema.Types.Mixed, default: {} },
+    author_id: { type: String, required: true },
+    author: { type: String, required: true },
+    created_at: { type: Date, required: true },
+    updated_at: { type: Date, required: true },
+  },
+  { collection: 'corp_projects', versionKey: false, minimize: false },
+);
+ProjectSchema.index({ corporation_id: 1, created_at: -1 });
+
+/** A ping (`corp_events`). */
+export interface EventDoc {
+  _id: Types.ObjectId;
+  corporation_id: number;
+  name: string;
+  desc: string;
+  type: EventType;
+  date: Date;
+  author_id: string;
+  author: string;
+  created_at: Date;
+}
+
+export const EventSchema = new Schema<EventDoc>(
+  {
+    corporation_id: { type: Number, required: true },
+    name: { type: String, required: true },
+    desc: { type: String, default: '' },
+    type: { type: String, required: true },
+    date: { type: Date, required: true },
+    author_id: { type: String, required: true },
+    author: { type: String, required: true },
+    created_at: { type: Date, required: true },
+  },
+  { collection: 'corp_events', versionKey: false },
+);
+EventSchema.index({ corporation_id: 1, date: 1 });
+
+/** One row of a corporation's buy list (`corp_buys`, _id = "<corporation>:<type>"). */
+export interface BuyDoc {
+  _id: string;
+  corporation_id: number;
+  type_id: number;
+  quantity: number;
+  price: number;
+  updated_at: Date;
+}
+
+export const BuySchema = new Schema<BuyDoc>(
+  {
+    _id: { type: String, required: true },
+    corporation_id: { type: Number, required: true },
+    type_id: { type: Number, required: true },
+    quantity: { type: Number, required: true },
+    price: { type: Number, required: true },
+    updated_at: { type: Date, required: true },
+  },
+  { collection: 'corp_buys', versionKey: false },
+);
+BuySchema.index({ corporation_id: 1, type_id: 1 });
+
+/**
+ * An industry job or contract credited to a project (`corp_claims`, _id = "job:<id>" or
+ * "contract:<id>"): the unique _id makes the same game job count once, in any project.
+ */
+export interface ClaimDoc {
+  _id: string;
+  project_id: string;
+  job_id: string;
+  char_id: number;
+  user_id: string;
+  at: Date;
+}
+
+export const ClaimSchema = new Schema<ClaimDoc>(
+  {
+    _id: { type: String, required: true },
+    project_id: { type: String, required: true },
+    job_id: { type: String, required: true },
+    char_id: { type: Number, required: true },
+    user_id: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { collection: 'corp_claims', versionKey: false },
+);

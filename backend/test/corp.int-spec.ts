@@ -1,0 +1,543 @@
+/**
+ * The corporation area over real HTTP and real socket.io clients, with game characters linked
+ * through the fake EVE SSO and their industry jobs and contracts read from the fake ESI:
+ * membership decided on the server, pings, buy list, projects, jobs paid per run (never over the
+ * quantity, never the same game job twice), and live updates that reach every member of the
+ * corporation and nobody else.
+ */
+import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
+import { CORP_MESSAGES, type Project, type ProjectsResponse } from '@eve-toolkit/shared-types';
+import type { RunningApp } from '../src/bootstrap';
+import { CorporationsService } from '../src/corporations/corporations.service';
+import { RealtimeGateway } from '../src/realtime/realtime.gateway';
+import { Rooms } from '../src/realtime/rooms';
+import { createTestApp } from './app';
+import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
+import { signedIn } from './support/accounts';
+import { client, type TestClient } from './support/client';
+import { connectAs, connectSocket, EventLog, type ClientSocket } from './support/sockets';
+
+jest.setTimeout(60_000);
+
+const CORP_A = 98000001;
+const CORP_B = 98000002;
+const IVAN = 2112000001; // corp A
+const ANNA = 2112000002; // corp A
+const JON = 2112000003; // corp B
+const MIRA = 2112000004; // corp A
+const DMITRI = 2112000005; // corp A
+const FUEL_BLOCK = 4247; // Helium Fuel Block, blueprint 4315 (manufacturing)
+const FUEL_BP = 4315;
+const HOBGOBLIN = 2454;
+const HOBGOBLIN_BP = 2455;
+const TRITANIUM = 34;
+const PYERITE = 35;
+
+let sso: FakeSso;
+let esi: FakeEsi;
+let running: RunningApp;
+const sockets: ClientSocket[] = [];
+
+async function link(c: TestClient, characterId: number): Promise<void> {
+  const { redirect } = (await c.get('/auth/esi/auth_link').expect(200)).body as { redirect: string };
+  const authorize = new URL(redirect);
+  authorize.searchParams.set('character_id', String(characterId));
+  const atSso = await fetch(authorize, { redirect: 'manual' });
+  const back = new URL(atSso.headers.get('location')!);
+  const res = await c.get(`/auth/esi/callback?code=${back.searchParams.get('code')}&state=${back.searchParams.get('state')}`);
+  expect(decodeURIComponent(res.headers.location as string)).toContain(`?linked=${characterId}`);
+}
+
+async function member(username: string, roles: Parameters<typeof signedIn>[2], characterId?: number): Promise<TestClient> {
+  const c = await signedIn(running, username, roles);
+  if (characterId) await link(c, characterId);
+  return c;
+}
+
+async function socketOf(c: TestClient): Promise<{ socket: ClientSocket; log: EventLog }> {
+  const socket = await connectAs(running.url, c);
+  sockets.push(socket);
+  return { socket, log: new EventLog(socket) };
+}
+
+const roomsOf = async (socket: ClientSocket) => {
+  const [s] = await running.app.get(RealtimeGateway).server.in(socket.id!).fetchSockets();
+  return [...(s?.rooms ?? [])].filter((r) => r !== socket.id).sort();
+};
+
+let fc: TestClient; // corp A, fc
+let industrialist: TestClient; // corp A, industrialist (moderator)
+let plain: TestClient; // corp A, corp role only
+let other: TestClient; // corp B, every corp permission
+
+beforeAll(async () => {
+  sso = await startFakeSso();
+  esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
+  esi.corp.clear();
+  running = await createTestApp({
+    sso: {
+      baseUrl: sso.url,
+      clientId: sso.clientId,
+      clientSecret: sso.clientSecret,
+      callbackUrl: 'http://127.0.0.1:1/auth/esi/callback',
+    },
+    esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
+    tokenEncryptionKey: 'a test deployment token key',
+    imageServerUrl: 'https://images.example',
+  });
+  await importSdeInto(
+    running,
+    await buildMiniSde({
+      typeIds: [TRITANIUM, PYERITE, FUEL_BLOCK, HOBGOBLIN],
+      blueprintIds: [FUEL_BP, HOBGOBLIN_BP],
+      systemIds: [30000142],
+      schematicIds: [],
+    }),
+  );
+  const corps = running.app.get(CorporationsService);
+  await corps.create({ id: CORP_A, name: 'Demo Mining Syndicate', corp_type: 0 });
+  await corps.create({ id: CORP_B, name: 'Northern Freight Union', corp_type: 1 });
+  fc = await member('corp_fc', ['corp', 'fc'], IVAN);
+  industrialist = await member('corp_ind', ['corp', 'industrialist'], ANNA);
+  plain = await member('corp_plain', ['corp'], MIRA);
+  other = await member('corp_other', ['corp', 'fc', 'industrialist'], JON);
+}, 180_000);
+
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await running?.close();
+  await esi?.close();
+  await sso?.close();
+  removeMiniSdeDirs();
+});
+
+async function createProject(by: TestClient, body: object = {}): Promise<Project> {
+  const res = await by.post('/auth/corp/add_project', {
+    name: 'Топливо на месяц',
+    desc: 'Блоки для башен',
+    jobs: [{ id: FUEL_BLOCK, blueprint_id: FUEL_BP, runs: 10, pay: 1000 }],
+    materials: [
+      { id: TRITANIUM, quantity: 20_000, pay: 5 },
+      { id: PYERITE, quantity: 1_000, pay: 10 },
+    ],
+    ...body,
+  });
+  expect(res.status).toBe(200);
+  return res.body.project as Project;
+}
+
+describe('membership, decided on the server', () => {
+  it('refuses guests, users without a character in a registered corporation, blocked corporations and roles without corp', async () => {
+    const guest = client(running.url);
+    expect((await guest.get('/auth/corp/projects')).status).toBe(401);
+
+    const noChar = await member('corp_nochar', ['corp']);
+    const res = await noChar.get('/auth/corp/projects');
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(CORP_MESSAGES.notMember);
+
+    const userRole = await member('corp_userrole', ['user'], DMITRI);
+    const refused = await userRole.get('/auth/corp/buys');
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(CORP_MESSAGES.noRole);
+
+    expect((await plain.get('/auth/corp/buys')).status).toBe(200);
+  });
+
+  it('never trusts a corporation from the client: each member sees only their own corporation', async () => {
+    const a = await createProject(fc, { name: 'Только для A' });
+    const listB = (await other.get('/auth/corp/projects?corporation_id=98000001').expect(200)).body as ProjectsResponse;
+    expect(listB.projects.map((p) => p.id)).not.toContain(a.id);
+    const direct = await other.get(`/auth/corp/projects/${a.id}`);
+    expect(direct.status).toBe(404);
+    expect(direct.body.message).toBe(CORP_MESSAGES.projectNotFound);
+    const listA = (await plain.get('/auth/corp/projects').expect(200)).body as ProjectsResponse;
+    expect(listA.projects.map((p) => p.id)).toContain(a.id);
+    expect(listA).toMatchObject({ can_create: false, can_moderate: false });
+    expect((await industrialist.get('/auth/corp/projects').expect(200)).body).toMatchObject({
+      can_create: true,
+      can_moderate: true,
+    });
+  });
+});
+
+describe('pings', () => {
+  it('fc creates a ping in EVE time; members see it with the date in UTC; others may not create', async () => {
+    const res = await fc.post('/auth/corp/add_event', {
+      name: 'Роум в Тэму',
+      desc: 'Сбор в Жите',
+      type: 'roam',
+      date: '2030-01-05',
+      time: '19:30',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.event).toMatchObject({
+      name: 'Роум в Тэму',
+      desc: 'Сбор в Жите',
+      type: 'roam',
+      date: '2030-01-05T19:30:00.000Z',
+      author: 'corp_fc',
+    });
+    const list = (await plain.get('/auth/corp/events').expect(200)).body;
+    expect(list.can_create).toBe(false);
+    expect(list.events.map((e: { name: string }) => e.name)).toContain('Роум в Тэму');
+    const refused = await plain.post('/auth/corp/add_event', { name: 'x', date: '2030-01-05', time: '19:30' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(CORP_MESSAGES.cannotCreateEvent);
+    expect((await other.get('/auth/corp/events').expect(200)).body.events.map((e: { name: string }) => e.name)).not.toContain(
+      'Роум в Тэму',
+    );
+  });
+
+  it.each([
+    [{ desc: 'no title', date: '2030-01-05', time: '19:30' }, CORP_MESSAGES.titleRequired],
+    [{ name: 'a', date: '2030-02-30', time: '19:30' }, CORP_MESSAGES.dateRequired],
+    [{ name: 'a', date: '2030-01-05', time: '24:00' }, CORP_MESSAGES.timeRequired],
+    [{ name: 'a', date: '2030-01-05' }, CORP_MESSAGES.timeRequired],
+    [{ name: 'a', date: '2030-01-05', time: '10:00', type: 'party' }, CORP_MESSAGES.eventType],
+  ])('refuses %j with the Russian message', async (body, message) => {
+    const res = await fc.post('/auth/corp/add_event', body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('a ping without a type is misc', async () => {
+    const res = await fc.post('/auth/corp/add_event', { name: 'Без типа', date: '2030-01-06', time: '00:00' });
+    expect(res.body.event.type).toBe('misc');
+  });
+});
+
+describe('buy list', () => {
+  it('moderators set rows (price step 0.01, quantity 0 removes); members read it; others cannot edit', async () => {
+    expect((await plain.get('/auth/corp/buys').expect(200)).body).toEqual({ buys: [], can_moderate: false });
+    const set = await industrialist.post('/auth/corp/update_buy', { id: TRITANIUM, quantity: 500_000, price: 4.25 });
+    expect(set.status).toBe(200);
+    expect(set.body.buys).toEqual([
+      {
+        id: TRITANIUM,
+        icon: 'https://images.example/types/34/icon?size=32',
+        name: expect.any(String),
+        quantity: 500_000,
+        price: 4.25,
+      },
+    ]);
+    expect((await industrialist.post('/auth/corp/update_buy', { id: TRITANIUM, quantity: 1, price: 4.255 })).body.message).toBe(
+      CORP_MESSAGES.priceStep,
+    );
+    expect((await industrialist.post('/auth/corp/update_buy', { id: TRITANIUM, quantity: -1, price: 4 })).body.message).toBe(
+      CORP_MESSAGES.notNegative,
+    );
+    expect((await plain.post('/auth/corp/update_buy', { id: TRITANIUM, quantity: 1, price: 1 })).status).toBe(403);
+    expect((await other.get('/auth/corp/buys').expect(200)).body.buys).toEqual([]);
+    await industrialist.post('/auth/corp/update_buy', { id: TRITANIUM, quantity: 0, price: 0 });
+    expect((await plain.get('/auth/corp/buys').expect(200)).body.buys).toEqual([]);
+  });
+});
+
+describe('projects', () => {
+  it('creates a project from the calculator: names from the game data, jobs numbered, waiting', async () => {
+    const p = await createProject(fc);
+    expect(p).toMatchObject({
+      name: 'Топливо на месяц',
+      desc: 'Блоки для башен',
+      status: 'waiting',
+      author: 'corp_fc',
+      executors: [],
+    });
+    expect(p.jobs.map((j) => [j.id, j.type, j.type_id, j.activity_id, j.blueprint_id, j.quantity, j.pay, j.done])).toEqual([
+      ['j1', 'build', FUEL_BLOCK, 1, FUEL_BP, 10, 1000, 0],
+      ['j2', 'buy', TRITANIUM, null, null, 20_000, 5, 0],
+      ['j3', 'buy', PYERITE, null, null, 1_000, 10, 0],
+    ]);
+    expect(p.jobs[0].name).toBe('Helium Fuel Block');
+  });
+
+  it('refuses a blueprint that does not make the item, unknown items, empty projects and members without the right', async () => {
+    const bad = await fc.post('/auth/corp/add_project', {
+      name: 'x',
+      jobs: [{ id: FUEL_BLOCK, blueprint_id: HOBGOBLIN_BP, runs: 1, pay: 0 }],
+      materials: [],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain(CORP_MESSAGES.badBlueprint);
+    const unknown = await fc.post('/auth/corp/add_project', {
+      name: 'x',
+      jobs: [],
+      materials: [{ id: 999_999_999, quantity: 1, pay: 0 }],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain(CORP_MESSAGES.unknownItem);
+    const empty = await fc.post('/auth/corp/add_project', { name: 'x', jobs: [], materials: [] });
+    expect(empty.body.message).toBe(CORP_MESSAGES.projectEmpty);
+    expect((await plain.post('/auth/corp/add_project', { name: 'x', jobs: [], materials: [] })).body.message).toBe(
+      CORP_MESSAGES.cannotCreateProject,
+    );
+  });
+
+  it('moderators change the status; only a ready project can be deleted', async () => {
+    const p = await createProject(fc);
+    const upd = (body: object, by = industrialist) => by.post('/auth/corp/update_project', { project_id: p.id, ...body });
+    expect((await upd({ type: 'update', new_status: 'working' }, plain)).status).toBe(403);
+    expect((await upd({ type: 'del', new_status: 'ready' })).body.message).toBe(CORP_MESSAGES.deleteOnlyReady);
+    expect((await upd({ type: 'update', new_status: 'sale' })).body.project.status).toBe('sale');
+    expect((await upd({ type: 'update', new_status: 'ready' })).body.project.status).toBe('ready');
+    expect((await upd({ type: 'update', new_status: 'done' })).status).toBe(400);
+    expect((await upd({ type: 'del', new_status: 'ready' })).body).toEqual({ ok: true });
+    expect((await plain.get(`/auth/corp/projects/${p.id}`)).status).toBe(404);
+  });
+});
+
+describe('jobs paid per run', () => {
+  it('buy jobs: a contract to the corporation with only project items, within what remains, priced at least total - 100', async () => {
+    const p = await createProject(fc);
+    // 10 000 Tritanium at 5 ISK = 50 000; 49 900 is within the 100 ISK tolerance, 49 899 is not.
+    const good = esi.corp.addContract(IVAN, {
+      assignee_id: CORP_A,
+      issuer_corporation_id: CORP_A,
+      price: 49_900,
+      items: [{ type_id: TRITANIUM, quantity: 10_000 }],
+      title: 'Трит',
+    });
+    esi.corp.addContract(IVAN, {
+      assignee_id: CORP_A,
+      issuer_corporation_id: CORP_A,
+      price: 49_899,
+      items: [{ type_id: TRITANIUM, quantity: 10_000 }],
+    });
+    esi.corp.addContract(IVAN, {
+      assignee_id: CORP_A,
+      issuer_corporation_id: CORP_A,
+      price: 1e9,
+      items: [
+        { type_id: TRITANIUM, quantity: 1 },
+        { type_id: HOBGOBLIN, quantity: 1 },
+      ],
+    });
+    esi.corp.addContract(IVAN, {
+      assignee_id: CORP_A,
+      issuer_corporation_id: CORP_A,
+      price: 1e9,
+      items: [{ type_id: TRITANIUM, quantity: 20_001 }],
+    });
+    esi.corp.addContract(IVAN, {
+      assignee_id: CORP_B,
+      issuer_corporation_id: CORP_A,
+      price: 1e9,
+      items: [{ type_id: TRITANIUM, quantity: 1 }],
+    });
+    // Both project items in one contract: 1 000 Pyerite x 10 + 100 Tritanium x 5 = 10 500.
+    const both = esi.corp.addContract(IVAN, {
+      assignee_id: CORP_A,
+      issuer_corporation_id: CORP_A,
+      price: 10_500,
+      items: [
+        { type_id: TRITANIUM, quantity: 100 },
+        { type_id: PYERITE, quantity: 1_000 },
+      ],
+    });
+
+    const verify = await fc.post('/auth/corp/verify_job', { project_id: p.id, job_id: 'j2' });
+    expect(verify.status).toBe(200);
+    expect(verify.body.job_type).toBe('buy');
+    expect(verify.body.candidates.map((c: { job_id: number; runs: number }) => [c.job_id, c.runs])).toEqual([
+      [good.contract_id, 10_000],
+      [both.contract_id, 100],
+    ]);
+    expect(verify.body.candidates[0]).toMatchObject({ char_id: IVAN, char_name: 'Ivan Petrov', facility_name: 'Контракт: Трит' });
+
+    const pushed = await fc.post('/auth/corp/push_jobs', {
+      project_id: p.id,
+      job_id: 'j2',
+      job_type: 'buy',
+      jobs: [
+        { char_id: IVAN, contract_id: good.contract_id },
+        { char_id: IVAN, contract_id: both.contract_id },
+      ],
+    });
+    expect(pushed.status).toBe(200);
+    expect(pushed.body.credited).toBe(10_100);
+    const jobs = (pushed.body.project as Project).jobs;
+    expect(jobs.map((j) => [j.id, j.done])).toEqual([
+      ['j1', 0],
+      ['j2', 10_100],
+      ['j3', 1_000],
+    ]);
+    expect(jobs[1].executors).toEqual([
+      { char_id: IVAN, name: 'Ivan Petrov', icon: 'https://images.example/characters/2112000001/portrait?size=32', runs: 10_100 },
+    ]);
+
+    // The same contract counts once, here or in any other project.
+    const again = await fc.post('/auth/corp/push_jobs', {
+      project_id: p.id,
+      job_id: 'j2',
+      job_type: 'buy',
+      jobs: [{ char_id: IVAN, contract_id: good.contract_id }],
+    });
+    expect(again.status).toBe(409);
+    const p2 = await createProject(fc);
+    expect((await fc.post('/auth/corp/verify_job', { project_id: p2.id, job_id: 'j2' })).body.candidates).toEqual([]);
+    // Pyerite is complete: nothing more is accepted for it.
+    expect((await fc.post('/auth/corp/verify_job', { project_id: p.id, job_id: 'j3' })).body.message).toBe(
+      CORP_MESSAGES.jobComplete,
+    );
+  });
+
+  it("build jobs: only while working, only the caller's own characters, never over the quantity", async () => {
+    const p = await createProject(fc);
+    const six = esi.corp.addIndustryJob(ANNA, { product_type_id: FUEL_BLOCK, blueprint_type_id: FUEL_BP, runs: 6 });
+    const five = esi.corp.addIndustryJob(ANNA, { product_type_id: FUEL_BLOCK, blueprint_type_id: FUEL_BP, runs: 5 });
+    esi.corp.addIndustryJob(ANNA, { product_type_id: FUEL_BLOCK, blueprint_type_id: FUEL_BP, runs: 3, status: 'cancelled' });
+    esi.corp.addIndustryJob(ANNA, { product_type_id: HOBGOBLIN, blueprint_type_id: HOBGOBLIN_BP, runs: 3 });
+
+    const closed = await industrialist.post('/auth/corp/verify_job', { project_id: p.id, job_id: 'j1' });
+    expect(closed.status).toBe(409);
+    expect(closed.body.message).toBe(CORP_MESSAGES.buildNotWorking);
+    await industrialist
+      .post('/auth/corp/update_project', { project_id: p.id, type: 'update', new_status: 'working' })
+      .then((r) => expect(r.status).toBe(200));
+
+    const verify = await industrialist.post('/auth/corp/verify_job', { project_id: p.id, job_id: 'j1' });
+    expect(verify.body.candidates.map((c: { job_id: number; runs: number }) => [c.job_id, c.runs])).toEqual([
+      [six.job_id, 6],
+      [five.job_id, 5],
+    ]);
+    // Someone else's character, or a job they do not have, is refused.
+    expect(
+      (
+        await fc.post('/auth/corp/push_jobs', {
+          project_id: p.id,
+          job_id: 'j1',
+          job_type: 'build',
+          jobs: [{ char_id: ANNA, job_id: six.job_id }],
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await fc.post('/auth/corp/push_jobs', {
+          project_id: p.id,
+          job_id: 'j1',
+          job_type: 'build',
+          jobs: [{ char_id: IVAN, job_id: six.job_id }],
+        })
+      ).status,
+    ).toBe(409);
+    // 6 + 5 > 10: refused whole, nothing credited.
+    const over = await industrialist.post('/auth/corp/push_jobs', {
+      project_id: p.id,
+      job_id: 'j1',
+      job_type: 'build',
+      jobs: [
+        { char_id: ANNA, job_id: six.job_id },
+        { char_id: ANNA, job_id: five.job_id },
+      ],
+    });
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe(CORP_MESSAGES.overQuantity);
+    const ok = await industrialist.post('/auth/corp/push_jobs', {
+      project_id: p.id,
+      job_id: 'j1',
+      job_type: 'build',
+      jobs: [{ char_id: ANNA, job_id: six.job_id }],
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.project.jobs[0]).toMatchObject({ done: 6, executors: [{ char_id: ANNA, name: 'Anna Sokolova', runs: 6 }] });
+    expect(ok.body.project.executors).toEqual([expect.objectContaining({ char_id: ANNA, runs: 6 })]);
+    // Wrong job type for the job.
+    expect(
+      (
+        await industrialist.post('/auth/corp/push_jobs', {
+          project_id: p.id,
+          job_id: 'j1',
+          job_type: 'buy',
+          jobs: [{ char_id: ANNA, job_id: five.job_id }],
+        })
+      ).body.message,
+    ).toBe(CORP_MESSAGES.wrongJobType);
+  });
+
+  it('50 members claiming at once never exceed the quantity; the same game job is credited once', async () => {
+    const p = await createProject(fc, {
+      jobs: [{ id: HOBGOBLIN, blueprint_id: HOBGOBLIN_BP, runs: 30, pay: 100 }],
+      materials: [],
+    });
+    await industrialist.post('/auth/corp/update_project', { project_id: p.id, type: 'update', new_status: 'working' });
+    const jobs = Array.from({ length: 50 }, () =>
+      esi.corp.addIndustryJob(IVAN, { product_type_id: HOBGOBLIN, blueprint_type_id: HOBGOBLIN_BP, runs: 1 }),
+    );
+    const push = (jobId: number) =>
+      fc.post('/auth/corp/push_jobs', {
+        project_id: p.id,
+        job_id: 'j1',
+        job_type: 'build',
+        jobs: [{ char_id: IVAN, job_id: jobId }],
+      });
+    // 50 distinct jobs plus the first one claimed a second time, all at once.
+    const results = await Promise.all([...jobs.map((j) => push(j.job_id)), push(jobs[0].job_id)]);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    const view = (await fc.get(`/auth/corp/projects/${p.id}`).expect(200)).body.project as Project;
+    expect(view.jobs[0].done).toBe(30);
+    expect(view.jobs[0].executors).toEqual([expect.objectContaining({ char_id: IVAN, runs: 30 })]);
+  });
+});
+
+describe('live updates', () => {
+  it("a change by one member reaches every socket of that corporation, and nobody else's", async () => {
+    const a1 = await socketOf(fc);
+    const a2 = await socketOf(plain);
+    const a3 = await socketOf(plain); // a second tab
+    const b = await socketOf(other);
+    const guest = new EventLog(await connectSocket(running.url).then((s) => (sockets.push(s), s)));
+
+    const p = await createProject(fc, { name: 'Живой проект' });
+    for (const s of [a1, a2, a3])
+      expect((await s.log.next('corp:project-created', (e) => e.project.id === p.id)).project.name).toBe('Живой проект');
+    await industrialist.post('/auth/corp/update_project', { project_id: p.id, type: 'update', new_status: 'sale' });
+    for (const s of [a1, a2, a3])
+      expect((await s.log.next('corp:project-updated', (e) => e.project.id === p.id)).project.status).toBe('sale');
+    await fc.post('/auth/corp/add_event', { name: 'Пинг A', date: '2030-03-01', time: '18:00' });
+    await industrialist.post('/auth/corp/update_buy', { id: PYERITE, quantity: 10, price: 1 });
+    await a2.log.next('corp:event-created', (e) => e.event.name === 'Пинг A');
+    await a2.log.next('corp:buys-changed');
+
+    // Marker: corporation B's own ping reaches B after everything above was sent to A.
+    await other.post('/auth/corp/add_event', { name: 'Маркер B', date: '2030-03-01', time: '18:00' });
+    await b.log.next('corp:event-created', (e) => e.event.name === 'Маркер B');
+    expect(b.log.names()).toEqual(['corp:event-created']);
+    expect(guest.names()).toEqual([]);
+    expect(
+      a1.log.events.some(
+        (e) => e.name === 'corp:event-created' && (e.payload as { event: { name: string } }).event.name === 'Маркер B',
+      ),
+    ).toBe(false);
+  });
+
+  it('a member who loses access leaves the room at once (corporation blocked), and comes back when it is active again', async () => {
+    const c = await member('corp_leaver', ['corp'], 2112000007);
+    const s = await socketOf(c);
+    const id = (await running.app.get(RealtimeGateway).server.in(s.socket.id!).fetchSockets())[0].data.userId!;
+    expect(await roomsOf(s.socket)).toEqual([Rooms.corp(CORP_A), Rooms.user(id)]);
+    const corps = running.app.get(CorporationsService);
+    await corps.setType(CORP_A, 2);
+    await s.log.next('corp:access-changed', (e) => e.corporationIds.includes(CORP_A));
+    expect(await roomsOf(s.socket)).toEqual([Rooms.user(id)]);
+    expect((await c.get('/auth/corp/projects')).status).toBe(403);
+    await corps.setType(CORP_A, 0);
+    await s.log.next(
+      'corp:access-changed',
+      (e) => e.corporationIds.includes(CORP_A) && s.log.events.filter((x) => x.name === 'corp:access-changed').length === 2,
+    );
+    expect(await roomsOf(s.socket)).toEqual([Rooms.corp(CORP_A), Rooms.user(id)]);
+  });
+
+  it('unlinking the only character in the corporation takes the socket out of its room', async () => {
+    const c = await member('corp_unlinker', ['corp'], 2112000006);
+    const s = await socketOf(c);
+    expect((await roomsOf(s.socket)).filter((r) => r.startsWith('corp:'))).toEqual([Rooms.corp(CORP_A)]);
+    await c.delete('/auth/esi/del_char/2112000006').then((r) => expect(r.status).toBe(200));
+    await s.log.next('corp:access-changed');
+    expect((await roomsOf(s.socket)).filter((r) => r.startsWith('corp:'))).toEqual([]);
+  });
+});
