@@ -1,0 +1,146 @@
+import { APPRAISAL_MAX_CHARS, APPRAISAL_MAX_QUANTITY } from './messages';
+import { parseAppraisal } from './parse';
+import { appraisalNames, appraisalNameKey, resolveAppraisal } from './resolve';
+
+/**
+ * Fuzz: thousands of random and hostile inputs through the parser and the resolver. Nothing
+ * throws, every reading is well-formed, and each input is read in bounded time (the parser has no
+ * regular expression that can backtrack catastrophically). Deterministic: a seeded generator.
+ */
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PIECES = [
+  'Tritanium',
+  'Rifter',
+  'Кибернетика',
+  'x',
+  'х',
+  '×',
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\u00a0',
+  '\u202f',
+  ',',
+  '.',
+  "'",
+  '’',
+  ':',
+  ';',
+  '-',
+  '- ',
+  '*',
+  '(',
+  ')',
+  '[',
+  ']',
+  '(Copy)',
+  '(4662 Units)',
+  'has looted',
+  '03:21:19',
+  '2024.05.01 19:56',
+  'Qty: ',
+  'Destroyed items:',
+  'ISK',
+  'm3',
+  'м^3',
+  'km',
+  '-',
+  '0',
+  '1',
+  '000',
+  '999',
+  '1,000',
+  '1 000',
+  '100000000000',
+  '99999999999999999999',
+  'NaN',
+  'Infinity',
+  '1e308',
+  '\u0000',
+  '\ufffd',
+  '😀',
+  '\u202e',
+  '__proto__',
+  'constructor',
+];
+const KNOWN = new Map(['tritanium', 'rifter', 'кибернетика', 'plex'].map((n, i) => [n, { id: i + 1 }]));
+
+/** Parses and resolves; returns what is wrong with the result (nothing, normally). */
+function check(text: string, budgetMs: number): string[] {
+  const problems: string[] = [];
+  const t0 = performance.now();
+  const parsed = parseAppraisal(text);
+  appraisalNames(parsed).forEach((n) => appraisalNameKey(n));
+  const { items, errors } = resolveAppraisal(parsed, (key) => KNOWN.get(key));
+  const ms = performance.now() - t0;
+  if (ms >= budgetMs) problems.push(`${ms.toFixed(0)} ms for ${JSON.stringify(text.slice(0, 60))}`);
+  for (const line of parsed.lines)
+    for (const reading of line.readings)
+      for (const it of reading)
+        if (!Number.isInteger(it.quantity) || it.quantity < 1 || it.quantity > APPRAISAL_MAX_QUANTITY || it.name.length === 0)
+          problems.push(`bad item ${JSON.stringify(it)} in ${JSON.stringify(text.slice(0, 60))}`);
+  for (const i of items) if (!Number.isSafeInteger(i.quantity)) problems.push(`unsafe sum ${i.quantity}`);
+  if (!errors.every((e) => typeof e === 'string' && e.length > 0)) problems.push('bad error');
+  return problems;
+}
+
+describe('appraisal parser fuzz', () => {
+  it('5 000 random pastes built from format fragments: no throw, well-formed, each under 50 ms', () => {
+    const r = rng(12);
+    const problems: string[] = [];
+    for (let n = 0; n < 5000; n++) {
+      const len = 1 + Math.floor(r() * 40);
+      let text = '';
+      for (let i = 0; i < len; i++) text += PIECES[Math.floor(r() * PIECES.length)];
+      problems.push(...check(text, 50));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('2 000 random byte soups (any code unit): no throw, each under 50 ms', () => {
+    const r = rng(99);
+    const problems: string[] = [];
+    for (let n = 0; n < 2000; n++) {
+      const len = Math.floor(r() * 300);
+      let text = '';
+      for (let i = 0; i < len; i++)
+        text += String.fromCharCode(r() < 0.7 ? 32 + Math.floor(r() * 95) : Math.floor(r() * 0x10000));
+      problems.push(...check(text, 50));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  const line = (unit: string, n = 999) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+  const fill = (l: string) => Array.from({ length: Math.floor(APPRAISAL_MAX_CHARS / (l.length + 1)) }, () => l).join('\n');
+  it.each([
+    ['spaces and digits', line('1 ')],
+    ['digit groups', line('111 ')],
+    ['separators', line("1,'.")],
+    ['open brackets', line('(')],
+    ['x and digits', line('x1 ')],
+    ['dashes', line('- ')],
+    ['commas', line(', a')],
+    ['tabs', line('\t1')],
+    ['tabs and names', line('Rifter\t')],
+    ['loot verbs', line('03:21:19 has looted x ')],
+    ['colons', line('Qty: ')],
+    ['units', line('(1 Units)')],
+    ['a whole paste of short lines', 'Tritanium 1'],
+    ['a whole paste of tab rows', 'Rifter\t1\tFrigate'],
+  ])('hostile paste at the size limit (%s): under 3 s for 200 000 characters', (_label, l) => {
+    expect(check(fill(l), 3000)).toEqual([]);
+  });
+});

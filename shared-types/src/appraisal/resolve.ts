@@ -1,0 +1,74 @@
+import { APPRAISAL_MAX_ERRORS, moreErrorsMessage, tooLongLineMessage, unrecognisedLineMessage } from './messages';
+import type { ParsedAppraisal } from './parse';
+
+/** The key names are matched by: the game data matches names case-insensitively. */
+export const appraisalNameKey = (name: string): string => name.toLowerCase();
+
+/** Every distinct name the readings mention (what to look up in the game data), in first-seen order. */
+export function appraisalNames(parsed: ParsedAppraisal): string[] {
+  const seen = new Map<string, string>();
+  for (const line of parsed.lines)
+    for (const reading of line.readings)
+      for (const it of reading) {
+        const key = appraisalNameKey(it.name);
+        if (!seen.has(key)) seen.set(key, it.name);
+      }
+  return [...seen.values()];
+}
+
+export interface ResolvedItem<T> {
+  type: T;
+  quantity: number;
+  /** Blueprint copies are kept apart from originals of the same type. */
+  bpc: boolean;
+}
+
+export interface ResolvedAppraisal<T> {
+  /** Summed per type (and copy / original), in the order the types first appear. */
+  items: ResolvedItem<T>[];
+  /** One Russian message per line that matched nothing (capped, then a count). */
+  errors: string[];
+}
+
+/**
+ * Keeps, for every line, the first reading whose every name `lookup` knows, and sums the same
+ * type over the lines. `lookup` receives a name key (`appraisalNameKey`).
+ */
+export function resolveAppraisal<T extends { id: number }>(
+  parsed: ParsedAppraisal,
+  lookup: (key: string) => T | undefined,
+): ResolvedAppraisal<T> {
+  const byKey = new Map<string, ResolvedItem<T>>();
+  const errors: string[] = [];
+  let dropped = 0;
+  const fail = (message: string) => {
+    if (errors.length < APPRAISAL_MAX_ERRORS) errors.push(message);
+    else dropped++;
+  };
+  for (const line of parsed.lines) {
+    if (line.tooLong) {
+      fail(tooLongLineMessage(line.line));
+      continue;
+    }
+    let chosen: { type: T; quantity: number; bpc: boolean }[] | null = null;
+    for (const reading of line.readings) {
+      const types = reading.map((it) => lookup(appraisalNameKey(it.name)));
+      if (types.every((t) => t !== undefined)) {
+        chosen = reading.map((it, i) => ({ type: types[i]!, quantity: it.quantity, bpc: it.bpc }));
+        break;
+      }
+    }
+    if (!chosen) {
+      fail(unrecognisedLineMessage(line.line, line.text));
+      continue;
+    }
+    for (const c of chosen) {
+      const key = `${c.type.id}:${c.bpc ? 'c' : 'o'}`;
+      const found = byKey.get(key);
+      if (found) found.quantity += c.quantity;
+      else byKey.set(key, { type: c.type, quantity: c.quantity, bpc: c.bpc });
+    }
+  }
+  if (dropped > 0) errors.push(moreErrorsMessage(dropped));
+  return { items: [...byKey.values()], errors };
+}
