@@ -135,10 +135,7 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/market/list'));
   });
 
-  it.each([
-    ['/market/appraisal', 'Оценка'],
-    ['/loot', 'Лут'],
-  ])('%s shows the "Раздел в разработке" placeholder titled %s', async (path, title) => {
+  it.each([['/market/appraisal', 'Оценка']])('%s shows the "Раздел в разработке" placeholder titled %s', async (path, title) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText('Раздел в разработке')).toBeInTheDocument();

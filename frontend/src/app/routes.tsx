@@ -76,10 +76,7 @@ export const routes: RouteObject[] = [
       {
         path: 'loot',
         handle: handle('Лут'),
-        ...pending(
-          'Лут',
-          'Загрузите историю флота (.txt): помощник разделит пилотов на группы и посчитает добычу каждой группы.',
-        ),
+        ...page(() => import('../features/loot/pages/loot-page')),
       },
       {
         path: 'industry',
