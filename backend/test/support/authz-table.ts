@@ -7,13 +7,27 @@
  * Passing the guard is judged by the status: 401 (anonymous) and 403 (wrong role) are refusals;
  * anything else (200, or a 400 for the deliberately empty input) means the handler ran.
  */
-import type { Role } from '@eve-toolkit/shared-types';
+import { CORP_MESSAGES, type Role } from '@eve-toolkit/shared-types';
 
 export interface AuthzRow {
   method: 'get' | 'post' | 'delete';
   path: string;
   allow: readonly Role[] | 'authenticated';
+  /**
+   * The Russian messages a refusal may carry (default: 'Недостаточно прав'). The corporation area
+   * says why: no corp role, or not the right one for the action. Every account in the matrix has
+   * a character in a registered corporation, so membership is never the reason there.
+   */
+  forbidden?: readonly string[];
 }
+
+/** Corporation-area rows: only corp and admin enter; the action's own right on top (single-role accounts). */
+const corp = (method: AuthzRow['method'], path: string, allow: readonly Role[], ...extra: string[]): AuthzRow => ({
+  method,
+  path,
+  allow,
+  forbidden: [CORP_MESSAGES.noRole, ...extra],
+});
 
 export const AUTHZ_TABLE: readonly AuthzRow[] = [
   { method: 'get', path: '/data/industry/admin/items?q=py', allow: ['admin'] },
@@ -25,4 +39,17 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   { method: 'get', path: '/auth/esi/callback', allow: 'authenticated' },
   { method: 'post', path: '/auth/esi/refresh', allow: 'authenticated' },
   { method: 'delete', path: '/auth/esi/del_char/1', allow: 'authenticated' },
+  corp('get', '/auth/corp/buys', ['corp', 'admin']),
+  corp('post', '/auth/corp/update_buy', ['admin'], CORP_MESSAGES.cannotModerate),
+  corp('get', '/auth/corp/events', ['corp', 'admin']),
+  corp('post', '/auth/corp/add_event', ['admin'], CORP_MESSAGES.cannotCreateEvent),
+  corp('get', '/auth/corp/projects', ['corp', 'admin']),
+  corp('get', '/auth/corp/projects/000000000000000000000000', ['corp', 'admin']),
+  corp('post', '/auth/corp/add_project', ['admin'], CORP_MESSAGES.cannotCreateProject),
+  corp('post', '/auth/corp/update_project', ['admin'], CORP_MESSAGES.cannotModerate),
+  corp('post', '/auth/corp/verify_job', ['corp', 'admin']),
+  corp('post', '/auth/corp/push_jobs', ['corp', 'admin']),
+  // Any signed-in user may request a role (spec §6).
+  { method: 'get', path: '/auth/corp/roles', allow: 'authenticated' },
+  { method: 'post', path: '/auth/corp/new_role_request', allow: 'authenticated' },
 ];
