@@ -28,6 +28,7 @@ import { LootModule } from './loot/loot.module';
 import { CorporationsModule } from './corporations/corporations.module';
 import { RoleRequestsModule } from './role-requests/role-requests.module';
 import { CorpModule } from './corp/corp.module';
+import { AppraisalModule } from './appraisal/appraisal.module';
 
 /** Config and database handle, visible to every module. */
 @Global()
@@ -108,6 +109,7 @@ const FEATURES = [
   CorporationsModule,
   RoleRequestsModule,
   CorpModule,
+  AppraisalModule,
 ];
 
 @Module({})

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AppraisalRateLimitGuard } from './appraisal-rate-limit.guard';
+import { AppraisalController } from './appraisal.controller';
+import { AppraisalService } from './appraisal.service';
+import { APPRAISAL_MODEL, AppraisalSchema } from './appraisal.schema';
+
+/** Appraisal at /market/appraisal: parse a paste, name the types (GameData), price them (MarketPrices), save it for a share link. */
+@Module({
+  imports: [MongooseModule.forFeature([{ name: APPRAISAL_MODEL, schema: AppraisalSchema }])],
+  controllers: [AppraisalController],
+  providers: [AppraisalService, AppraisalRateLimitGuard],
+})
+export class AppraisalModule {}

@@ -1,0 +1,46 @@
+import { Schema } from 'mongoose';
+import { APPRAISAL_TTL_DAYS, type AppraisalLine } from '@eve-toolkit/shared-types';
+
+export const APPRAISAL_MODEL = 'Appraisal';
+
+/**
+ * A saved appraisal (`appraisals`): the priced lines as they were, opened again by its share link.
+ * `_id` is a short random id (see appraisal-id.ts); a TTL index deletes it APPRAISAL_TTL_DAYS
+ * after `created_at`. (`problems`, not `errors`: mongoose reserves that path name.)
+ */
+export interface AppraisalDoc {
+  _id: string;
+  hub_id: number;
+  lines: AppraisalLine[];
+  problems: string[];
+  created_at: Date;
+}
+
+const LineSchema = new Schema<AppraisalLine>(
+  {
+    name: String,
+    icon: String,
+    quantity: Number,
+    volume: Number,
+    sell: Number,
+    buy: Number,
+    sell_quantity: Number,
+    buy_quantity: Number,
+    type_id: Number,
+    bpc: Boolean,
+    note: { type: String, default: null },
+  },
+  { _id: false },
+);
+
+export const AppraisalSchema = new Schema<AppraisalDoc>(
+  {
+    _id: { type: String, required: true },
+    hub_id: { type: Number, required: true },
+    lines: { type: [LineSchema], default: [] },
+    problems: { type: [String], default: [] },
+    created_at: { type: Date, required: true },
+  },
+  { collection: 'appraisals', versionKey: false },
+);
+AppraisalSchema.index({ created_at: 1 }, { expireAfterSeconds: APPRAISAL_TTL_DAYS * 24 * 3600 });

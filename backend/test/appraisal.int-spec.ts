@@ -1,0 +1,315 @@
+/**
+ * Appraisal over real HTTP on the real app and database: a mixed English/Russian paste priced
+ * at a hub (exact lines, volumes, notes, errors), the saved appraisal opened by its id with its
+ * original prices and, on request, today's; the TTL index; every kind of bad input refused in
+ * Russian (CSRF, shape, size limits with 413, ids); and a fuzz of hostile pastes: never a 500.
+ */
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import request from 'supertest';
+import {
+  APPRAISAL_MESSAGES,
+  APPRAISAL_TTL_DAYS,
+  MARKET_MESSAGES,
+  appraisalTotals,
+  type AppraisalResponse,
+  type SavedAppraisal,
+} from '@eve-toolkit/shared-types';
+import type { RunningApp } from '../src/bootstrap';
+import { APPRAISAL_MODEL, type AppraisalDoc } from '../src/appraisal/appraisal.schema';
+import { MODELS, type MarketPriceDoc } from '../src/market/market.schema';
+import { createTestApp } from './app';
+import { buildMiniSde, importSdeInto } from './fixtures/mini-sde';
+import { client, type TestClient } from './support/client';
+
+const IMG = 'https://images.example';
+const TRITANIUM = 34;
+const PYERITE = 35;
+const RIFTER = 587;
+const WARRIOR_II = 2488;
+const CYBERNETICS = 3411; // 'Кибернетика' in Russian, 'Cybernetics' in English
+const DRAKE_BLUEPRINT = 24699;
+const GIANT_SECURE_CONTAINER = 11489;
+const PLEX = 44992;
+
+const APPRAISAL_SDE_TYPES = [TRITANIUM, PYERITE, RIFTER, WARRIOR_II, CYBERNETICS, DRAKE_BLUEPRINT, GIANT_SECURE_CONTAINER, PLEX];
+
+describe('appraisal', () => {
+  let running: RunningApp;
+  let c: TestClient;
+  let prices: Model<MarketPriceDoc>;
+  let saved: Model<AppraisalDoc>;
+  const appraise = (body: object) => c.post('/data/market/appraisal', body);
+
+  const setPrice = (hub: number, typeId: number, sell: number | null, buy: number | null, sellVolume = 0, buyVolume = 0) =>
+    prices.updateOne(
+      { hub_id: hub, type_id: typeId },
+      { $set: { sell, buy, sell_volume: sellVolume, buy_volume: buyVolume, updated_at: new Date('2026-01-01T00:00:00Z') } },
+      { upsert: true },
+    );
+
+  beforeAll(async () => {
+    running = await createTestApp({ imageServerUrl: IMG });
+    await importSdeInto(
+      running,
+      await buildMiniSde({ typeIds: APPRAISAL_SDE_TYPES, blueprintIds: [], systemIds: [], schematicIds: [] }),
+    );
+    prices = running.app.get(getModelToken(MODELS.price));
+    saved = running.app.get(getModelToken(APPRAISAL_MODEL));
+    await setPrice(2, TRITANIUM, 4.01, 3.5, 1_000_000_000, 500_000_000);
+    await setPrice(2, PYERITE, 10.5, null, 2000, 0);
+    await setPrice(2, RIFTER, 450_000.99, 400_000, 12, 30);
+    await setPrice(2, CYBERNETICS, 1_500_000, 1_200_000, 5, 7);
+    await setPrice(2, DRAKE_BLUEPRINT, 40_000_000, 30_000_000, 1, 1);
+    await setPrice(1, TRITANIUM, 4.2, 3.9, 100, 200);
+    c = client(running.url);
+  }, 120_000);
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  const PASTE = [
+    'Tritanium\t1 000\tМинералы\tМатериал\t\t\t10 м^3\t4 010,00 ISK',
+    '10x Pyerite',
+    'rifter x 2',
+    'Кибернетика 1',
+    'Cybernetics',
+    '1 Drake Blueprint (Copy)',
+    'Warrior II x5',
+    'Giant Secure Container',
+    'Это не предмет',
+    "03:21:19 Some dude has looted 1'000 x Tritanium",
+  ].join('\n');
+
+  it('prices a mixed English/Russian paste at Jita: summed types, packaged volumes, notes, one error per unknown line', async () => {
+    const res = await appraise({ appraisal: PASTE, hub: 2 });
+    expect(res.status).toBe(200);
+    const body = res.body as AppraisalResponse;
+    const icon = (id: number, kind = 'icon') => `${IMG}/types/${id}/${kind}?size=64`;
+    expect(body.data).toEqual([
+      {
+        name: 'Tritanium',
+        icon: icon(TRITANIUM),
+        quantity: 2000,
+        volume: 20,
+        sell: 4.01,
+        buy: 3.5,
+        sell_quantity: 1_000_000_000,
+        buy_quantity: 500_000_000,
+        type_id: TRITANIUM,
+        bpc: false,
+        note: null,
+      },
+      {
+        name: 'Pyerite',
+        icon: icon(PYERITE),
+        quantity: 10,
+        volume: 0.1,
+        sell: 10.5,
+        buy: 0,
+        sell_quantity: 2000,
+        buy_quantity: 0,
+        type_id: PYERITE,
+        bpc: false,
+        note: APPRAISAL_MESSAGES.noBuyOrders,
+      },
+      {
+        name: 'Rifter',
+        icon: icon(RIFTER),
+        quantity: 2,
+        volume: 5000,
+        sell: 450_000.99,
+        buy: 400_000,
+        sell_quantity: 12,
+        buy_quantity: 30,
+        type_id: RIFTER,
+        bpc: false,
+        note: null,
+      },
+      {
+        name: 'Кибернетика',
+        icon: icon(CYBERNETICS),
+        quantity: 2,
+        volume: 0.02,
+        sell: 1_500_000,
+        buy: 1_200_000,
+        sell_quantity: 5,
+        buy_quantity: 7,
+        type_id: CYBERNETICS,
+        bpc: false,
+        note: null,
+      },
+      {
+        name: 'Drake Blueprint',
+        icon: icon(DRAKE_BLUEPRINT, 'bp'),
+        quantity: 1,
+        volume: 0.01,
+        sell: 0,
+        buy: 0,
+        sell_quantity: 0,
+        buy_quantity: 0,
+        type_id: DRAKE_BLUEPRINT,
+        bpc: true,
+        note: APPRAISAL_MESSAGES.blueprintCopy,
+      },
+      {
+        name: 'Warrior II',
+        icon: icon(WARRIOR_II),
+        quantity: 5,
+        volume: 25,
+        sell: 0,
+        buy: 0,
+        sell_quantity: 0,
+        buy_quantity: 0,
+        type_id: WARRIOR_II,
+        bpc: false,
+        note: APPRAISAL_MESSAGES.noOrders,
+      },
+      {
+        name: 'Giant Secure Container',
+        icon: icon(GIANT_SECURE_CONTAINER),
+        quantity: 1,
+        volume: 300,
+        sell: 0,
+        buy: 0,
+        sell_quantity: 0,
+        buy_quantity: 0,
+        type_id: GIANT_SECURE_CONTAINER,
+        bpc: false,
+        note: APPRAISAL_MESSAGES.noOrders,
+      },
+    ]);
+    expect(body.errors).toEqual(['Строка 9: не удалось распознать «Это не предмет»']);
+    expect(body.hub).toBe(2);
+    expect(body.id).toMatch(/^[0-9A-Za-z]{10}$/);
+    expect(appraisalTotals(body.data)).toEqual({
+      sell: 2000 * 4.01 + 10 * 10.5 + 2 * 450_000.99 + 2 * 1_500_000,
+      buy: 2000 * 3.5 + 2 * 400_000 + 2 * 1_200_000,
+      volume: 20 + 0.1 + 5000 + 0.02 + 0.01 + 25 + 300,
+    });
+  });
+
+  it('the share link opens the saved appraisal with its original prices; ?current=1 adds today’s beside them', async () => {
+    const first = (await appraise({ appraisal: 'Tritanium 100\nRifter', hub: 2 })).body as AppraisalResponse;
+    await setPrice(2, TRITANIUM, 5, 4, 10, 20);
+    try {
+      const res = await request(running.url).get(`/data/market/appraisal/${first.id}`).expect(200);
+      const view = res.body as SavedAppraisal;
+      expect(view.id).toBe(first.id);
+      expect(view.hub).toBe(2);
+      expect(view.created_at).toBe(first.created_at);
+      expect(Date.parse(view.expires_at) - Date.parse(view.created_at)).toBe(APPRAISAL_TTL_DAYS * 86_400_000);
+      expect(view.data).toEqual(first.data);
+      expect(view.errors).toEqual([]);
+      expect(view.current).toBeUndefined();
+
+      const now = (await request(running.url).get(`/data/market/appraisal/${first.id}?current=1`).expect(200))
+        .body as SavedAppraisal;
+      expect(now.data).toEqual(first.data);
+      expect(now.current?.map((l) => [l.name, l.quantity, l.sell, l.buy])).toEqual([
+        ['Tritanium', 100, 5, 4],
+        ['Rifter', 1, 450_000.99, 400_000],
+      ]);
+    } finally {
+      await setPrice(2, TRITANIUM, 4.01, 3.5, 1_000_000_000, 500_000_000);
+    }
+  });
+
+  it('the hub matters: Amarr prices, and the default hub is Jita (2)', async () => {
+    const amarr = (await appraise({ appraisal: 'Tritanium 10', hub: 1 })).body as AppraisalResponse;
+    expect(amarr.data.map((l) => [l.sell, l.buy])).toEqual([[4.2, 3.9]]);
+    const byDefault = (await appraise({ appraisal: 'Tritanium 10' })).body as AppraisalResponse;
+    expect(byDefault.hub).toBe(2);
+    expect(byDefault.data.map((l) => [l.sell, l.buy])).toEqual([[4.01, 3.5]]);
+  });
+
+  it('nothing recognised: 200 with the errors, nothing saved', async () => {
+    const before = await saved.countDocuments();
+    const res = await appraise({ appraisal: 'совсем не предмет\nи это тоже' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      data: [],
+      id: null,
+      errors: ['Строка 1: не удалось распознать «совсем не предмет»', 'Строка 2: не удалось распознать «и это тоже»'],
+    });
+    expect(await saved.countDocuments()).toBe(before);
+  });
+
+  it('saved appraisals expire: a TTL index on created_at, and an expired one is 404 even before the monitor runs', async () => {
+    const indexes = await saved.collection.indexes();
+    expect(indexes.find((i) => i.key.created_at === 1)).toMatchObject({ expireAfterSeconds: APPRAISAL_TTL_DAYS * 86_400 });
+    await saved.collection.insertOne({
+      _id: 'Expired123' as never,
+      hub_id: 2,
+      lines: [],
+      problems: [],
+      created_at: new Date(Date.now() - (APPRAISAL_TTL_DAYS * 86_400 + 1) * 1000),
+    });
+    const res = await request(running.url).get('/data/market/appraisal/Expired123').expect(404);
+    expect(res.body).toMatchObject({ statusCode: 404, message: APPRAISAL_MESSAGES.notFound });
+  });
+
+  describe('bad input: Russian 4xx, never 500', () => {
+    it('no CSRF token: 403 before anything runs', async () => {
+      const res = await request(running.url).post('/data/market/appraisal').send({ appraisal: 'Tritanium 1', hub: 2 });
+      expect(res.status).toBe(403);
+    });
+
+    it.each([
+      [{}, APPRAISAL_MESSAGES.textType],
+      [{ appraisal: 5 }, APPRAISAL_MESSAGES.textType],
+      [{ appraisal: null }, APPRAISAL_MESSAGES.textType],
+      [{ appraisal: 'x' }, APPRAISAL_MESSAGES.textRequired],
+      [{ appraisal: '   \n\t ' }, APPRAISAL_MESSAGES.textRequired],
+      [{ appraisal: 'Tritanium 1', hub: 99 }, MARKET_MESSAGES.unknownHub],
+      [{ appraisal: 'Tritanium 1', hub: '2' }, MARKET_MESSAGES.unknownHub],
+      [{ appraisal: 'Tritanium 1', hub: 2.5 }, MARKET_MESSAGES.unknownHub],
+    ])('%j -> 400 %s', async (body, message) => {
+      const res = await appraise(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message });
+    });
+
+    it('over 200 000 characters: 413 in Russian', async () => {
+      const res = await appraise({ appraisal: 'a'.repeat(200_001), hub: 2 });
+      expect(res.status).toBe(413);
+      expect(res.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: APPRAISAL_MESSAGES.tooManyChars });
+    });
+
+    it('exactly 200 000 characters is read', async () => {
+      const text = `Tritanium 1\n${'Ж'.repeat(200_000 - 12)}`;
+      const res = await appraise({ appraisal: text, hub: 2 });
+      expect(res.status).toBe(200);
+      expect(res.body.data.map((l: { quantity: number }) => l.quantity)).toEqual([1]);
+      expect(res.body.errors).toEqual(['Строка 2: слишком длинная (больше 1000 символов)']);
+    });
+
+    it('over 20 000 lines: 413 in Russian; 20 000 lines are read', async () => {
+      const over = await appraise({ appraisal: 'T\n'.repeat(20_000), hub: 2 });
+      expect(over.status).toBe(413);
+      expect(over.body).toMatchObject({ statusCode: 413, message: APPRAISAL_MESSAGES.tooManyLines });
+      const exactly = await appraise({ appraisal: `${'PLEX\n'.repeat(19_999)}PLEX`, hub: 2 });
+      expect(exactly.status).toBe(200);
+      expect(exactly.body.data.map((l: { quantity: number }) => l.quantity)).toEqual([20_000]);
+    });
+
+    it('a body over the 1 MB JSON limit: 413 in Russian', async () => {
+      const res = await appraise({ appraisal: 'Ж'.repeat(600_000), hub: 2 });
+      expect(res.status).toBe(413);
+      expect(res.body).toMatchObject({ statusCode: 413, message: 'Слишком большой запрос' });
+    });
+
+    it.each(['short', 'has-dash-01', 'x'.repeat(11), '%00%00%00%00%00'])('id %p -> 400', async (id) => {
+      const res = await request(running.url).get(`/data/market/appraisal/${id}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: APPRAISAL_MESSAGES.badId });
+    });
+
+    it('an unknown id: 404; a bad ?current: 400', async () => {
+      expect((await request(running.url).get('/data/market/appraisal/AAAAAAAAAA').expect(404)).body.message).toBe(
+        APPRAISAL_MESSAGES.notFound,
+      );
+      await request(running.url).get('/data/market/appraisal/AAAAAAAAAA?current=yes').expect(400);
+    });
+  });
+});
