@@ -14,6 +14,7 @@ import { csrfProtection } from './common/auth/csrf';
 import { sessionMiddleware } from './common/auth/session.middleware';
 import { rateLimitMiddleware } from './common/rate-limit/rate-limit';
 import { AppSocketIoAdapter } from './realtime/socket-io.adapter';
+import { connectRedis } from './realtime/redis';
 import { loadConfig, type AppConfig } from './common/config/config';
 import { openDatabase, type DatabaseHandle } from './common/database/database';
 import { toApiError, toBodyError } from './common/errors/api-exception.filter';
@@ -118,7 +119,8 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   app.use(rateLimitMiddleware(config, connection.getClient(), db.dbName));
   app.use(session);
   app.use(csrfProtection());
-  app.useWebSocketAdapter(new AppSocketIoAdapter(app, config, session));
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  app.useWebSocketAdapter(new AppSocketIoAdapter(app, config, session, redis));
   app.use(spaMiddleware(config.frontendDist));
 
   let url = '';
@@ -152,6 +154,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       // Nest closes sockets, then the HTTP server (no new connections; requests in flight finish),
       // and only then the shutdown hooks (database): tested in e2e/process.e2e.ts.
       await app.close();
+      await redis?.quit().catch(() => undefined);
       if (!options.database) await db.close();
       await demoEsi?.close();
       await demoSso?.close();

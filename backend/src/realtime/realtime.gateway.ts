@@ -122,4 +122,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   emitTo<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
     this.server.to(room).emit(event, ...args);
   }
+
+  /**
+   * Disconnects every socket of this instance whose handshake session is not `keepSessionId`
+   * (GET api/admin/kill: those sessions no longer exist; clients reconnect as guests).
+   */
+  disconnectOtherSessions(keepSessionId: string): void {
+    for (const socket of this.server.sockets.sockets.values()) {
+      if ((socket.request as { sessionID?: string }).sessionID !== keepSessionId) socket.disconnect(true);
+    }
+  }
 }

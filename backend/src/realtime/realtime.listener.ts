@@ -23,6 +23,7 @@ import {
   type RoleRequestDecidedEvent,
 } from '../role-requests/role-requests.events';
 import { toAdminRoleRequest } from '../role-requests/role-requests.mapper';
+import { ADMIN_EVENTS, type SessionsKilledEvent, type UpdateLibsEvent } from '../admin/admin.events';
 import { RealtimeGateway } from './realtime.gateway';
 import { Rooms } from './rooms';
 
@@ -104,12 +105,24 @@ export class RealtimeListener {
     this.gateway.emitTo(Rooms.admins, 'roles:request-created', { request: toAdminRoleRequest(e.request) });
   }
 
+  /** To the requester, and to admins (other admins' lists drop the request). */
   @OnEvent(ROLE_REQUEST_EVENTS.decided)
   onRoleRequestDecided(e: RoleRequestDecidedEvent): void {
-    this.gateway.emitTo(Rooms.user(e.userId), 'roles:request-decided', {
-      requestId: e.requestId,
-      role: e.role,
-      granted: e.granted,
-    });
+    const payload = { requestId: e.requestId, role: e.role, granted: e.granted };
+    this.gateway.emitTo(Rooms.user(e.userId), 'roles:request-decided', payload);
+    this.gateway.emitTo(Rooms.admins, 'roles:request-decided', payload);
+  }
+
+  // --- Admin area ---
+
+  @OnEvent(ADMIN_EVENTS.updateLibs)
+  onUpdateLibs(e: UpdateLibsEvent): void {
+    this.gateway.emitTo(Rooms.admins, 'admin:update-libs', { job: e.job });
+  }
+
+  /** Every session but the caller's was ended: their sockets go too (clients reconnect as guests). */
+  @OnEvent(ADMIN_EVENTS.sessionsKilled)
+  onSessionsKilled(e: SessionsKilledEvent): void {
+    this.gateway.disconnectOtherSessions(e.keepSessionId);
   }
 }

@@ -1,0 +1,125 @@
+/**
+ * Two backend instances on one database and a real redis-server: rooms span instances through
+ * the Socket.IO Redis Streams adapter, and a socket that drops and reconnects within the recovery
+ * window gets what it missed (connection-state recovery).
+ */
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { bootstrap, type RunningApp } from '../src/bootstrap';
+import { loadConfig } from '../src/common/config/config';
+import { CorporationsService } from '../src/corporations/corporations.service';
+import { testDatabase } from './app';
+import { signedIn } from './support/accounts';
+import type { TestClient } from './support/client';
+import { startRedis, type TestRedis } from './support/redis';
+import { connectAs, EventLog, type ClientSocket } from './support/sockets';
+
+jest.setTimeout(60_000);
+
+const CORP = 98000001;
+const OTHER_CORP = 98000002;
+let redis: TestRedis;
+let a: RunningApp;
+let b: RunningApp;
+const sockets: ClientSocket[] = [];
+
+async function instance(database: ReturnType<typeof testDatabase>): Promise<RunningApp> {
+  const base = loadConfig();
+  return bootstrap({
+    database,
+    config: {
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      schedulerEnabled: false,
+      rateLimitScale: 100,
+      redisUrl: redis.url,
+      sde: { ...base.sde, autoImport: false },
+    },
+  });
+}
+
+/** A signed-in member of `corporationId` (character stored as ESI would have reported it). */
+async function member(username: string, characterId: number, corporationId: number): Promise<TestClient> {
+  const c = await signedIn(a, username, ['corp', 'fc']);
+  const db = a.app.get<Connection>(getConnectionToken());
+  const user = await db.collection('users').findOne({ username_lower: username });
+  await db.collection('characters').insertOne({
+    _id: characterId as never,
+    user_id: String(user!._id),
+    name: username,
+    corporation_id: corporationId,
+    owner_hash: 'x',
+    scopes: [],
+    refresh_token_enc: 'x',
+    needs_relink: false,
+    linked_at: new Date(),
+  });
+  return c;
+}
+
+async function socketOn(app: RunningApp, c: TestClient): Promise<{ socket: ClientSocket; log: EventLog }> {
+  const socket = await connectAs(app.url, c);
+  sockets.push(socket);
+  return { socket, log: new EventLog(socket) };
+}
+
+const ping = (c: TestClient, name: string) =>
+  c.post('/auth/corp/add_event', { name, date: '2030-01-01', time: '12:00' }).then((r) => expect(r.status).toBe(200));
+
+beforeAll(async () => {
+  redis = await startRedis();
+  const database = testDatabase();
+  a = await instance(database);
+  b = await instance(database);
+  await a.app.get(CorporationsService).create({ id: CORP, name: 'A', corp_type: 0 });
+  await a.app.get(CorporationsService).create({ id: OTHER_CORP, name: 'B', corp_type: 0 });
+}, 120_000);
+
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await a?.app
+    .get<Connection>(getConnectionToken())
+    .dropDatabase()
+    .catch(() => undefined);
+  await a?.close();
+  await b?.close();
+  await redis?.stop();
+});
+
+it('a ping created through instance A reaches a member connected to instance B, and not another corporation', async () => {
+  const author = await member('inst_author', 2_100_100_001, CORP);
+  const reader = await member('inst_reader', 2_100_100_002, CORP);
+  const outsider = await member('inst_outsider', 2_100_100_003, OTHER_CORP);
+  const onB = await socketOn(b, reader);
+  const outsiderOnB = await socketOn(b, outsider);
+  const authorOnA = await socketOn(a, author);
+
+  await ping(author, 'С инстанса A');
+  expect((await onB.log.next('corp:event-created', (e) => e.event.name === 'С инстанса A')).corporationId).toBe(CORP);
+  await authorOnA.log.next('corp:event-created', (e) => e.event.name === 'С инстанса A');
+  // Marker: the other corporation's own ping arrives after A's, with nothing before it.
+  await ping(outsider, 'Маркер');
+  await outsiderOnB.log.next('corp:event-created', (e) => e.event.name === 'Маркер');
+  expect(outsiderOnB.log.events.map((e) => (e.payload as { event: { name: string } }).event.name)).toEqual(['Маркер']);
+});
+
+it('a socket that drops and reconnects within the recovery window misses nothing', async () => {
+  const author = await member('inst_author2', 2_100_100_011, CORP);
+  const reader = await member('inst_reader2', 2_100_100_012, CORP);
+  const onB = await socketOn(b, reader);
+  await ping(author, 'До обрыва');
+  await onB.log.next('corp:event-created', (e) => e.event.name === 'До обрыва');
+
+  const dropped = new Promise<void>((resolve) => onB.socket.once('disconnect', () => resolve()));
+  const back = new Promise<void>((resolve) => onB.socket.once('connect', () => resolve()));
+  onB.socket.io.engine.close(); // the network drops; the client reconnects by itself
+  await dropped;
+  await ping(author, 'Во время обрыва 1');
+  await ping(author, 'Во время обрыва 2');
+  await back;
+  expect(onB.socket.recovered).toBe(true);
+  await onB.log.next('corp:event-created', (e) => e.event.name === 'Во время обрыва 2');
+  const names = onB.log.events.map((e) => (e.payload as { event: { name: string } }).event.name);
+  expect(names).toEqual(['До обрыва', 'Во время обрыва 1', 'Во время обрыва 2']);
+});
