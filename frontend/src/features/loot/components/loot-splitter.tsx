@@ -117,7 +117,7 @@ export function LootSplitter() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
+        <Stack gap={4} align="flex-start">
           <FileButton onChange={onFile} accept=".txt,text/plain">
             {(props) => (
               <Button {...props} loading={upload.isPending}>
