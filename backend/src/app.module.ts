@@ -27,6 +27,7 @@ import { PlanetologyModule } from './planetology/planetology.module';
 import { LootModule } from './loot/loot.module';
 import { CorporationsModule } from './corporations/corporations.module';
 import { RoleRequestsModule } from './role-requests/role-requests.module';
+import { AdminModule } from './admin/admin.module';
 import { CorpModule } from './corp/corp.module';
 import { AppraisalModule } from './appraisal/appraisal.module';
 
@@ -108,6 +109,7 @@ const FEATURES = [
   LootModule,
   CorporationsModule,
   RoleRequestsModule,
+  AdminModule,
   CorpModule,
   AppraisalModule,
 ];

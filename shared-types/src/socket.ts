@@ -1,5 +1,5 @@
 import type { Role } from './enums';
-import type { AdminRoleRequest } from './api/admin';
+import type { AdminRoleRequest, UpdateLibsJob } from './api/admin';
 import type { CorpEvent, Project } from './api/corp';
 /**
  * Typed Socket.IO event maps. Every emit and listener uses these; no string literals at call
@@ -19,6 +19,8 @@ export interface ServerToClientEvents {
   'roles:request-created': (payload: { request: AdminRoleRequest }) => void;
   /** To the requester (`user:<id>`): an admin granted or refused the request. */
   'roles:request-decided': (payload: { requestId: string; role: Role; granted: boolean }) => void;
+  /** Admin area, to `admins`: the update_libs job moved (started, a step, finished). */
+  'admin:update-libs': (payload: { job: UpdateLibsJob }) => void;
 }
 
 export type ClientToServerEvents = Record<string, never>;

@@ -52,4 +52,27 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   // Any signed-in user may request a role (spec §6).
   { method: 'get', path: '/auth/corp/roles', allow: 'authenticated' },
   { method: 'post', path: '/auth/corp/new_role_request', allow: 'authenticated' },
+  // Admin area (api/admin/...): admins only. POSTs with an empty body (400 = the guard let it in);
+  // kill and update_libs with `dry_run=1`, so that the admin's call ends no other role's session
+  // and starts no import (the guard decides per route, before the handler reads the query).
+  { method: 'get', path: '/api/admin/stats/main', allow: ['admin'] },
+  { method: 'get', path: '/api/admin/stats/users?q=au&page=1', allow: ['admin'] },
+  { method: 'get', path: '/api/admin/stats/users/000000000000000000000000', allow: ['admin'] },
+  { method: 'post', path: '/api/admin/stats/users/000000000000000000000000', allow: ['admin'] },
+  { method: 'get', path: '/api/admin/stats_chars', allow: ['admin'] },
+  { method: 'get', path: '/api/admin/stats_chars/1', allow: ['admin'] },
+  { method: 'post', path: '/api/admin/stats_chars/1', allow: ['admin'] },
+  { method: 'get', path: '/api/admin/stats/role_requests', allow: ['admin'] },
+  { method: 'post', path: '/api/admin/stats/role_requests', allow: ['admin'] },
+  { method: 'get', path: '/api/admin/corps', allow: ['admin'] },
+  { method: 'post', path: '/api/admin/corps', allow: ['admin'] },
+  { method: 'get', path: '/api/admin/ban_chars', allow: ['admin'] },
+  { method: 'post', path: '/api/admin/ban_chars', allow: ['admin'] },
+  { method: 'get', path: '/api/admin/stats/market_categories', allow: ['admin'] },
+  { method: 'get', path: '/api/admin/stats/market_items', allow: ['admin'] },
+  { method: 'post', path: '/api/admin/market_categories', allow: ['admin'] },
+  { method: 'post', path: '/api/admin/market_items', allow: ['admin'] },
+  { method: 'get', path: '/api/admin/kill?dry_run=1', allow: ['admin'] },
+  { method: 'get', path: '/api/admin/update_libs?dry_run=1', allow: ['admin'] },
+  { method: 'get', path: '/api/admin/update_libs/status', allow: ['admin'] },
 ];

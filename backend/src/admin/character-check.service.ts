@@ -1,0 +1,181 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { ADMIN_MESSAGES, type CharacterCheckResult, type CheckCode } from '@eve-toolkit/shared-types';
+import { CHARACTER_MODELS, type BannedCharacterDoc, type CharacterDoc } from '../characters/character.schema';
+import { CharacterNeedsRelinkError, CharacterTokens } from '../characters/character-tokens.service';
+import { apiError } from '../common/errors/api-exception.filter';
+import { EsiClient } from '../esi/esi.client';
+import { EsiError } from '../esi/esi.errors';
+import {
+  bannedTransactions,
+  corpHistory,
+  mailSenders,
+  skillsVerdict,
+  walletVerdict,
+  warningAssets,
+  type EsiAssetRow,
+  type EsiHistoryRow,
+  type EsiJournalRow,
+  type EsiMailHeader,
+  type EsiSkillsAnswer,
+  type EsiTransactionRow,
+} from './domain/character-check';
+
+type Section = keyof CharacterCheckResult;
+
+const EMPTY: CharacterCheckResult = {
+  corps: { error: null, history: [] },
+  mail: { error: null, mails_len: 0, mails_from: [] },
+  skills: { error: null, total_sp: 0, skills_low: false, warning_skills: [] },
+  wallet: { error: null, balance: null, journal_len: 0, low_transactions: false, got_transaction: [], assets_low: false },
+  assets: { error: null, warning_assets: [] },
+};
+
+/** At most this many distinct unknown names are looked up through ESI per check. */
+const NAME_LOOKUPS = 20;
+
+/**
+ * The admin's character check (spec §3 Character check result): corporation history (public),
+ * mail, skills, wallet and assets read through ESI with the character's own token. Each section
+ * is read on its own: a failing ESI call fills that section's `error` (Russian) and the others
+ * still show. Rules and thresholds: domain/character-check.ts and CHECK_RULES.
+ */
+@Injectable()
+export class CharacterCheckService {
+  constructor(
+    private readonly esi: EsiClient,
+    private readonly tokens: CharacterTokens,
+    @InjectModel(CHARACTER_MODELS.character) private readonly characters: Model<CharacterDoc>,
+    @InjectModel(CHARACTER_MODELS.banned) private readonly banned: Model<BannedCharacterDoc>,
+  ) {}
+
+  async check(characterId: number, code: CheckCode): Promise<CharacterCheckResult> {
+    const character = await this.characters.findById(characterId, { _id: 1 }).lean();
+    if (!character) throw apiError(404, ADMIN_MESSAGES.charNotFound);
+    const bannedIds = new Set((await this.banned.find({}, { _id: 1 }).lean<{ _id: number }[]>()).map((b) => b._id));
+    const names = new Map<number, string>();
+    for (const b of await this.banned.find({}, { _id: 1, name: 1 }).lean<BannedCharacterDoc[]>()) names.set(b._id, b.name);
+    const ctx: CheckContext = { characterId, bannedIds, names, token: null };
+
+    const wanted = (s: Section) => code === 'all' || code === s;
+    const run = async <S extends Section>(s: S, read: () => Promise<Omit<CharacterCheckResult[S], 'error'>>) => {
+      if (!wanted(s)) return { ...EMPTY[s], error: ADMIN_MESSAGES.sectionNotRequested } as CharacterCheckResult[S];
+      try {
+        return { ...(await read()), error: null } as CharacterCheckResult[S];
+      } catch (err) {
+        return { ...EMPTY[s], error: this.describe(err) } as CharacterCheckResult[S];
+      }
+    };
+
+    const [corps, mail, skills, wallet, assets] = await Promise.all([
+      run('corps', () => this.corps(ctx)),
+      run('mail', () => this.mail(ctx)),
+      run('skills', () => this.skills(ctx)),
+      run('wallet', () => this.wallet(ctx)),
+      run('assets', () => this.assets(ctx)),
+    ]);
+    return { corps, mail, skills, wallet, assets };
+  }
+
+  private describe(err: unknown): string {
+    if (err instanceof CharacterNeedsRelinkError) return ADMIN_MESSAGES.needsRelink;
+    if (err instanceof EsiError) return `Не удалось прочитать ESI: ${err.message}`;
+    return `Не удалось выполнить проверку: ${err instanceof Error ? err.message : String(err)}`;
+  }
+
+  private token(ctx: CheckContext): Promise<string> {
+    ctx.token ??= this.tokens.accessToken(ctx.characterId);
+    return ctx.token;
+  }
+
+  private async corps(ctx: CheckContext) {
+    const rows = (await this.esi.get<EsiHistoryRow[]>(`/characters/${ctx.characterId}/corporationhistory/`)).data;
+    const names = new Map<number, string>();
+    await Promise.all(
+      [...new Set(rows.map((r) => r.corporation_id))].slice(0, NAME_LOOKUPS).map(async (id) => {
+        try {
+          names.set(id, (await this.esi.get<{ name: string }>(`/corporations/${id}/`)).data.name);
+        } catch {
+          /* an unknown (closed) corporation keeps no name */
+        }
+      }),
+    );
+    return { history: corpHistory(rows, names, new Date()) };
+  }
+
+  private async mail(ctx: CheckContext) {
+    const accessToken = await this.token(ctx);
+    const mails = (await this.esi.get<EsiMailHeader[]>(`/characters/${ctx.characterId}/mail/`, { accessToken })).data;
+    const senders = [...new Set(mails.map((m) => m.from))];
+    await this.resolveNames(ctx, senders);
+    return { mails_len: mails.length, mails_from: mailSenders(mails, ctx.bannedIds, ctx.names) };
+  }
+
+  private async skills(ctx: CheckContext) {
+    const accessToken = await this.token(ctx);
+    const answer = (await this.esi.get<EsiSkillsAnswer>(`/characters/${ctx.characterId}/skills/`, { accessToken })).data;
+    return skillsVerdict(answer);
+  }
+
+  private async wallet(ctx: CheckContext) {
+    const accessToken = await this.token(ctx);
+    const journal: EsiJournalRow[] = [];
+    const [balance, transactions] = await Promise.all([
+      this.esi.get<number>(`/characters/${ctx.characterId}/wallet/`, { accessToken }).then((r) => r.data),
+      this.esi
+        .get<EsiTransactionRow[]>(`/characters/${ctx.characterId}/wallet/transactions/`, { accessToken })
+        .then((r) => r.data),
+      this.esi.forEachPage<EsiJournalRow>(`/characters/${ctx.characterId}/wallet/journal/`, {
+        accessToken,
+        onPage: (rows) => void journal.push(...rows),
+        onRestart: () => void journal.splice(0),
+      }),
+    ]);
+    return {
+      balance,
+      journal_len: journal.length,
+      ...walletVerdict(balance, journal.length),
+      got_transaction: bannedTransactions(ctx.characterId, journal, transactions, ctx.bannedIds, ctx.names),
+    };
+  }
+
+  private async assets(ctx: CheckContext) {
+    const accessToken = await this.token(ctx);
+    const rows: EsiAssetRow[] = [];
+    await this.esi.forEachPage<EsiAssetRow>(`/characters/${ctx.characterId}/assets/`, {
+      accessToken,
+      onPage: (page) => void rows.push(...page),
+      onRestart: () => void rows.splice(0),
+    });
+    return { warning_assets: warningAssets(rows) };
+  }
+
+  /** Names of characters: the ban list, our linked characters, then ESI's public info (a few). */
+  private async resolveNames(ctx: CheckContext, ids: readonly number[]): Promise<void> {
+    const missing = ids.filter((id) => !ctx.names.has(id));
+    if (missing.length === 0) return;
+    for (const c of await this.characters.find({ _id: { $in: missing } }, { _id: 1, name: 1 }).lean<CharacterDoc[]>()) {
+      ctx.names.set(c._id, c.name);
+    }
+    await Promise.all(
+      missing
+        .filter((id) => !ctx.names.has(id))
+        .slice(0, NAME_LOOKUPS)
+        .map(async (id) => {
+          try {
+            ctx.names.set(id, (await this.esi.get<{ name: string }>(`/characters/${id}/`)).data.name);
+          } catch {
+            /* unknown (NPC or deleted): shown by id */
+          }
+        }),
+    );
+  }
+}
+
+interface CheckContext {
+  characterId: number;
+  bannedIds: Set<number>;
+  names: Map<number, string>;
+  token: Promise<string> | null;
+}
