@@ -43,3 +43,69 @@ it('publishes the credentials in client_config only in demo mode', async () => {
     await production.close();
   }
 });
+
+it('the demo corporation gets projects in every status, pings and a buy list, once, for its members', async () => {
+  const { getConnectionToken } = await import('@nestjs/mongoose');
+  const { CorpDemoSeed } = await import('../src/corp/corp-demo.seed');
+  const { DEMO_CHARACTER_BY_ROLE, DEMO_CORPORATION_ID } = await import('../src/demo/demo-seed');
+  const { buildMiniSde, importSdeInto, removeMiniSdeDirs } = await import('./fixtures/mini-sde');
+  const { DEMO_INDUSTRY } = await import('@eve-toolkit/fake-esi');
+  await running.app.get(DemoSeedService).seed(); // the accounts (idempotent)
+  const corpSeed = running.app.get(CorpDemoSeed);
+  expect(await corpSeed.seed(new Date('2026-03-01T12:00:00Z'))).toBe(false); // no game data yet
+  await importSdeInto(
+    running,
+    await buildMiniSde({
+      typeIds: [
+        DEMO_INDUSTRY.tritanium,
+        DEMO_INDUSTRY.pyerite,
+        DEMO_INDUSTRY.fuelBlock.typeId,
+        DEMO_INDUSTRY.hobgoblin.typeId,
+        DEMO_INDUSTRY.rifter.typeId,
+      ],
+      blueprintIds: [
+        DEMO_INDUSTRY.fuelBlock.blueprintTypeId,
+        DEMO_INDUSTRY.hobgoblin.blueprintTypeId,
+        DEMO_INDUSTRY.rifter.blueprintTypeId,
+      ],
+      systemIds: [30000142],
+      schematicIds: [],
+    }),
+  );
+  removeMiniSdeDirs();
+  // Pings are seeded days after "now" (the demo always shows upcoming ones): today's clock, faked by the date sweep.
+  const now = new Date();
+  expect(await corpSeed.seed(now)).toBe(true);
+  expect(await corpSeed.seed(now)).toBe(false);
+  const day = (n: number, hhmm: string) =>
+    `${new Date(now.getTime() + n * 86_400_000).toISOString().slice(0, 10)}T${hhmm}:00.000Z`;
+
+  // demo_fc (fc + corp) with the demo pilot ESI reports in the demo corporation.
+  const db = running.app.get(getConnectionToken());
+  const fc = await db.collection('users').findOne({ username_lower: 'demo_fc' });
+  expect(fc.roles).toEqual(['fc', 'corp', 'user']);
+  await db.collection('characters').insertOne({
+    _id: DEMO_CHARACTER_BY_ROLE.fc,
+    user_id: String(fc._id),
+    name: 'Sergei Morozov',
+    corporation_id: DEMO_CORPORATION_ID,
+    owner_hash: 'x',
+    scopes: [],
+    refresh_token_enc: 'x',
+    needs_relink: false,
+    linked_at: new Date(),
+  });
+  const c = client(running.url);
+  await login(running, c, 'demo_fc', 'demo-fc-pass');
+  const projects = (await c.get('/auth/corp/projects').expect(200)).body.projects as {
+    name: string;
+    status: string;
+    jobs: { type: string }[];
+  }[];
+  expect(projects.map((p) => p.status).sort()).toEqual(['ready', 'sale', 'waiting', 'working']);
+  expect(projects.find((p) => p.status === 'waiting')!.jobs.map((j) => j.type)).toEqual(['build', 'buy', 'buy']);
+  const events = (await c.get('/auth/corp/events').expect(200)).body;
+  expect(events.can_create).toBe(true);
+  expect(events.events.map((e: { date: string }) => e.date)).toEqual([day(1, '18:00'), day(2, '16:30'), day(5, '20:00')]);
+  expect((await c.get('/auth/corp/buys').expect(200)).body.buys).toHaveLength(3);
+});

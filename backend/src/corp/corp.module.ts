@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { BannedCharacterSchema, CHARACTER_MODELS, CharacterSchema } from '../characters/character.schema';
 import { CorpBuysService } from './corp-buys.service';
+import { CorpDemoSeed } from './corp-demo.seed';
 import { CorpEsi } from './corp-esi.service';
 import { CorpMembership } from './corp-membership.service';
 import { CorpMemberGuard } from './corp-member.guard';
@@ -28,7 +29,16 @@ import { BuySchema, ClaimSchema, CORP_MODELS, EventSchema, ProjectSchema } from 
     ]),
   ],
   controllers: [CorpController],
-  providers: [CorpMembership, CorpMemberGuard, CorpEsi, CorpBuysService, CorpPingsService, CorpProjectsService, CorpRolesService],
-  exports: [CorpMembership, CorpProjectsService],
+  providers: [
+    CorpMembership,
+    CorpMemberGuard,
+    CorpEsi,
+    CorpBuysService,
+    CorpPingsService,
+    CorpProjectsService,
+    CorpRolesService,
+    CorpDemoSeed,
+  ],
+  exports: [CorpMembership, CorpProjectsService, CorpDemoSeed],
 })
 export class CorpModule {}

@@ -16,3 +16,12 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = ROLES.map((role) => ({
   password: `demo-${role}-pass`,
   role,
 }));
+
+/** Roles that work inside the demo corporation also hold 'corp' (the corporation area needs it). */
+const IN_DEMO_CORPORATION: readonly Role[] = ['security', 'fc', 'miner', 'industrialist'];
+
+/** The roles a demo account is created with: its own, 'corp' for corporation roles, and 'user'. */
+export function demoRoles(role: Role): Role[] {
+  if (role === 'user') return ['user'];
+  return IN_DEMO_CORPORATION.includes(role) ? [role, 'corp', 'user'] : [role, 'user'];
+}

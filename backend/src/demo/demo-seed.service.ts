@@ -9,7 +9,7 @@ import { CharactersService } from '../characters/characters.service';
 import { authorizeUrl } from '../characters/domain/sso';
 import { SsoClient } from '../characters/sso.client';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { DEMO_ACCOUNTS } from './demo-accounts';
+import { DEMO_ACCOUNTS, demoRoles } from './demo-accounts';
 import { DEMO_CHARACTER_BY_ROLE, DEMO_CORPORATION } from './demo-seed';
 
 /**
@@ -45,7 +45,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
             username_lower: a.username.toLowerCase(),
             email: null,
             password_hash: await hashPassword(a.password),
-            roles: a.role === 'user' ? ['user'] : [a.role, 'user'],
+            roles: demoRoles(a.role),
             is_active: true,
             created_at: new Date(),
             last_active: null,

@@ -86,6 +86,8 @@ export const DEMO_INDUSTRY = {
   /** Rifter, blueprint 691. */
   rifter: { typeId: 587, blueprintTypeId: 691 },
   tritanium: 34,
+  /** ISK per unit of Tritanium the demo projects pay. */
+  tritaniumPay: 5,
   pyerite: 35,
   /** An Upwell structure in Jita the jobs run in. */
   facilityId: 1_035_466_617_946,
@@ -119,12 +121,14 @@ export class FakeCorpData {
         runs: 10,
         start,
       });
+      const units = 10_000 + i * 1000;
       this.addContract(p.id, {
         assignee_id: FAKE_DEMO_CORPORATION.id,
         issuer_corporation_id: FAKE_DEMO_CORPORATION.id,
-        price: 0,
+        // The demo projects pay 5 ISK per unit of Tritanium (backend/src/corp/corp-demo.seed.ts).
+        price: units * DEMO_INDUSTRY.tritaniumPay,
         title: 'Минералы на проект',
-        items: [{ type_id: DEMO_INDUSTRY.tritanium, quantity: 10_000 + i * 1000 }],
+        items: [{ type_id: DEMO_INDUSTRY.tritanium, quantity: units }],
         issued: start,
       });
     });
