@@ -135,10 +135,11 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/market/list'));
   });
 
-  it.each([['/market/appraisal', 'Оценка']])('%s shows the "Раздел в разработке" placeholder titled %s', async (path, title) => {
-    renderApp(path);
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByText('Раздел в разработке')).toBeInTheDocument();
+  it('/market/appraisal shows the appraisal page (the placeholder is gone)', async () => {
+    renderApp('/market/appraisal');
+    expect(await screen.findByRole('heading', { name: 'Оценка' })).toBeInTheDocument();
+    expect(await screen.findByPlaceholderText('Plex 1')).toBeInTheDocument();
+    expect(screen.queryByText('Раздел в разработке')).not.toBeInTheDocument();
   });
 
   it('an unknown route shows the 404 page with a link home', async () => {

@@ -65,10 +65,7 @@ export const routes: RouteObject[] = [
           {
             path: 'appraisal',
             handle: handle('Оценка'),
-            ...pending(
-              'Оценка',
-              'Вставьте список предметов и получите их стоимость по ценам SELL и BUY, объём в m³ и ссылку, которой можно поделиться.',
-            ),
+            ...page(() => import('../features/appraisal/pages/appraisal-page')),
           },
           { path: 'detail/:id', ...page(() => import('../features/market/pages/market-detail-page')) },
         ],

@@ -1,0 +1,46 @@
+import type { AppraisalLine } from '@eve-toolkit/shared-types';
+import { appraisalCopyText, appraisalShareLink, canSubmit, decodeDataParam } from './appraisal-text';
+
+const line = (over: Partial<AppraisalLine>): AppraisalLine => ({
+  name: 'Tritanium',
+  icon: '',
+  quantity: 1000,
+  volume: 10,
+  sell: 4.011,
+  buy: 3.5,
+  sell_quantity: 0,
+  buy_quantity: 0,
+  type_id: 34,
+  bpc: false,
+  note: null,
+  ...over,
+});
+
+describe('appraisal page texts', () => {
+  it.each([
+    ['Tritanium\\t2000\\nWarrior II\\t3', 'Tritanium\t2000\nWarrior II\t3'],
+    ['Plex 1', 'Plex 1'],
+    ['a\\\\tb', 'a\\\tb'],
+    ['', ''],
+  ])('?data=%p fills the box with %p', (param, text) => expect(decodeDataParam(param)).toBe(text));
+
+  it.each([
+    ['', false],
+    ['x', false],
+    ['  x \n', false],
+    ['ab', true],
+    ['Plex 1', true],
+  ])('%p submits: %p', (text, ok) => expect(canSubmit(text)).toBe(ok));
+
+  it('copies tab-separated rows, with or without the header; prices rounded up to 2 decimals', () => {
+    const lines = [line({}), line({ name: 'Rifter', quantity: 2, volume: 5000, sell: 450000.991, buy: 400000 })];
+    expect(appraisalCopyText(lines, false)).toBe(
+      'Tritanium\t1000\t10\t4.02\t3.5\t4011\t3500\nRifter\t2\t5000\t450001\t400000\t900001.99\t800000',
+    );
+    expect(appraisalCopyText(lines, true).split('\n')[0]).toBe('Тип\tКоличество\tОбъём, m³\tSELL за ед.\tBUY за ед.\tSELL\tBUY');
+  });
+
+  it('the share link opens the saved appraisal', () => {
+    expect(appraisalShareLink('https://eve.example', 'Ab3dEf7hIj')).toBe('https://eve.example/market/appraisal?id=Ab3dEf7hIj');
+  });
+});
