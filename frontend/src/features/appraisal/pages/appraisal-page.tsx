@@ -1,15 +1,19 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAtom } from 'jotai';
-import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, NativeSelect, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { APPRAISAL_FAILURE, HUBS, MESSAGES, type AppraisalResponse } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { LoadingView } from '../../../shared/ui/loading-view';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAppraise, useSavedAppraisal } from '../api/appraisal.api';
-import { AppraisalErrors, AppraisalResult } from '../components/appraisal-result';
+import { AppraisalErrors } from '../components/appraisal-errors';
 import { canSubmit, decodeDataParam } from '../lib/appraisal-text';
+
+// The result table (Mantine table, switch, badges) is its own chunk: the page shell renders within
+// the first-load budget (scripts/check-first-load.mjs) and the table arrives with the first answer.
+const AppraisalResult = lazy(() => import('../components/appraisal-result').then((m) => ({ default: m.AppraisalResult })));
 
 /** The message for a failed request: the server's Russian text for 4xx, the generic one otherwise (spec §8). */
 function failureMessage(error: unknown): string {
@@ -71,12 +75,11 @@ export default function AppraisalPage() {
             data-testid="appraisal-text"
           />
           <Group align="flex-end" gap="sm">
-            <Select
+            <NativeSelect
               label="Торговый хаб"
               data={HUBS.map((h) => ({ value: String(h.id), label: h.label }))}
               value={String(hubId)}
-              onChange={(v) => v && setHubId(Number(v))}
-              allowDeselect={false}
+              onChange={(e) => setHubId(Number(e.currentTarget.value))}
               w={180}
             />
             <Button type="submit" loading={appraise.isPending}>
@@ -89,19 +92,21 @@ export default function AppraisalPage() {
         {loading && <LoadingView fullScreen={false} />}
         {!loading && <AppraisalErrors errors={shown?.errors ?? []} appError={appError} />}
         {!loading && shown && shown.data.length > 0 && (
-          <AppraisalResult
-            data={shown.data}
-            id={shown.id}
-            pricedAt={shown.created_at}
-            {...(result
-              ? {}
-              : {
-                  current: savedNow.data?.current ?? null,
-                  showCurrent,
-                  onToggleCurrent: setShowCurrent,
-                  currentLoading: showCurrent && savedNow.isPending,
-                })}
-          />
+          <Suspense fallback={<Skeleton height={240} radius="lg" />}>
+            <AppraisalResult
+              data={shown.data}
+              id={shown.id}
+              pricedAt={shown.created_at}
+              {...(result
+                ? {}
+                : {
+                    current: savedNow.data?.current ?? null,
+                    showCurrent,
+                    onToggleCurrent: setShowCurrent,
+                    currentLoading: showCurrent && savedNow.isPending,
+                  })}
+            />
+          </Suspense>
         )}
         {!loading && saved.data && !result && (
           <Text size="sm" c="dimmed">
