@@ -40,8 +40,7 @@ const handle = (title: string): RouteHandle => ({ title });
 const newsPage = () => page(() => import('../features/news/pages/news-page'));
 const aboutPage = () => page(() => import('../features/about/pages/about-page'));
 
-const adminMain = () =>
-  pending('Статистика', 'Главная админки: даты регистрации пользователей, число гостей и авторизованных посетителей.');
+const adminMain = () => page(() => import('../features/admin/pages/main-page'));
 
 export const routes: RouteObject[] = [
   /** Bare redirect page (e.g. the landing point after external flows). */
@@ -92,24 +91,15 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...to('/best_admin/main') },
           { path: 'main', ...adminMain() },
-          { path: 'users', ...pending('Пользователи', 'Список пользователей с ролями, персонажами и последней активностью.') },
-          { path: 'users/:id', ...pending('Пользователь', 'Карточка пользователя: роли, персонажи и активность.') },
-          { path: 'chars', ...pending('Персонажи', 'Персонажи, привязанные к аккаунтам, и их проверка.') },
-          {
-            path: 'chars/:id',
-            ...pending('Персонаж', 'Проверка персонажа: история корпораций, почта, навыки, кошелёк и имущество.'),
-          },
-          { path: 'roles', ...pending('Запросы ролей', 'Запросы ролей от пользователей с кнопками «Дать» и «Отказать».') },
-          {
-            path: 'corps',
-            ...pending('Корпорации', 'Корпорации с типом (Основа, Резерв, Заблокирована) и форма добавления новой.'),
-          },
-          { path: 'ban_chars', ...pending('Бан лист персонажей', 'Заблокированные персонажи с причиной и форма добавления.') },
-          {
-            path: 'market_categories',
-            ...pending('Категории маркета', 'Категории предметов, которые показывает страница маркета.'),
-          },
-          { path: 'market_items', ...pending('Предметы маркета', 'Предметы маркета и их категории.') },
+          { path: 'users', ...page(() => import('../features/admin/pages/users-page')) },
+          { path: 'users/:id', ...page(() => import('../features/admin/pages/user-page')) },
+          { path: 'chars', ...page(() => import('../features/admin/pages/chars-page')) },
+          { path: 'chars/:id', ...page(() => import('../features/admin/pages/char-page')) },
+          { path: 'roles', ...page(() => import('../features/admin/pages/roles-page')) },
+          { path: 'corps', ...page(() => import('../features/admin/pages/corps-page')) },
+          { path: 'ban_chars', ...page(() => import('../features/admin/pages/ban-chars-page')) },
+          { path: 'market_categories', ...page(() => import('../features/admin/pages/market-categories-page')) },
+          { path: 'market_items', ...page(() => import('../features/admin/pages/market-items-page')) },
           { path: 'eve_items', ...adminMain() },
         ],
       },
@@ -119,32 +109,16 @@ export const routes: RouteObject[] = [
         handle: handle('Корпорация'),
         children: [
           { index: true, ...to('/corp/main') },
-          { path: 'main', ...pending('Корпорация', 'Список закупок корпорации: что нужно, сколько и по какой цене.') },
-          {
-            path: 'events',
-            handle: handle('Пинги'),
-            ...pending('Пинги', 'События корпорации — роумы, защита дома, копка, PvE и другие — по игровому и вашему времени.'),
-          },
-          {
-            path: 'projects',
-            handle: handle('Проекты'),
-            ...pending('Проекты', 'Производственные проекты корпорации: работы на постройку и закупку с оплатой за прогон.'),
-          },
-          {
-            path: 'projects/:id',
-            handle: handle('Проект'),
-            ...pending('Проект', 'Описание, статус, работы и исполнители проекта.'),
-          },
+          { path: 'main', ...page(() => import('../features/corp/pages/corp-main-page')) },
+          { path: 'events', handle: handle('Пинги'), ...page(() => import('../features/corp/pages/corp-events-page')) },
+          { path: 'projects', handle: handle('Проекты'), ...page(() => import('../features/corp/pages/corp-projects-page')) },
+          { path: 'projects/:id', handle: handle('Проект'), ...page(() => import('../features/corp/pages/corp-project-page')) },
           {
             path: 'new_project',
             handle: handle('Новый проект'),
-            ...pending('Новый проект', 'Расчёт проекта в калькуляторе индустрии и публикация работ для сокорпов.'),
+            ...page(() => import('../features/corp/pages/corp-new-project-page')),
           },
-          {
-            path: 'roles',
-            handle: handle('Запрос роли'),
-            ...pending('Запрос роли', 'Роли корпорации и запрос нужной роли у администратора.'),
-          },
+          { path: 'roles', handle: handle('Запрос роли'), ...page(() => import('../features/corp/pages/corp-roles-page')) },
         ],
       },
       {

@@ -1,0 +1,148 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type {
+  AdminCharacterResponse,
+  AdminCharactersResponse,
+  AdminCorporationsResponse,
+  AdminMainStats,
+  AdminMarketCategoriesResponse,
+  AdminMarketItemsResponse,
+  AdminRoleRequestsResponse,
+  AdminUserResponse,
+  AdminUsersResponse,
+  AdminUserUpdate,
+  BannedCharacterSave,
+  BannedCharactersResponse,
+  CharacterCheckResult,
+  CheckCode,
+  CorporationSave,
+  KillSessionsResponse,
+  MarketCategorySave,
+  MarketItemSave,
+  RoleRequestDecisionResponse,
+  UpdateLibsResponse,
+} from '@eve-toolkit/shared-types';
+import { ApiError, api } from '../../../shared/api-client';
+import { useSocketEvent } from '../../../shared/socket';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  main: ['admin', 'main'] as const,
+  users: (q: string, page: number) => ['admin', 'users', q, page] as const,
+  user: (id: string) => ['admin', 'user', id] as const,
+  chars: (q: string, page: number) => ['admin', 'chars', q, page] as const,
+  char: (id: number) => ['admin', 'char', id] as const,
+  roles: ['admin', 'roles'] as const,
+  corps: ['admin', 'corps'] as const,
+  bans: ['admin', 'bans'] as const,
+  categories: ['admin', 'market', 'categories'] as const,
+  items: (q: string, page: number) => ['admin', 'market', 'items', q, page] as const,
+  updateLibs: ['admin', 'update-libs'] as const,
+};
+
+/** Spec §6: 401/403 from an admin call sends the browser to /market/list. */
+export function useAuthRedirect(error: unknown): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (error instanceof ApiError && error.isAuthError) navigate('/market/list', { replace: true });
+  }, [error, navigate]);
+}
+
+function useAdminQuery<T>(queryKey: QueryKey, path: string | null) {
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => api.get<T>(path!, { signal }),
+    enabled: path !== null,
+    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+  });
+  useAuthRedirect(query.error);
+  return query;
+}
+
+const listPath = (base: string, q: string, page: number) => {
+  const params = new URLSearchParams({ page: String(page) });
+  if (q.trim().length >= 2) params.set('q', q.trim());
+  return `${base}?${params}`;
+};
+
+export const useMainStats = () => useAdminQuery<AdminMainStats>(adminKeys.main, 'api/admin/stats/main');
+export const useUsers = (q: string, page: number) =>
+  useAdminQuery<AdminUsersResponse>(adminKeys.users(q, page), listPath('api/admin/stats/users', q, page));
+export const useUser = (id: string) =>
+  useAdminQuery<AdminUserResponse>(adminKeys.user(id), `api/admin/stats/users/${encodeURIComponent(id)}`);
+export const useChars = (q: string, page: number) =>
+  useAdminQuery<AdminCharactersResponse>(adminKeys.chars(q, page), listPath('api/admin/stats_chars', q, page));
+export const useChar = (id: number) => useAdminQuery<AdminCharacterResponse>(adminKeys.char(id), `api/admin/stats_chars/${id}`);
+export const useRoleRequests = () => useAdminQuery<AdminRoleRequestsResponse>(adminKeys.roles, 'api/admin/stats/role_requests');
+export const useCorporations = () => useAdminQuery<AdminCorporationsResponse>(adminKeys.corps, 'api/admin/corps');
+export const useBannedChars = () => useAdminQuery<BannedCharactersResponse>(adminKeys.bans, 'api/admin/ban_chars');
+export const useMarketCategories = () =>
+  useAdminQuery<AdminMarketCategoriesResponse>(adminKeys.categories, 'api/admin/stats/market_categories');
+export const useMarketItems = (q: string, page: number) =>
+  useAdminQuery<AdminMarketItemsResponse>(adminKeys.items(q, page), listPath('api/admin/stats/market_items', q, page));
+export const useUpdateLibsStatus = () => useAdminQuery<UpdateLibsResponse>(adminKeys.updateLibs, 'api/admin/update_libs/status');
+
+/** A POST whose answer replaces `key`'s data (lists reload after each change) and that refetches `also`. */
+function useAdminMutation<B, T>(path: string, key: QueryKey | null, also: QueryKey[] = []) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (body: B) => api.post<T>(path, body),
+    onSuccess: (data) => {
+      if (key) client.setQueryData(key, data);
+      for (const k of also) void client.invalidateQueries({ queryKey: k });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.isAuthError) navigate('/market/list', { replace: true });
+    },
+  });
+}
+
+export const useSaveCorporation = () =>
+  useAdminMutation<CorporationSave, AdminCorporationsResponse>('api/admin/corps', adminKeys.corps);
+export const useSaveBanned = () =>
+  useAdminMutation<BannedCharacterSave, BannedCharactersResponse>('api/admin/ban_chars', adminKeys.bans, [['admin', 'chars']]);
+export const useSaveCategory = () =>
+  useAdminMutation<MarketCategorySave, AdminMarketCategoriesResponse>('api/admin/market_categories', adminKeys.categories, [
+    ['admin', 'market', 'items'],
+  ]);
+export const useSaveItem = () =>
+  useAdminMutation<MarketItemSave, AdminMarketCategoriesResponse>('api/admin/market_items', adminKeys.categories, [
+    ['admin', 'market', 'items'],
+  ]);
+export const useUpdateUser = (id: string) =>
+  useAdminMutation<AdminUserUpdate, AdminUserResponse>(`api/admin/stats/users/${encodeURIComponent(id)}`, adminKeys.user(id), [
+    ['admin', 'users'],
+  ]);
+export const useDecideRoleRequest = () =>
+  useAdminMutation<{ req_id: string; type: 'add' | 'del' }, RoleRequestDecisionResponse>('api/admin/stats/role_requests', null);
+export const useCheckChar = (id: number) =>
+  useAdminMutation<{ code: CheckCode }, CharacterCheckResult>(`api/admin/stats_chars/${id}`, null);
+
+export function useKillSessions() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => api.get<KillSessionsResponse>('api/admin/kill'),
+    onError: (error) => {
+      if (error instanceof ApiError && error.isAuthError) navigate('/market/list', { replace: true });
+    },
+  });
+}
+
+export function useStartUpdateLibs() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.get<UpdateLibsResponse>('api/admin/update_libs'),
+    onSuccess: (data) => client.setQueryData(adminKeys.updateLibs, data),
+  });
+}
+
+/** Live: the update_libs job's progress and new or decided role requests (admins room). */
+export function useLiveAdmin(): void {
+  const client = useQueryClient();
+  useSocketEvent('admin:update-libs', ({ job }) => client.setQueryData(adminKeys.updateLibs, { job }), {
+    onReconnect: () => void client.invalidateQueries({ queryKey: adminKeys.updateLibs }),
+  });
+  useSocketEvent('roles:request-created', () => void client.invalidateQueries({ queryKey: adminKeys.roles }));
+}
