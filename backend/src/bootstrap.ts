@@ -15,6 +15,7 @@ import { sessionMiddleware } from './common/auth/session.middleware';
 import { rateLimitMiddleware } from './common/rate-limit/rate-limit';
 import { AppSocketIoAdapter } from './realtime/socket-io.adapter';
 import { connectRedis } from './realtime/redis';
+import { RealtimeStatus } from './realtime/realtime-status';
 import { loadConfig, type AppConfig } from './common/config/config';
 import { openDatabase, type DatabaseHandle } from './common/database/database';
 import { toApiError, toBodyError } from './common/errors/api-exception.filter';
@@ -120,6 +121,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   app.use(session);
   app.use(csrfProtection());
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  app.get(RealtimeStatus).redis = redis;
   app.useWebSocketAdapter(new AppSocketIoAdapter(app, config, session, redis));
   app.use(spaMiddleware(config.frontendDist));
 

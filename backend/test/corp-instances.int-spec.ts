@@ -4,6 +4,7 @@
  * window gets what it missed (connection-state recovery).
  */
 import { getConnectionToken } from '@nestjs/mongoose';
+import request from 'supertest';
 import type { Connection } from 'mongoose';
 import { bootstrap, type RunningApp } from '../src/bootstrap';
 import { loadConfig } from '../src/common/config/config';
@@ -122,4 +123,18 @@ it('a socket that drops and reconnects within the recovery window misses nothing
   await onB.log.next('corp:event-created', (e) => e.event.name === 'Во время обрыва 2');
   const names = onB.log.events.map((e) => (e.payload as { event: { name: string } }).event.name);
   expect(names).toEqual(['До обрыва', 'Во время обрыва 1', 'Во время обрыва 2']);
+});
+
+it('api/health tells whether Redis answers; without it the instance stays healthy and comes back by itself', async () => {
+  const health = async () => (await request(b.url).get('/api/health').expect(200)).body.realtime;
+  expect(await health()).toEqual({ adapter: 'redis', redis: 'ok' });
+  await redis.stop();
+  // Bounded poll for the state the client reports (it notices the closed connection at once).
+  const until = async (want: string) => {
+    for (let i = 0; i < 100 && (await health()).redis !== want; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await health()).toEqual({ adapter: 'redis', redis: want });
+  };
+  await until('down');
+  await redis.start();
+  await until('ok');
 });

@@ -37,6 +37,7 @@ describe('foundation: health, errors, SPA serving, feedback', () => {
       version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
       demo: true,
       database: { mode: process.env.MONGODB_URI ? 'external' : 'embedded', ok: true },
+      realtime: { adapter: 'local', redis: null },
     });
     expect(res.headers['content-type']).toMatch(/application\/json/);
   });

@@ -4,6 +4,7 @@ import type { Connection } from 'mongoose';
 import type { HealthResponse } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { DATABASE_HANDLE, type DatabaseHandle } from '../common/database/database';
+import { RealtimeStatus } from '../realtime/realtime-status';
 
 /** Other modules (game data) register what they know about the SDE here. */
 export abstract class SdeInfoProvider {
@@ -30,6 +31,7 @@ export class HealthService {
     @Inject(DATABASE_HANDLE) private readonly db: DatabaseHandle,
     @InjectConnection() private readonly connection: Connection,
     @Optional() private readonly sde?: SdeInfoProvider,
+    @Optional() private readonly realtime?: RealtimeStatus,
   ) {}
 
   async check(): Promise<HealthResponse> {
@@ -51,6 +53,8 @@ export class HealthService {
       demo: this.config.demo,
       database: { mode: this.db.mode, ok: dbOk },
       sde,
+      // Redis down does not make the instance unhealthy: it keeps serving HTTP and its own sockets.
+      realtime: this.realtime?.current() ?? { adapter: 'local', redis: null },
     };
   }
 }
