@@ -402,3 +402,17 @@ describe('sessions reset', () => {
     }
   });
 });
+
+describe('demo mode', () => {
+  it("registers the demo corporation once, as 'Основа'", async () => {
+    const { DemoSeedService } = await import('../src/demo/demo-seed.service');
+    const { DEMO_CORPORATION_ID } = await import('../src/demo/demo-seed');
+    const seed = running.app.get(DemoSeedService);
+    await seed.registerDemoCorporation();
+    await seed.registerDemoCorporation();
+    const corps = (await admin.get('/api/admin/corps').expect(200)).body.corps as { id: number }[];
+    expect(corps.filter((c) => c.id === DEMO_CORPORATION_ID)).toEqual([
+      { id: DEMO_CORPORATION_ID, name: 'Demo Mining Syndicate', tag_id: 0, corp_type: 0 },
+    ]);
+  });
+});

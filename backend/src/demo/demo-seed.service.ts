@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { SSO_SCOPES } from '@eve-toolkit/shared-types';
+import { CORP_TYPES, SSO_SCOPES } from '@eve-toolkit/shared-types';
 import { hashPassword } from '../accounts/domain/password';
 import { USER_MODEL, type UserDoc } from '../accounts/user.schema';
 import { CharactersService } from '../characters/characters.service';
@@ -10,6 +10,7 @@ import { authorizeUrl } from '../characters/domain/sso';
 import { SsoClient } from '../characters/sso.client';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { DEMO_ACCOUNTS, demoRoles } from './demo-accounts';
+import { CorporationsService } from '../corporations/corporations.service';
 import { DEMO_CHARACTER_BY_ROLE, DEMO_CORPORATION } from './demo-seed';
 
 /**
@@ -27,6 +28,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     @InjectModel(USER_MODEL) private readonly users: Model<UserDoc>,
     private readonly characters: CharactersService,
     private readonly sso: SsoClient,
+    private readonly corporations: CorporationsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -55,10 +57,21 @@ export class DemoSeedService implements OnApplicationBootstrap {
       );
       created += res.upsertedCount;
     }
+    await this.registerDemoCorporation();
     this.logger.log(
       `Демо-аккаунты (логин / пароль): ${DEMO_ACCOUNTS.map((a) => `${a.username} / ${a.password}`).join(', ')}${created ? ` — создано ${created}` : ''}`,
     );
     return created;
+  }
+
+  /** The demo corporation, registered once as 'Основа' so the demo accounts can open the corporation area. */
+  async registerDemoCorporation(): Promise<void> {
+    if (await this.corporations.get(DEMO_CORPORATION.id)) return;
+    try {
+      await this.corporations.create({ id: DEMO_CORPORATION.id, name: DEMO_CORPORATION.name, corp_type: CORP_TYPES.main });
+    } catch (err) {
+      if ((err as { status?: number }).status !== 409) throw err; // another instance registered it first
+    }
   }
 
   /**
