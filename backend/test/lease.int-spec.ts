@@ -69,3 +69,23 @@ describe('LeaseService (MongoDB leases for scheduled jobs)', () => {
     expect(await leases.runExclusive('job-c', 60_000, job)).toEqual({ ran: true, result: 'done' });
   });
 });
+
+describe('graceful shutdown', () => {
+  it('releases every lease the instance holds, so another instance takes the job over at once', async () => {
+    const a = await createTestApp();
+    const b = await createTestApp({});
+    try {
+      const mine = a.app.get(LeaseService);
+      expect(await mine.acquire('job-shutdown', 10 * 60_000)).toBe(true);
+      expect(await mine.acquire('job-shutdown-2', 10 * 60_000)).toBe(true);
+      const db = a.app.get<Connection>(getConnectionToken()).db!;
+      const other = b.app.get<Connection>(getConnectionToken()).useDb(db.databaseName).collection('leases');
+      expect(await other.countDocuments({ owner: mine.owner })).toBe(2);
+      await a.app.close(); // what SIGTERM runs (bootstrap's close: sockets, HTTP, shutdown hooks)
+      expect(await other.countDocuments({ owner: mine.owner })).toBe(0);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -18,7 +18,7 @@ interface LeaseDoc {
  * and the upsert's insert collides on `_id` (E11000) -> not acquired.
  */
 @Injectable()
-export class LeaseService {
+export class LeaseService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(LeaseService.name);
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   /** Jobs running in this process (the lease alone would let the same owner in twice). */
@@ -43,6 +43,17 @@ export class LeaseService {
       if ((err as { code?: number }).code === 11000) return false;
       throw err;
     }
+  }
+
+  /**
+   * Graceful shutdown: after the jobs stopped (onModuleDestroy) and before the database closes,
+   * every lease this instance still holds is released, so another instance takes the job over
+   * at once instead of waiting for the lease to expire.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.leases
+      .deleteMany({ owner: this.owner })
+      .catch((err: unknown) => this.logger.warn(`leases not released: ${String(err)}`));
   }
 
   async release(name: string, owner = this.owner): Promise<void> {
