@@ -5,8 +5,12 @@
 
 /** Spec §9: the page submits only text of at least 2 characters. */
 export const APPRAISAL_MIN_LENGTH = 2;
-/** Longest text accepted (characters, after nothing is trimmed). Larger: 413. */
-export const APPRAISAL_MAX_CHARS = 200_000;
+/**
+ * Longest text accepted (characters). Larger: 413. A 10 000-line inventory copy is 500-800 000
+ * characters; the server's 1 MB JSON body limit (413 'Слишком большой запрос') applies first to
+ * texts that are mostly Cyrillic (two bytes per letter).
+ */
+export const APPRAISAL_MAX_CHARS = 1_000_000;
 /** Most lines accepted (blank lines count). More: 413. */
 export const APPRAISAL_MAX_LINES = 20_000;
 /** Longest single line the parser reads; longer lines are reported, not parsed. */
@@ -26,7 +30,7 @@ export const APPRAISAL_FAILURE = 'Error in appraisal';
 export const APPRAISAL_MESSAGES = {
   textRequired: 'Вставьте список предметов: текст не короче 2 символов',
   textType: 'Текст оценки должен быть строкой',
-  tooManyChars: 'Слишком длинный текст: не больше 200 000 символов',
+  tooManyChars: 'Слишком длинный текст: не больше 1 000 000 символов',
   tooManyLines: 'Слишком много строк: не больше 20 000',
   badId: 'Некорректная ссылка на оценку',
   notFound: 'Оценка не найдена: ссылка неверна или срок её хранения истёк',

@@ -87,7 +87,7 @@ describe('/market/appraisal', () => {
     await user.click(screen.getByRole('button', { name: 'Оценить' }));
     await waitFor(() => expect(screen.getByTestId('appraisal-app-error')).toHaveTextContent(MESSAGES.appError));
 
-    const tooLong = 'Слишком длинный текст: не больше 200 000 символов';
+    const tooLong = 'Слишком длинный текст: не больше 1 000 000 символов';
     reply = () => ({ status: 413, body: { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: tooLong } });
     await user.click(screen.getByRole('button', { name: 'Оценить' }));
     await waitFor(() => expect(screen.getByTestId('appraisal-app-error')).toHaveTextContent(tooLong));
