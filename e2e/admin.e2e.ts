@@ -1,0 +1,126 @@
+/**
+ * The admin area in real Chromium against the demo app, with a corporation member in a second
+ * browser context: the member asks for a role and sees it granted live; the admin removes and
+ * creates the member's corporation and bans the member's pilot, and the member's screens follow
+ * without a reload. Everything changed is restored at the end (the demo app is shared).
+ */
+import { join } from 'node:path';
+import { MongoClient } from 'mongodb';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext, screenshot, useBrowserPage } from './support/browser';
+
+jest.setTimeout(180_000);
+
+const NATALIA = 2112000009; // demo_corp's pilot, in the demo corporation
+const DEMO_CORP = 98000001;
+
+async function answerOf(captchaId: string): Promise<string> {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set');
+  const client = await MongoClient.connect(`mongodb://${encodeURIComponent(join(dir, 'db', 'mongod.sock'))}`);
+  try {
+    const doc = await client
+      .db('eve_toolkit')
+      .collection('captchas')
+      .findOne({ _id: captchaId as never });
+    return String(doc?.answer);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Logs a demo account in through the login page and its picture captcha, like a person. */
+async function login(page: Page, account: string): Promise<void> {
+  await page.goto('/account/login');
+  await page
+    .getByTestId('demo-accounts')
+    .getByRole('button', { name: new RegExp(`${account} / `) })
+    .click();
+  const generated = page.waitForResponse((r) => r.url().endsWith('/auth/generate_captcha'));
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  const { id } = (await (await generated).json()) as { id: string };
+  const answer = await answerOf(id);
+  const grid = page.getByTestId('captcha');
+  await grid.getByRole('button', { name: 'Картинка 16', exact: true }).waitFor();
+  for (let i = 0; i < 16; i++)
+    if (answer[i] === '1') await grid.getByRole('button', { name: `Картинка ${i + 1}`, exact: true }).click();
+  await grid.getByRole('button', { name: 'Проверить' }).click();
+  await page.waitForURL(new RegExp(`/account/user/${account}$`));
+}
+
+/** An admin API call through the page's session (cleanup only). */
+async function adminPost(page: Page, path: string, data: object): Promise<number> {
+  const { token } = (await (await page.request.get('/auth/get_csrf')).json()) as { token: string };
+  return (await page.request.post(path, { data, headers: { 'X-CSRF-Token': token } })).status();
+}
+
+describe('admin area in Chromium', () => {
+  const s = useBrowserPage();
+  let memberContext: BrowserContext;
+  afterEach(() => memberContext?.close());
+
+  it('grants a role request, re-creates a corporation and bans a pilot; the member sees each without a reload', async () => {
+    const admin = s.page;
+    memberContext = await newContext(s.browser);
+    const member = await memberContext.newPage();
+    await login(admin, 'demo_admin');
+    await login(member, 'demo_corp');
+    const users = (await (await admin.request.get('/api/admin/stats/users?q=demo_corp')).json()) as { users: { id: string }[] };
+    const memberId = users.users[0].id;
+
+    try {
+      // 1. The member asks for 'ФК'; the admin grants it; the member's page shows it held.
+      await member.getByRole('link', { name: 'Корпорация' }).first().click();
+      await member.getByRole('link', { name: 'Запрос роли' }).click();
+      await member.getByRole('button', { name: 'Запросить: ФК' }).click();
+      const fcRow = member.getByRole('row').filter({ hasText: 'ФК' });
+      await fcRow.getByRole('button', { name: 'Ожидается запрос' }).waitFor();
+
+      await admin.getByRole('link', { name: 'Админка' }).click();
+      await admin.getByRole('link', { name: 'Запросы ролей' }).click();
+      const request = admin.getByTestId('role-request-demo_corp');
+      await request.getByRole('button', { name: 'Дать' }).click();
+      await request.getByText('Ок').waitFor();
+      await fcRow.getByRole('button', { name: 'Уже имеется' }).waitFor();
+      await screenshot(admin, 'admin-roles');
+
+      // 2. The member watches the buy list; the admin removes the corporation: access goes at once.
+      await member.getByRole('link', { name: 'Главная' }).click();
+      await member.waitForURL(/\/corp\/main$/);
+      await admin.getByRole('link', { name: 'Корпорации' }).click();
+      await admin.getByTestId(`corp-${DEMO_CORP}`).getByRole('button', { name: 'Удалить Demo Mining Syndicate' }).click();
+      await admin.getByTestId(`corp-${DEMO_CORP}`).waitFor({ state: 'detached' });
+      await member.waitForURL(/\/market\/list$/);
+
+      // The admin creates it again (ID, name, type 'Основа'): the member opens the corporation area again, no reload.
+      await admin.getByRole('textbox', { name: 'ID корпорации' }).fill(String(DEMO_CORP));
+      await admin.getByRole('textbox', { name: 'Название корпорации' }).fill('Demo Mining Syndicate');
+      await admin.getByRole('combobox', { name: 'Тип' }).selectOption('0');
+      await admin.getByRole('button', { name: 'Сохранить' }).click();
+      await admin.getByTestId(`corp-${DEMO_CORP}`).waitFor();
+      expect(await admin.getByRole('combobox', { name: 'Тип корпорации Demo Mining Syndicate' }).inputValue()).toBe('0');
+      await screenshot(admin, 'admin-corps');
+      await member.getByRole('link', { name: 'Корпорация' }).first().click();
+      await member.waitForURL(/\/corp\/main$/);
+      await member.getByRole('heading', { name: 'Главная' }).waitFor();
+
+      // 3. The admin bans the member's pilot: the member's corporation screen goes at once.
+      await admin.getByRole('link', { name: 'Бан лист персонажей' }).click();
+      await admin.getByRole('textbox', { name: 'ID персонажа' }).fill(String(NATALIA));
+      await admin.getByRole('textbox', { name: 'Имя' }).fill('Natalia Orlova');
+      await admin.getByRole('textbox', { name: 'Причина' }).fill('Проверка');
+      await admin.getByRole('button', { name: 'Сохранить' }).click();
+      await admin.getByTestId(`banned-${NATALIA}`).waitFor();
+      await member.waitForURL(/\/market\/list$/);
+      await screenshot(admin, 'admin-ban');
+    } finally {
+      // The demo app is shared by every browser test: put things back.
+      await adminPost(admin, '/api/admin/ban_chars', { type: 'del', id: NATALIA });
+      const corps = (await (await admin.request.get('/api/admin/corps')).json()) as { corps: { id: number }[] };
+      if (!corps.corps.some((c) => c.id === DEMO_CORP)) {
+        await adminPost(admin, '/api/admin/corps', { type: 'new', id: DEMO_CORP, name: 'Demo Mining Syndicate', corp_type: 0 });
+      }
+      await adminPost(admin, `/api/admin/stats/users/${memberId}`, { type: 'del_role', role: 'fc' });
+    }
+  });
+});
