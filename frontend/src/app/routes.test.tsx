@@ -114,7 +114,7 @@ describe('routes', () => {
   it('/corp redirects to /corp/main with the corporation side menu', async () => {
     const { router } = renderApp('/corp', { session: sessionFor('Pilot One', ['corp']) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/corp/main'));
-    expect(await screen.findByText('Раздел в разработке')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Главная' })).toBeInTheDocument();
     const side = screen.getByRole('navigation', { name: 'Меню корпорации' });
     expect(
       within(side)

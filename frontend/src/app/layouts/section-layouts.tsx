@@ -1,8 +1,9 @@
-import { Navigate, Outlet } from 'react-router-dom';
-import { useSession, ADMIN_ROLES, CORP_ROLES } from '../../shared/session';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Box, Button } from '@mantine/core';
+import { hasAnyRole, useSession, ADMIN_ROLES, CORP_ROLES } from '../../shared/session';
 import { LoadingView } from '../../shared/ui/loading-view';
 import { RoleGate } from '../components/role-gate';
-import { ABOUT_MENU, ADMIN_MENU, CORP_MENU, type SideMenuItem } from '../navigation';
+import { ABOUT_MENU, ADMIN_MENU, CORP_MENU, isActivePath, type SideMenuItem } from '../navigation';
 import { SectionLayout } from './section-layout';
 
 /** /market: no side menu; the market feature may replace this with its own layout. */
@@ -20,12 +21,31 @@ export function AdminLayout() {
   );
 }
 
+/**
+ * /corp: members (roles corp or admin) see every page; /corp/roles is open to any signed-in user
+ * (spec §6: anyone may request a role), and a signed-in user without the role is pointed there.
+ */
 export function CorpLayout() {
+  const { pathname } = useLocation();
+  const { data } = useSession();
+  const rolesPage = isActivePath(pathname, '/corp/roles');
+  const signedIn = !!data?.isAuthenticated;
   return (
     <SectionLayout title="Корпорация" menuLabel="Меню корпорации" items={CORP_MENU}>
-      <RoleGate roles={CORP_ROLES} who="участникам корпорации (роль «Сокорп») и администраторам">
+      {rolesPage && signedIn ? (
         <Outlet />
-      </RoleGate>
+      ) : (
+        <RoleGate roles={CORP_ROLES} who="участникам корпорации (роль «Сокорп») и администраторам">
+          <Outlet />
+        </RoleGate>
+      )}
+      {!rolesPage && signedIn && !hasAnyRole(data, CORP_ROLES) && (
+        <Box mt="md">
+          <Button component={Link} to="/corp/roles" variant="light">
+            Запросить роль
+          </Button>
+        </Box>
+      )}
     </SectionLayout>
   );
 }

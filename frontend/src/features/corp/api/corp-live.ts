@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ROLE_LABELS, type EventsResponse, type RolesResponse, type SessionResponse } from '@eve-toolkit/shared-types';
+import { sessionQueryKey } from '../../../shared/session';
+import { useSocketEvent } from '../../../shared/socket';
+import { corpKeys, dropProject, patchProject, refetchRolesAndSession, withEvent } from './corp.api';
+
+/**
+ * Live corporation screens: the server sends each event only to the sockets of that
+ * corporation's members (rooms `corp:<id>`, `user:<id>`); this patches the react-query caches in
+ * place so every mounted corporation screen changes without a reload. After a reconnect that
+ * did not recover the missed events, everything corporate is refetched.
+ */
+export function useCorpLive(): void {
+  const client = useQueryClient();
+  const refetchAll = () => void client.invalidateQueries({ queryKey: corpKeys.all });
+  const options = { onReconnect: refetchAll };
+
+  useSocketEvent('corp:project-created', ({ project }) => patchProject(client, project), options);
+  useSocketEvent('corp:project-updated', ({ project }) => patchProject(client, project));
+  useSocketEvent('corp:project-deleted', ({ projectId }) => dropProject(client, projectId));
+  useSocketEvent('corp:event-created', ({ event }) =>
+    client.setQueryData<EventsResponse>(corpKeys.events, (d) => withEvent(d, event)),
+  );
+  useSocketEvent('corp:buys-changed', () => void client.invalidateQueries({ queryKey: corpKeys.buys }));
+  useSocketEvent('corp:access-changed', refetchAll);
+  useSocketEvent('roles:request-decided', ({ role, granted }) => {
+    // Admins also get every decision (their room): a toast only for one's own request.
+    const mine =
+      client.getQueryData<RolesResponse>(corpKeys.roles)?.roles.some((r) => r.name === role && r.pending) ||
+      !client.getQueryData<SessionResponse>(sessionQueryKey)?.roles.includes('admin');
+    refetchRolesAndSession(client);
+    if (!mine) return;
+    void import('@mantine/notifications').then(({ notifications }) =>
+      notifications.show({
+        color: granted ? 'green' : 'red',
+        title: 'Запрос роли',
+        message: granted ? `Роль «${ROLE_LABELS[role]}» выдана` : `В роли «${ROLE_LABELS[role]}» отказано`,
+      }),
+    );
+  });
+}

@@ -1,0 +1,567 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import {
+  CORP_MESSAGES,
+  type BuysResponse,
+  type CorpEvent,
+  type EventsResponse,
+  type Project,
+  type ProjectResponse,
+  type ProjectsResponse,
+  type RolesResponse,
+} from '@eve-toolkit/shared-types';
+import { setSocketForTests, type AppSocket } from '../../../shared/socket';
+import { renderApp, sessionFor, TEST_CSRF_TOKEN, type FetchHandler } from '../../../test/render-app';
+import { etText, localText } from '../lib/event-time';
+
+/** A stand-in socket: records listeners so a test can play a server event. */
+function fakeSocket() {
+  const listeners = new Map<string, Set<(...a: unknown[]) => void>>();
+  const socket = {
+    connected: true,
+    recovered: true,
+    on: (ev: string, l: (...a: unknown[]) => void) => void (listeners.get(ev) ?? listeners.set(ev, new Set()).get(ev)!).add(l),
+    off: (ev: string, l: (...a: unknown[]) => void) => void listeners.get(ev)?.delete(l),
+    connect: () => socket,
+  };
+  const emit = (ev: string, payload: unknown) => act(() => listeners.get(ev)?.forEach((l) => l(payload)));
+  return { socket: socket as unknown as AppSocket, emit, listeners };
+}
+
+let live: ReturnType<typeof fakeSocket>;
+beforeEach(() => {
+  live = fakeSocket();
+  setSocketForTests(live.socket);
+});
+afterEach(() => setSocketForTests(null));
+
+const MEMBER = sessionFor('Pilot One', ['corp']);
+const MODERATOR = sessionFor('Elena', ['corp', 'industrialist']);
+
+type Reply = { status?: number; body?: unknown };
+/** Answers `METHOD path` (path without the leading slash) and records the bodies of unsafe calls. */
+function corpApi(routes: Record<string, Reply | ((body: unknown) => Reply)>) {
+  const sent: { path: string; body: unknown; csrf: string | undefined }[] = [];
+  const handler: FetchHandler = (url, init) => {
+    const method = init?.method ?? 'GET';
+    const path = url.replace(/^\//, '');
+    const route = routes[`${method} ${path}`];
+    if (!route) return undefined;
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    if (method !== 'GET')
+      sent.push({ path, body, csrf: (init?.headers as Record<string, string> | undefined)?.['X-CSRF-Token'] });
+    return typeof route === 'function' ? route(body) : route;
+  };
+  return { handler, sent };
+}
+
+const project = (p: Partial<Project> & Pick<Project, 'id' | 'name'>): Project => ({
+  desc: '',
+  status: 'waiting',
+  jobs: [],
+  executors: [],
+  author: 'demo_fc',
+  created_at: '2025-01-10T10:00:00.000Z',
+  ...p,
+});
+
+const FUEL: Project = project({
+  id: 'p1',
+  name: 'Топливо',
+  desc: 'Блоки на месяц',
+  status: 'working',
+  jobs: [
+    {
+      id: 'j1',
+      name: 'Helium Fuel Block',
+      icon: 'https://images.example/types/4247/icon?size=32',
+      type_id: 4247,
+      activity_id: 1,
+      blueprint_id: 4314,
+      type: 'build',
+      pay: 15000,
+      quantity: 60,
+      done: 20,
+      executors: [{ char_id: 2112000001, name: 'Ivan Petrov', icon: '', runs: 20 }],
+    },
+    {
+      id: 'j2',
+      name: 'Tritanium',
+      icon: '',
+      type_id: 34,
+      activity_id: null,
+      blueprint_id: null,
+      type: 'buy',
+      pay: 5,
+      quantity: 5000,
+      done: 0,
+      executors: [],
+    },
+  ],
+  executors: [{ char_id: 2112000001, name: 'Ivan Petrov', icon: '', runs: 20 }],
+});
+
+describe('/corp/main (buy list)', () => {
+  it('lists id, icon, name, quantity and price; says so when empty', async () => {
+    const buys: BuysResponse = {
+      buys: [
+        { id: 34, icon: 'https://images.example/types/34/icon?size=32', name: 'Tritanium', quantity: 1_000_000, price: 4.5 },
+      ],
+      can_moderate: false,
+    };
+    renderApp('/corp/main', { session: MEMBER, handler: corpApi({ 'GET auth/corp/buys': { body: buys } }).handler });
+    const row = await screen.findByTestId('buy-34');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['34', '', 'Tritanium', '1 000 000', '4,50']);
+    expect(row.querySelector('img')).toHaveAttribute('src', 'https://images.example/types/34/icon?size=32');
+    expect(screen.queryByRole('button', { name: 'Сохранить' })).toBeNull();
+  });
+
+  it('shows the empty state', async () => {
+    renderApp('/corp/main', {
+      session: MEMBER,
+      handler: corpApi({ 'GET auth/corp/buys': { body: { buys: [], can_moderate: false } } }).handler,
+    });
+    expect(await screen.findByText('Пока корпорация ничего не покупает')).toBeInTheDocument();
+  });
+
+  it('moderators change a row and remove one (quantity 0); the list refetches on buys-changed', async () => {
+    let buys: BuysResponse = {
+      buys: [
+        { id: 34, icon: '', name: 'Tritanium', quantity: 1000, price: 4.5 },
+        { id: 35, icon: '', name: 'Pyerite', quantity: 500, price: 9.8 },
+      ],
+      can_moderate: true,
+    };
+    const api = corpApi({
+      'GET auth/corp/buys': () => ({ body: buys }),
+      'POST auth/corp/update_buy': (b) => {
+        const body = b as { id: number; quantity: number; price: number };
+        buys = {
+          ...buys,
+          buys: buys.buys
+            .map((x) => (x.id === body.id ? { ...x, quantity: body.quantity, price: body.price } : x))
+            .filter((x) => x.quantity > 0),
+        };
+        return { body: buys };
+      },
+    });
+    const r = renderApp('/corp/main', { session: MODERATOR, handler: api.handler });
+    const qty = await screen.findByRole('textbox', { name: 'Количество: Tritanium' });
+    await r.user.clear(qty);
+    await r.user.type(qty, '2500');
+    const price = screen.getByRole('textbox', { name: 'Цена: Tritanium' });
+    await r.user.clear(price);
+    await r.user.type(price, '4.25');
+    await r.user.click(within(screen.getByTestId('buy-34')).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(api.sent).toHaveLength(1));
+    expect(api.sent[0]).toEqual({
+      path: 'auth/corp/update_buy',
+      body: { id: 34, quantity: 2500, price: 4.25 },
+      csrf: TEST_CSRF_TOKEN,
+    });
+
+    await r.user.click(within(screen.getByTestId('buy-35')).getByRole('button', { name: 'Убрать' }));
+    await waitFor(() => expect(screen.queryByTestId('buy-35')).toBeNull());
+    expect(api.sent[1].body).toEqual({ id: 35, quantity: 0, price: 9.8 });
+
+    // Another moderator changed it: the server says so, the page refetches.
+    buys = { ...buys, buys: [...buys.buys, { id: 36, icon: '', name: 'Mexallon', quantity: 7, price: 50 }] };
+    live.emit('corp:buys-changed', { corporationId: 98000001 });
+    expect(await screen.findByTestId('buy-36')).toHaveTextContent('Mexallon');
+  });
+
+  it('shows the server refusal in Russian', async () => {
+    const api = corpApi({
+      'GET auth/corp/buys': {
+        body: { buys: [{ id: 34, icon: '', name: 'Tritanium', quantity: 1, price: 1 }], can_moderate: true },
+      },
+      'POST auth/corp/update_buy': {
+        status: 400,
+        body: { statusCode: 400, code: 'VALIDATION', message: CORP_MESSAGES.priceStep },
+      },
+    });
+    const r = renderApp('/corp/main', { session: MODERATOR, handler: api.handler });
+    const qty = await screen.findByRole('textbox', { name: 'Количество: Tritanium' });
+    await r.user.type(qty, '0');
+    await r.user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CORP_MESSAGES.priceStep);
+  });
+
+  it('401/403 from a corporation call leads to /market/list', async () => {
+    const { router } = renderApp('/corp/main', {
+      session: MEMBER,
+      handler: corpApi({
+        'GET auth/corp/buys': { status: 403, body: { statusCode: 403, code: 'FORBIDDEN', message: CORP_MESSAGES.notMember } },
+      }).handler,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/market/list'));
+  });
+});
+
+describe('/corp/events (pings)', () => {
+  const PING: CorpEvent = {
+    id: 'e1',
+    name: 'Домашняя оборона',
+    desc: 'Все в доки',
+    type: 'home def',
+    icon: 'https://images.example/types/22456/icon?size=32',
+    date: '2025-01-11T18:00:00.000Z',
+    author: 'demo_fc',
+  };
+
+  it('lists pings in local time and ET; no form without can_create; empty state', async () => {
+    renderApp('/corp/events', {
+      session: MEMBER,
+      handler: corpApi({ 'GET auth/corp/events': { body: { events: [PING], can_create: false } } }).handler,
+    });
+    const card = await screen.findByTestId('event-e1');
+    expect(card).toHaveTextContent('Домашняя оборона');
+    expect(card).toHaveTextContent('home def');
+    expect(card).toHaveTextContent('Все в доки');
+    expect(within(card).getByTestId('event-et')).toHaveTextContent('2025-01-11 18:00 ET');
+    expect(within(card).getByTestId('event-local')).toHaveTextContent(localText(PING.date));
+    expect(etText(PING.date)).toBe('2025-01-11 18:00 ET');
+    expect(screen.queryByRole('form', { name: 'Новый пинг' })).toBeNull();
+  });
+
+  it('says "Событий пока нет" when there are none', async () => {
+    renderApp('/corp/events', {
+      session: MEMBER,
+      handler: corpApi({ 'GET auth/corp/events': { body: { events: [], can_create: false } } }).handler,
+    });
+    expect(await screen.findByText('Событий пока нет')).toBeInTheDocument();
+  });
+
+  it('can_create: title, date and time required, type misc by default; the new ping shows once', async () => {
+    const created: CorpEvent = { ...PING, id: 'e2', name: 'Роум', desc: '', type: 'misc', date: '2025-01-12T19:30:00.000Z' };
+    const api = corpApi({
+      'GET auth/corp/events': { body: { events: [], can_create: true } satisfies EventsResponse },
+      'POST auth/corp/add_event': { body: { event: created } },
+    });
+    const r = renderApp('/corp/events', { session: sessionFor('Sergei', ['corp', 'fc']), handler: api.handler });
+    const form = await screen.findByRole('form', { name: 'Новый пинг' });
+    await r.user.click(within(form).getByRole('button', { name: 'Создать пинг' }));
+    expect(await within(form).findByText('Введите название')).toBeInTheDocument();
+    expect(within(form).getByText(CORP_MESSAGES.dateRequired)).toBeInTheDocument();
+    expect(within(form).getByText(CORP_MESSAGES.timeRequired)).toBeInTheDocument();
+    expect(api.sent).toHaveLength(0);
+    expect(within(form).getByRole('combobox', { name: 'Тип' })).toHaveValue('misc');
+
+    await r.user.type(within(form).getByRole('textbox', { name: /Название/ }), 'Роум');
+    // jsdom has no date/time pickers: the inputs take their ISO text.
+    await r.user.type(within(form).getByLabelText(/Дата \(ET\)/), '2025-01-12');
+    await r.user.type(within(form).getByLabelText(/Время \(ET\)/), '19:30');
+    await r.user.click(within(form).getByRole('button', { name: 'Создать пинг' }));
+    await waitFor(() => expect(api.sent).toHaveLength(1));
+    expect(api.sent[0].body).toEqual({ name: 'Роум', desc: '', type: 'misc', date: '2025-01-12', time: '19:30' });
+    expect(await screen.findByTestId('event-e2')).toHaveTextContent('2025-01-12 19:30 ET');
+    // The same ping arriving live is not listed twice; another member's ping appears.
+    live.emit('corp:event-created', { corporationId: 98000001, event: created });
+    live.emit('corp:event-created', { corporationId: 98000001, event: PING });
+    expect(await screen.findByTestId('event-e1')).toBeInTheDocument();
+    expect(screen.getAllByTestId(/^event-e\d$/).map((e) => e.dataset.testid)).toEqual(['event-e1', 'event-e2']);
+  });
+});
+
+describe('/corp/projects', () => {
+  it('lists projects with coloured statuses; "Создать проект" only for can_create; live create/update/delete', async () => {
+    const list: ProjectsResponse = {
+      projects: [FUEL, project({ id: 'p2', name: 'Дроны', status: 'ready' })],
+      can_create: true,
+      can_moderate: false,
+    };
+    const { router } = renderApp('/corp/projects', {
+      session: MEMBER,
+      handler: corpApi({ 'GET auth/corp/projects': { body: list } }).handler,
+    });
+    const fuel = await screen.findByTestId('project-p1');
+    expect(fuel).toHaveAttribute('href', '/corp/projects/p1');
+    const status = within(fuel).getByTestId('project-status');
+    expect(status).toHaveTextContent('СТРОИТСЯ');
+    expect(status.getAttribute('style')).toContain('--mantine-color-blue');
+    expect(within(screen.getByTestId('project-p2')).getByTestId('project-status')).toHaveTextContent('ГОТОВ');
+    expect(within(screen.getByTestId('project-p2')).getByTestId('project-status').getAttribute('style')).toContain(
+      '--mantine-color-green',
+    );
+
+    live.emit('corp:project-updated', { corporationId: 98000001, project: { ...FUEL, status: 'sale' }, reason: 'status' });
+    await waitFor(() =>
+      expect(within(screen.getByTestId('project-p1')).getByTestId('project-status')).toHaveTextContent('В ПРОДАЖЕ'),
+    );
+    expect(within(screen.getByTestId('project-p1')).getByTestId('project-status').getAttribute('style')).toContain(
+      '--mantine-color-orange',
+    );
+    live.emit('corp:project-created', {
+      corporationId: 98000001,
+      project: project({ id: 'p3', name: 'Новый', created_at: '2025-01-12T10:00:00.000Z' }),
+    });
+    expect(await screen.findByTestId('project-p3')).toHaveTextContent('ПОДГОТОВКА');
+    live.emit('corp:project-deleted', { corporationId: 98000001, projectId: 'p2' });
+    await waitFor(() => expect(screen.queryByTestId('project-p2')).toBeNull());
+
+    await act(() => router.navigate('/corp/projects'));
+    const create = screen.getByRole('link', { name: 'Создать проект' });
+    expect(create).toHaveAttribute('href', '/corp/new_project');
+  });
+
+  it('no create button without can_create; empty state', async () => {
+    renderApp('/corp/projects', {
+      session: MEMBER,
+      handler: corpApi({ 'GET auth/corp/projects': { body: { projects: [], can_create: false, can_moderate: false } } }).handler,
+    });
+    expect(await screen.findByText('Проектов пока нет')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Создать проект' })).toBeNull();
+  });
+
+  it('refetches everything after access changes', async () => {
+    let calls = 0;
+    renderApp('/corp/projects', {
+      session: MEMBER,
+      handler: corpApi({
+        'GET auth/corp/projects': () => {
+          calls++;
+          return { body: { projects: calls > 1 ? [FUEL] : [], can_create: false, can_moderate: false } };
+        },
+      }).handler,
+    });
+    expect(await screen.findByText('Проектов пока нет')).toBeInTheDocument();
+    live.emit('corp:access-changed', { corporationIds: [98000001] });
+    expect(await screen.findByTestId('project-p1')).toBeInTheDocument();
+  });
+});
+
+describe('/corp/projects/:id', () => {
+  const view = (p: Project, canModerate: boolean): ProjectResponse => ({ project: p, can_moderate: canModerate });
+
+  it('shows jobs (П/Р, type, pay, done/quantity, executors) and overall executors; members claim their game jobs', async () => {
+    const api = corpApi({
+      'GET auth/corp/projects/p1': { body: view(FUEL, false) },
+      'POST auth/corp/verify_job': {
+        body: {
+          job_type: 'build',
+          candidates: [
+            {
+              job_id: 501,
+              char_id: 2112000001,
+              char_name: 'Ivan Petrov',
+              char_icon: '',
+              runs: 10,
+              facility_name: 'Сооружение 1',
+              facility_icon: '',
+            },
+            {
+              job_id: 502,
+              char_id: 2112000002,
+              char_name: 'Anna Sokolova',
+              char_icon: '',
+              runs: 5,
+              facility_name: 'Сооружение 2',
+              facility_icon: '',
+            },
+          ],
+        },
+      },
+      'POST auth/corp/push_jobs': {
+        body: {
+          credited: 5,
+          project: {
+            ...FUEL,
+            jobs: [
+              {
+                ...FUEL.jobs[0],
+                done: 25,
+                executors: [...FUEL.jobs[0].executors, { char_id: 2112000002, name: 'Anna Sokolova', icon: '', runs: 5 }],
+              },
+              FUEL.jobs[1],
+            ],
+          },
+        },
+      },
+    });
+    const r = renderApp('/corp/projects/p1', { session: MEMBER, handler: api.handler });
+    expect(await screen.findByRole('heading', { name: 'Топливо' })).toBeInTheDocument();
+    expect(screen.getByText('Блоки на месяц')).toBeInTheDocument();
+    expect(screen.getByTestId('project-status')).toHaveTextContent('СТРОИТСЯ');
+    expect(screen.queryByRole('combobox', { name: 'Статус проекта' })).toBeNull();
+    const build = screen.getByTestId('job-j1');
+    expect(build).toHaveTextContent('Helium Fuel Block');
+    expect(build).toHaveTextContent('П');
+    expect(build).toHaveTextContent('постройка');
+    expect(build).toHaveTextContent('15 000,00 за прогон');
+    expect(within(build).getByTestId('job-progress')).toHaveTextContent('20 / 60');
+    expect(build).toHaveTextContent('Ivan Petrov: 20');
+    // Buy jobs are taken while the project is waiting only.
+    expect(within(screen.getByTestId('job-j2')).queryByRole('button')).toBeNull();
+
+    await r.user.click(within(build).getByRole('button', { name: 'Найти мои работы: Helium Fuel Block' }));
+    const candidates = await screen.findByTestId('candidates-j1');
+    expect(
+      within(candidates)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['?Ivan Petrov10 прог.?Сооружение 1', '?Anna Sokolova5 прог.?Сооружение 2']);
+    const submit = within(candidates).getByRole('button', { name: 'Засчитать выбранные' });
+    expect(submit).toBeDisabled();
+    await r.user.click(within(candidates).getByRole('checkbox', { name: 'Anna Sokolova: Сооружение 2, 5' }));
+    await r.user.click(submit);
+    expect(await within(build).findByRole('status')).toHaveTextContent('Засчитано: 5');
+    expect(api.sent.map((s) => [s.path, s.body])).toEqual([
+      ['auth/corp/verify_job', { project_id: 'p1', job_id: 'j1' }],
+      [
+        'auth/corp/push_jobs',
+        { project_id: 'p1', job_id: 'j1', job_type: 'build', jobs: [{ char_id: 2112000002, job_id: 502 }] },
+      ],
+    ]);
+    expect(within(build).getByTestId('job-progress')).toHaveTextContent('25 / 60');
+    expect(build).toHaveTextContent('Anna Sokolova: 5');
+  });
+
+  it('buy jobs claim contracts; the server refusal is shown', async () => {
+    const waiting = { ...FUEL, status: 'waiting' as const };
+    const api = corpApi({
+      'GET auth/corp/projects/p1': { body: view(waiting, false) },
+      'POST auth/corp/verify_job': {
+        body: {
+          job_type: 'buy',
+          candidates: [
+            {
+              job_id: 9001,
+              char_id: 2112000001,
+              char_name: 'Ivan Petrov',
+              char_icon: '',
+              runs: 5000,
+              facility_name: 'Контракт 9001',
+              facility_icon: '',
+            },
+          ],
+        },
+      },
+      'POST auth/corp/push_jobs': {
+        status: 409,
+        body: { statusCode: 409, code: 'CONFLICT', message: CORP_MESSAGES.alreadyClaimed },
+      },
+    });
+    const r = renderApp('/corp/projects/p1', { session: MEMBER, handler: api.handler });
+    const buy = await screen.findByTestId('job-j2');
+    expect(within(screen.getByTestId('job-j1')).queryByRole('button')).toBeNull();
+    await r.user.click(within(buy).getByRole('button', { name: 'Найти мои контракты: Tritanium' }));
+    await r.user.click(await within(buy).findByRole('checkbox'));
+    await r.user.click(within(buy).getByRole('button', { name: 'Засчитать выбранные' }));
+    expect(await within(buy).findByRole('alert')).toHaveTextContent(CORP_MESSAGES.alreadyClaimed);
+    expect(api.sent[1].body).toEqual({
+      project_id: 'p1',
+      job_id: 'j2',
+      job_type: 'buy',
+      jobs: [{ char_id: 2112000001, contract_id: 9001 }],
+    });
+  });
+
+  it('moderators change the status from the dropdown; УДАЛИТЬ only when ready, then back to the list', async () => {
+    let current: Project = FUEL;
+    const api = corpApi({
+      'GET auth/corp/projects/p1': () => ({ body: view(current, true) }),
+      'GET auth/corp/projects': () => ({ body: { projects: [], can_create: false, can_moderate: true } }),
+      'POST auth/corp/update_project': (b) => {
+        const body = b as { type: string; new_status: Project['status'] };
+        if (body.type === 'del') return { body: { ok: true } };
+        current = { ...current, status: body.new_status };
+        return { body: { ok: true, project: current } };
+      },
+    });
+    const r = renderApp('/corp/projects/p1', { session: MODERATOR, handler: api.handler });
+    const select = await screen.findByRole('combobox', { name: 'Статус проекта' });
+    expect(screen.queryByRole('button', { name: 'УДАЛИТЬ' })).toBeNull();
+    await r.user.click(select);
+    await r.user.click(await screen.findByRole('option', { name: 'ГОТОВ' }));
+    await waitFor(() => expect(screen.getByTestId('project-status')).toHaveTextContent('ГОТОВ'));
+    expect(api.sent[0].body).toEqual({ project_id: 'p1', type: 'update', new_status: 'ready' });
+    await r.user.click(screen.getByRole('button', { name: 'УДАЛИТЬ' }));
+    await waitFor(() => expect(r.router.state.location.pathname).toBe('/corp/projects'));
+    expect(api.sent[1].body).toEqual({ project_id: 'p1', type: 'del', new_status: 'ready' });
+  });
+
+  it('follows a status change made by someone else, and leaves when the project is deleted', async () => {
+    const r = renderApp('/corp/projects/p1', {
+      session: MEMBER,
+      handler: corpApi({
+        'GET auth/corp/projects/p1': { body: view(FUEL, false) },
+        'GET auth/corp/projects': { body: { projects: [], can_create: false, can_moderate: false } },
+      }).handler,
+    });
+    expect(await screen.findByTestId('project-status')).toHaveTextContent('СТРОИТСЯ');
+    live.emit('corp:project-updated', { corporationId: 98000001, project: { ...FUEL, status: 'waiting' }, reason: 'status' });
+    await waitFor(() => expect(screen.getByTestId('project-status')).toHaveTextContent('ПОДГОТОВКА'));
+    // The build job closed, the buy job opened.
+    expect(within(screen.getByTestId('job-j1')).queryByRole('button')).toBeNull();
+    expect(within(screen.getByTestId('job-j2')).getByRole('button')).toBeInTheDocument();
+    live.emit('corp:project-deleted', { corporationId: 98000001, projectId: 'p1' });
+    await waitFor(() => expect(r.router.state.location.pathname).toBe('/corp/projects'));
+  });
+
+  it('shows "Проект не найден" for a project of another corporation', async () => {
+    renderApp('/corp/projects/zzz', {
+      session: MEMBER,
+      handler: corpApi({
+        'GET auth/corp/projects/zzz': {
+          status: 404,
+          body: { statusCode: 404, code: 'NOT_FOUND', message: CORP_MESSAGES.projectNotFound },
+        },
+      }).handler,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(CORP_MESSAGES.projectNotFound);
+  });
+});
+
+describe('/corp/roles', () => {
+  const roles = (pending: string[], held: string[]): RolesResponse => ({
+    roles: (['admin', 'security', 'fc', 'miner', 'industrialist', 'corp', 'academy', 'user'] as const).map((name) => ({
+      name,
+      has_role: held.includes(name),
+      pending: pending.includes(name),
+    })),
+  });
+
+  it('is open to any signed-in user: request, "Ожидается запрос", "Уже имеется", live decision refetches', async () => {
+    let state = roles([], ['user']);
+    let sessionRoles: ('user' | 'corp')[] = ['user'];
+    const api = corpApi({
+      'GET auth/corp/roles': () => ({ body: state }),
+      'POST auth/corp/new_role_request': () => {
+        state = roles(['corp'], ['user']);
+        return { body: state };
+      },
+      'GET auth/get_session': () => ({ body: sessionFor('Newbie', sessionRoles) }),
+    });
+    const r = renderApp('/corp/roles', { handler: api.handler });
+    const table = await screen.findByTestId('roles');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.firstChild?.textContent),
+    ).toEqual(['Админ', 'Безопасник', 'ФК', 'Копатель', 'Производственник', 'Сокорп', 'Академик', 'Пользователь']);
+    expect(within(screen.getByTestId('role-user')).getByRole('button')).toHaveTextContent('Уже имеется');
+    expect(screen.queryByRole('link', { name: 'Корпорация' })).toBeNull();
+
+    await r.user.click(screen.getByRole('button', { name: 'Запросить: Сокорп' }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('role-corp')).getByRole('button')).toHaveTextContent('Ожидается запрос'),
+    );
+    expect(api.sent[0].body).toEqual({ role: 'corp' });
+
+    state = roles([], ['user', 'corp']);
+    sessionRoles = ['user', 'corp'];
+    live.emit('roles:request-decided', { requestId: 'r1', role: 'corp', granted: true });
+    await waitFor(() => expect(within(screen.getByTestId('role-corp')).getByRole('button')).toHaveTextContent('Уже имеется'));
+    // The session refetched: the menu shows the corporation now.
+    expect((await screen.findAllByRole('link', { name: 'Корпорация' }))[0]).toHaveAttribute('href', '/corp/main');
+  });
+
+  it('members without the role are pointed to the request page from the other corporation pages', async () => {
+    renderApp('/corp/main', { session: sessionFor('Newbie', ['user']) });
+    expect(await screen.findByRole('heading', { name: 'Доступ ограничен' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Запросить роль' })).toHaveAttribute('href', '/corp/roles');
+  });
+});

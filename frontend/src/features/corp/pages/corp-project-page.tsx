@@ -1,0 +1,183 @@
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Anchor, Badge, Button, Group, Paper, Progress, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  ACTIVITY_LETTER,
+  formatNumber,
+  formatPrice,
+  PROJECT_STATUS_META,
+  PROJECT_STATUSES,
+  type JobExecutor,
+  type Project,
+  type ProjectJob,
+  type ProjectStatus,
+} from '@eve-toolkit/shared-types';
+import { useSocketEvent } from '../../../shared/socket';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { TypeIcon } from '../../industry/components/type-icon';
+import { isAuthError, useProject, useUpdateProject } from '../api/corp.api';
+import { useCorpLive } from '../api/corp-live';
+import { CorpError } from '../components/corp-error';
+import { JobClaim } from '../components/job-claim';
+import { StatusBadge } from '../components/status-badge';
+
+/** Spec §4: build jobs are taken while the project is working, buy jobs while it is waiting (and not yet complete). */
+export function jobOpen(project: Project, job: ProjectJob): boolean {
+  if (job.done >= job.quantity) return false;
+  return job.type === 'build' ? project.status === 'working' : project.status === 'waiting';
+}
+
+function Executors({ list }: { list: JobExecutor[] }) {
+  if (list.length === 0)
+    return (
+      <Text size="xs" c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      {list.map((e) => (
+        <Group key={e.char_id} gap={6} wrap="nowrap">
+          <TypeIcon src={e.icon} size={20} />
+          <Text size="xs">
+            {e.name}: {formatNumber(e.runs)}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** /corp/projects/:id: name, description, coloured status, jobs with executors; moderators change the status. */
+export default function CorpProjectPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  useCorpLive();
+  useSocketEvent('corp:project-deleted', ({ projectId }) => {
+    if (projectId === id) navigate('/corp/projects', { replace: true });
+  });
+  const query = useProject(id);
+  const update = useUpdateProject();
+
+  if (query.isPending || isAuthError(query.error)) return <Skeleton height={320} radius="lg" />;
+  if (query.isError)
+    return (
+      <Stack gap="sm" align="flex-start">
+        <CorpError error={query.error} />
+        <Anchor component={Link} to="/corp/projects">
+          ← К проектам
+        </Anchor>
+      </Stack>
+    );
+
+  const { project, can_moderate: canModerate } = query.data;
+  const setStatus = (status: ProjectStatus) => update.mutate({ project_id: project.id, type: 'update', new_status: status });
+  const remove = () =>
+    update.mutate(
+      { project_id: project.id, type: 'del', new_status: 'ready' },
+      { onSuccess: () => navigate('/corp/projects', { replace: true }) },
+    );
+
+  return (
+    <>
+      <Anchor component={Link} to="/corp/projects" size="sm">
+        ← К проектам
+      </Anchor>
+      <PageHeader
+        title={project.name}
+        description={project.desc || undefined}
+        actions={
+          <Group gap="sm" data-testid="project-header-status">
+            <StatusBadge status={project.status} />
+            {canModerate && (
+              <Select
+                aria-label="Статус проекта"
+                data={PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_META[s].label }))}
+                value={project.status}
+                onChange={(v) => v && v !== project.status && setStatus(v as ProjectStatus)}
+                allowDeselect={false}
+                disabled={update.isPending}
+                w={170}
+              />
+            )}
+            {canModerate && project.status === 'ready' && (
+              <Button color="red" onClick={remove} loading={update.isPending && update.variables?.type === 'del'}>
+                УДАЛИТЬ
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      {update.isError && !isAuthError(update.error) && <CorpError error={update.error} title="Не удалось изменить проект" />}
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p="md">
+          <Title order={2} fz={18} mb="sm">
+            Работы
+          </Title>
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" data-testid="project-jobs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th />
+                  <Table.Th>Название</Table.Th>
+                  <Table.Th>Тип</Table.Th>
+                  <Table.Th>Оплата, ISK</Table.Th>
+                  <Table.Th>Выполнено</Table.Th>
+                  <Table.Th>Исполнители</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {project.jobs.map((j) => (
+                  <Table.Tr key={j.id} data-testid={`job-${j.id}`}>
+                    <Table.Td>
+                      <TypeIcon src={j.icon} size={32} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm">{j.name}</Text>
+                        {j.activity_id && (
+                          <Badge size="xs" variant="outline" title={j.activity_id === 1 ? 'Производство' : 'Реакция'}>
+                            {ACTIVITY_LETTER[j.activity_id]}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={j.type === 'build' ? 'blue' : 'grape'}>
+                        {j.type === 'build' ? 'постройка' : 'закупка'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        {formatPrice(j.pay)} {j.type === 'build' ? 'за прогон' : 'за шт.'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td miw={140}>
+                      <Text size="sm" data-testid="job-progress">
+                        {formatNumber(j.done)} / {formatNumber(j.quantity)}
+                      </Text>
+                      <Progress value={j.quantity ? (Math.min(j.done, j.quantity) / j.quantity) * 100 : 0} size="xs" />
+                    </Table.Td>
+                    <Table.Td>
+                      <Executors list={j.executors} />
+                    </Table.Td>
+                    <Table.Td>{jobOpen(project, j) && <JobClaim projectId={project.id} job={j} />}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text size="xs" c="dimmed" mt="xs">
+            Работы на постройку принимаются, пока проект строится; закупки контрактом на корпорацию — пока проект в подготовке.
+          </Text>
+        </Paper>
+        <Paper withBorder radius="lg" p="md">
+          <Title order={2} fz={18} mb="sm">
+            Исполнители
+          </Title>
+          <Executors list={project.executors} />
+        </Paper>
+      </Stack>
+    </>
+  );
+}
