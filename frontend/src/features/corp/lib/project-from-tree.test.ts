@@ -1,0 +1,103 @@
+import { recalcTree, type JobNode } from '@eve-toolkit/shared-types';
+import { projectFromTree } from './project-from-tree';
+
+function node(p: Partial<JobNode> & Pick<JobNode, 'id' | 'name' | 'quantity'>): JobNode {
+  return {
+    name_en: p.name,
+    icon: '',
+    quantity_per_run: 1,
+    runs: 0,
+    activity_id: null,
+    blueprint_id: null,
+    adjusted_price: null,
+    market_sell: null,
+    market_buy: null,
+    time_for_run: 0,
+    time: 0,
+    volume: 0.01,
+    group_id: 1,
+    materials: [],
+    build: false,
+    pay: 0,
+    work_price_total: 0,
+    work_price_per_run: 0,
+    work_price_parts: { eiv: 0, index: 0, tax: 0, scc: 0 },
+    corp_have: 0,
+    corp_buy_price: null,
+    materials_total_sell: 0,
+    materials_total_buy: 0,
+    trash: 0,
+    ...p,
+  };
+}
+
+const trit = (quantity: number) => node({ id: 34, name: 'Tritanium', quantity, market_sell: 4, market_buy: 3.456 });
+/** The same component built in two branches, one bought component, Tritanium everywhere. */
+const widget = (runs: number, build: boolean, pay: number) =>
+  node({
+    id: 100,
+    name: 'Widget',
+    quantity: runs * 10,
+    runs,
+    quantity_per_run: 10,
+    activity_id: 1,
+    blueprint_id: 101,
+    build,
+    pay,
+    materials: [trit(runs * 50)],
+  });
+
+const TREE = recalcTree(
+  node({
+    id: 587,
+    name: 'Rifter',
+    quantity: 3,
+    runs: 3,
+    activity_id: 1,
+    blueprint_id: 691,
+    build: true,
+    pay: 1000.004,
+    materials: [
+      widget(2, true, 50),
+      widget(1, true, 70),
+      node({
+        id: 200,
+        name: 'Gadget',
+        quantity: 5,
+        runs: 5,
+        activity_id: 11,
+        blueprint_id: 201,
+        build: false,
+        market_buy: null,
+        materials: [trit(1)],
+      }),
+      trit(100),
+    ],
+  }),
+);
+
+describe('projectFromTree', () => {
+  it('built nodes as jobs summed per product, the shopping list at BUY price rounded to 0.01 as materials', () => {
+    expect(projectFromTree(TREE, '  Рифтеры ', ' для академии ')).toEqual({
+      name: 'Рифтеры',
+      desc: 'для академии',
+      jobs: [
+        { id: 587, blueprint_id: 691, runs: 3, pay: 1000 },
+        { id: 100, blueprint_id: 101, runs: 3, pay: 70 },
+      ],
+      materials: [
+        { id: 34, quantity: 250, pay: 3.46 },
+        { id: 200, quantity: 5, pay: 0 },
+      ],
+    });
+  });
+
+  it('a root that cannot be built is a plain purchase', () => {
+    expect(projectFromTree(trit(10), 'x', '')).toEqual({
+      name: 'x',
+      desc: '',
+      jobs: [],
+      materials: [{ id: 34, quantity: 10, pay: 3.46 }],
+    });
+  });
+});
