@@ -1,59 +1,13 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Anchor, Avatar, Badge, Group, Stack, Table } from '@mantine/core';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { useChars } from '../api/admin.api';
-import { ListState, Pager, SearchBox } from '../components/admin-ui';
+import { lazy, Suspense } from 'react';
+import { LoadingView } from '../../../shared/ui/loading-view';
 
-/** /best_admin/chars: linked characters, search from 2 characters, 10 per page. */
+/** A thin shell: the page body (tables, forms, queries) is its own lazy chunk, off the first load. */
+const Body = lazy(() => import('../views/chars-view'));
+
 export default function AdminCharsPage() {
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const chars = useChars(q, page);
   return (
-    <Stack gap={0}>
-      <PageHeader title="Персонажи" />
-      <SearchBox
-        label="Поиск по имени"
-        value={q}
-        onChange={(v) => {
-          setQ(v);
-          setPage(1);
-        }}
-      />
-      <ListState isPending={chars.isPending} error={chars.error}>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Персонаж</Table.Th>
-              <Table.Th>Корпорация</Table.Th>
-              <Table.Th>Аккаунт</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {chars.data?.chars.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Avatar src={c.icon} size="sm" />
-                    <Anchor component={Link} to={`/best_admin/chars/${c.id}`}>
-                      {c.name}
-                    </Anchor>
-                    {c.banned && (
-                      <Badge color="red" size="sm">
-                        бан
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{c.corporation_name ?? c.corporation_id ?? '—'}</Table.Td>
-                <Table.Td>{c.user?.username ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {chars.data && <Pager total={chars.data.total} page={page} onChange={setPage} />}
-      </ListState>
-    </Stack>
+    <Suspense fallback={<LoadingView fullScreen={false} />}>
+      <Body />
+    </Suspense>
   );
 }

@@ -1,96 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { useKillSessions, useLiveAdmin, useMainStats, useStartUpdateLibs, useUpdateLibsStatus } from '../api/admin.api';
-import { ListState, SaveError, formatDateTime } from '../components/admin-ui';
+import { LoadingView } from '../../../shared/ui/loading-view';
 
-const RegistrationsChart = lazy(() => import('../components/registrations-chart'));
+/** A thin shell: the page body (tables, forms, queries) is its own lazy chunk, off the first load. */
+const Body = lazy(() => import('../views/main-view'));
 
-/** /best_admin/main (and /best_admin/eve_items): registrations, visitors, sessions reset and the game-data update. */
 export default function AdminMainPage() {
-  useLiveAdmin();
-  const stats = useMainStats();
-  const kill = useKillSessions();
-  const status = useUpdateLibsStatus();
-  const start = useStartUpdateLibs();
-  const job = status.data?.job ?? null;
-  const running = job?.state === 'running';
-
   return (
-    <Stack>
-      <PageHeader title="Статистика" description="Регистрации пользователей и посетители за последние сутки." />
-      <ListState isPending={stats.isPending} error={stats.error}>
-        {stats.data && (
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Stat label="Пользователей" value={stats.data.users.dates.length} />
-              <Stat label={`Гостей за ${stats.data.window_hours} ч`} value={stats.data.unauth} testId="stat-unauth" />
-              <Stat label={`Авторизованных за ${stats.data.window_hours} ч`} value={stats.data.auth} testId="stat-auth" />
-            </SimpleGrid>
-            <Paper withBorder p="md" radius="md">
-              <Title order={2} fz={18} mb="sm">
-                Регистрации по дням
-              </Title>
-              <Suspense fallback={<Loader />}>
-                <RegistrationsChart perDay={stats.data.users.per_day} />
-              </Suspense>
-            </Paper>
-          </>
-        )}
-      </ListState>
-
-      <Paper withBorder p="md" radius="md">
-        <Title order={2} fz={18} mb="sm">
-          Обслуживание
-        </Title>
-        <Group>
-          <Button color="red" variant="light" loading={kill.isPending} onClick={() => kill.mutate()}>
-            Сбросить все сессии
-          </Button>
-          <Button loading={start.isPending} disabled={running} onClick={() => start.mutate()}>
-            Обновить библиотеки
-          </Button>
-        </Group>
-        {kill.data && (
-          <Text mt="sm" role="status">
-            Завершено сессий: {kill.data.sessions}
-          </Text>
-        )}
-        <SaveError error={kill.error ?? start.error} />
-        {job && (
-          <Stack gap={4} mt="md" data-testid="update-libs">
-            <Text size="sm">
-              {job.state === 'running' ? 'Выполняется' : job.state === 'done' ? 'Завершено' : 'Ошибка'}: {job.step} ({job.done}/
-              {job.total}
-              ), запустил {job.started_by} {formatDateTime(job.started_at)}
-            </Text>
-            <Progress
-              value={(job.done / job.total) * 100}
-              animated={running}
-              color={job.state === 'failed' ? 'red' : undefined}
-            />
-            {job.error && <Alert color="red">{job.error}</Alert>}
-            {job.warnings.map((w) => (
-              <Text key={w} size="sm" c="orange">
-                {w}
-              </Text>
-            ))}
-          </Stack>
-        )}
-      </Paper>
-    </Stack>
-  );
-}
-
-function Stat({ label, value, testId }: { label: string; value: number; testId?: string }) {
-  return (
-    <Paper withBorder p="md" radius="md" data-testid={testId}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz={28} fw={700}>
-        {value}
-      </Text>
-    </Paper>
+    <Suspense fallback={<LoadingView fullScreen={false} />}>
+      <Body />
+    </Suspense>
   );
 }

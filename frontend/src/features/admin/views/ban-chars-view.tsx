@@ -1,0 +1,89 @@
+import { useForm } from 'react-hook-form';
+import { ActionIcon, Button, Group, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { ADMIN_MESSAGES } from '@eve-toolkit/shared-types';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useBannedChars, useSaveBanned } from '../api/admin.api';
+import { ListState, SaveError } from '../components/admin-ui';
+
+interface Form {
+  id: string;
+  name: string;
+  reason: string;
+}
+
+/** /best_admin/ban_chars: table (name, reason, delete mark) and the create form (ID, name, reason; all required). */
+export default function AdminBanCharsPage() {
+  const banned = useBannedChars();
+  const save = useSaveBanned();
+  const form = useForm<Form>({ defaultValues: { id: '', name: '', reason: '' } });
+  const submit = form.handleSubmit((v) =>
+    save.mutate(
+      { type: 'new', id: Number(v.id), name: v.name.trim(), reason: v.reason.trim() },
+      { onSuccess: () => form.reset() },
+    ),
+  );
+  return (
+    <Stack>
+      <PageHeader title="Бан лист персонажей" />
+      <ListState isPending={banned.isPending} error={banned.error} listError={banned.data?.error}>
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>ID</Table.Th>
+              <Table.Th>Имя</Table.Th>
+              <Table.Th>Причина</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {banned.data?.banned_chars.map((b) => (
+              <Table.Tr key={b.id} data-testid={`banned-${b.id}`}>
+                <Table.Td>{b.id}</Table.Td>
+                <Table.Td>{b.name}</Table.Td>
+                <Table.Td>{b.reason}</Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    color="red"
+                    variant="subtle"
+                    aria-label={`Удалить ${b.name}`}
+                    disabled={save.isPending}
+                    onClick={() => save.mutate({ type: 'del', id: b.id })}
+                  >
+                    ✕
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ListState>
+      <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
+        <Title order={2} fz={18} mb="sm">
+          Добавить в бан лист
+        </Title>
+        <Group align="flex-start">
+          <TextInput
+            label="ID персонажа"
+            inputMode="numeric"
+            {...form.register('id', { validate: (v) => /^[1-9]\d{0,15}$/.test(v.trim()) || ADMIN_MESSAGES.charIdRequired })}
+            error={form.formState.errors.id?.message}
+          />
+          <TextInput
+            label="Имя"
+            {...form.register('name', { validate: (v) => v.trim().length > 0 || ADMIN_MESSAGES.charNameRequired })}
+            error={form.formState.errors.name?.message}
+          />
+          <TextInput
+            label="Причина"
+            {...form.register('reason', { validate: (v) => v.trim().length > 0 || ADMIN_MESSAGES.reasonRequired })}
+            error={form.formState.errors.reason?.message}
+          />
+          <Button type="submit" mt={24} loading={save.isPending}>
+            Сохранить
+          </Button>
+        </Group>
+        <SaveError error={save.error} />
+      </Paper>
+    </Stack>
+  );
+}
