@@ -5,10 +5,13 @@
  * quantity, never the same game job twice), and live updates that reach every member of the
  * corporation and nobody else.
  */
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
 import { CORP_MESSAGES, type Project, type ProjectsResponse } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import { CorporationsService } from '../src/corporations/corporations.service';
+import { ORPHAN_CLAIM_MS } from '../src/corp/corp-projects.service';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
 import { Rooms } from '../src/realtime/rooms';
 import { createTestApp } from './app';
@@ -539,5 +542,39 @@ describe('live updates', () => {
     await c.delete('/auth/esi/del_char/2112000006').then((r) => expect(r.status).toBe(200));
     await s.log.next('corp:access-changed');
     expect((await roomsOf(s.socket)).filter((r) => r.startsWith('corp:'))).toEqual([]);
+  });
+});
+
+describe('an interrupted claim', () => {
+  it('a claim left without its credit (the instance died between the two writes) frees the job after a minute', async () => {
+    const p = await createProject(fc, {
+      jobs: [{ id: HOBGOBLIN, blueprint_id: HOBGOBLIN_BP, runs: 5, pay: 100 }],
+      materials: [],
+    });
+    await industrialist.post('/auth/corp/update_project', { project_id: p.id, type: 'update', new_status: 'working' });
+    const job = esi.corp.addIndustryJob(IVAN, { product_type_id: HOBGOBLIN, blueprint_type_id: HOBGOBLIN_BP, runs: 2 });
+    const claims = running.app.get<Connection>(getConnectionToken()).collection('corp_claims');
+    const orphan = { _id: `job:${job.job_id}`, project_id: p.id, job_id: 'j1', char_id: IVAN, user_id: 'x' };
+    const candidates = async () =>
+      ((await fc.post('/auth/corp/verify_job', { project_id: p.id, job_id: 'j1' })).body.candidates as { job_id: number }[]).map(
+        (c) => c.job_id,
+      );
+    // Fresh: maybe a push still in flight, so the job stays taken.
+    await claims.insertOne({ ...orphan, at: new Date() } as never);
+    expect(await candidates()).not.toContain(job.job_id);
+    // Older than ORPHAN_CLAIM_MS and not among the project's executors: free again, and claimable.
+    await claims.updateOne({ _id: orphan._id as never }, { $set: { at: new Date(Date.now() - ORPHAN_CLAIM_MS - 1000) } });
+    expect(await candidates()).toContain(job.job_id);
+    const pushed = await fc.post('/auth/corp/push_jobs', {
+      project_id: p.id,
+      job_id: 'j1',
+      job_type: 'build',
+      jobs: [{ char_id: IVAN, job_id: job.job_id }],
+    });
+    expect(pushed.status).toBe(200);
+    expect(pushed.body.project.jobs[0].done).toBe(2);
+    // A credited claim is never freed, however old.
+    await claims.updateOne({ _id: orphan._id as never }, { $set: { at: new Date(0) } });
+    expect(await candidates()).not.toContain(job.job_id);
   });
 });

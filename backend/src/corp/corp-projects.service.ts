@@ -29,6 +29,8 @@ import { CORP_MODELS, type ClaimDoc, type ExecutorEntry, type ProjectDoc, type P
 import { buildJobMatches, checkBuyContract, contractToCorporation, type BuyJobState } from './domain/candidates';
 
 const PROJECTS_LISTED = 200;
+/** A claim not reflected in its project after this long was left by an interrupted push (see claimedRefs). */
+export const ORPHAN_CLAIM_MS = 60_000;
 
 type Claimable = { char_id: number; char_name: string; ref: number; runs: number; credits: { jobId: string; units: number }[] };
 
@@ -350,11 +352,29 @@ export class CorpProjectsService {
     return out;
   }
 
-  private async claimedRefs(prefix: 'job' | 'contract', refs: number[]): Promise<Set<number>> {
+  /**
+   * Game jobs / contracts already credited. A claim is written before the project's conditional
+   * update; if the instance died in between (or the update was refused and the release failed),
+   * the claim is an orphan: its ref is not among the project's executors. Orphans older than
+   * ORPHAN_CLAIM_MS are removed here, so the member can claim the job again.
+   */
+  private async claimedRefs(prefix: 'job' | 'contract', refs: number[], now = new Date()): Promise<Set<number>> {
     if (refs.length === 0) return new Set();
-    const docs = await this.claims
-      .find({ _id: { $in: refs.map((r) => `${prefix}:${r}`) } }, { _id: 1 })
-      .lean<{ _id: string }[]>();
-    return new Set(docs.map((d) => Number(d._id.slice(prefix.length + 1))));
+    const docs = await this.claims.find({ _id: { $in: refs.map((r) => `${prefix}:${r}`) } }).lean<ClaimDoc[]>();
+    const old = docs.filter((d) => now.getTime() - new Date(d.at).getTime() > ORPHAN_CLAIM_MS);
+    const orphans = new Set<string>();
+    for (const projectId of new Set(old.map((d) => d.project_id))) {
+      const project = Types.ObjectId.isValid(projectId)
+        ? await this.projects.findById(projectId, { progress: 1 }).lean<Pick<ProjectDoc, 'progress'>>()
+        : null;
+      if (!project) continue; // a deleted (finished) project's claims stay: the job was paid
+      const credited = new Set(
+        Object.values(project.progress).flatMap((p) => p.executors.flatMap((e) => e.refs.map((r) => String(r)))),
+      );
+      for (const d of old) if (d.project_id === projectId && !credited.has(d._id.slice(prefix.length + 1))) orphans.add(d._id);
+    }
+    if (orphans.size)
+      await this.claims.deleteMany({ _id: { $in: [...orphans] }, at: { $lt: new Date(now.getTime() - ORPHAN_CLAIM_MS) } });
+    return new Set(docs.filter((d) => !orphans.has(d._id)).map((d) => Number(d._id.slice(prefix.length + 1))));
   }
 }
