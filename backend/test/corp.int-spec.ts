@@ -18,6 +18,7 @@ import { createTestApp } from './app';
 import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
 import { signedIn } from './support/accounts';
 import { client, type TestClient } from './support/client';
+import { linkCharacter } from './support/sso';
 import { connectAs, connectSocket, EventLog, type ClientSocket } from './support/sockets';
 
 jest.setTimeout(60_000);
@@ -41,19 +42,9 @@ let esi: FakeEsi;
 let running: RunningApp;
 const sockets: ClientSocket[] = [];
 
-async function link(c: TestClient, characterId: number): Promise<void> {
-  const { redirect } = (await c.get('/auth/esi/auth_link').expect(200)).body as { redirect: string };
-  const authorize = new URL(redirect);
-  authorize.searchParams.set('character_id', String(characterId));
-  const atSso = await fetch(authorize, { redirect: 'manual' });
-  const back = new URL(atSso.headers.get('location')!);
-  const res = await c.get(`/auth/esi/callback?code=${back.searchParams.get('code')}&state=${back.searchParams.get('state')}`);
-  expect(decodeURIComponent(res.headers.location as string)).toContain(`?linked=${characterId}`);
-}
-
 async function member(username: string, roles: Parameters<typeof signedIn>[2], characterId?: number): Promise<TestClient> {
   const c = await signedIn(running, username, roles);
-  if (characterId) await link(c, characterId);
+  if (characterId) await linkCharacter(c, characterId);
   return c;
 }
 
