@@ -1,12 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Paper, Skeleton, Table, Text } from '@mantine/core';
 import { CORP_MESSAGES, formatNumber, formatPrice } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { TypeIcon } from '../../industry/components/type-icon';
 import { isAuthError, useBuys, useUpdateBuy } from '../api/corp.api';
 import { useCorpLive } from '../api/corp-live';
-import { AddBuyForm } from '../components/add-buy-form';
-import { BuyRowEditor } from '../components/buy-row-editor';
 import { CorpError } from '../components/corp-error';
+
+// Moderators' editors (number inputs, the item search) are chunks of their own: most members only read.
+const BuyRowEditor = lazy(() => import('../components/buy-row-editor').then((m) => ({ default: m.BuyRowEditor })));
+const AddBuyForm = lazy(() => import('../components/add-buy-form').then((m) => ({ default: m.AddBuyForm })));
 
 /** /corp/main: the corporation buy list; moderators edit it in place (live for every member). */
 export default function CorpMainPage() {
@@ -50,12 +53,14 @@ export default function CorpMainPage() {
                       </Table.Td>
                       <Table.Td>{b.name}</Table.Td>
                       {buys.data.can_moderate ? (
-                        <BuyRowEditor
-                          key={`${b.quantity}:${b.price}`}
-                          entry={b}
-                          saving={update.isPending && update.variables?.id === b.id}
-                          onSave={(body) => update.mutate(body)}
-                        />
+                        <Suspense fallback={<Table.Td colSpan={3} />}>
+                          <BuyRowEditor
+                            key={`${b.quantity}:${b.price}`}
+                            entry={b}
+                            saving={update.isPending && update.variables?.id === b.id}
+                            onSave={(body) => update.mutate(body)}
+                          />
+                        </Suspense>
                       ) : (
                         <>
                           <Table.Td>{formatNumber(b.quantity)}</Table.Td>
@@ -70,7 +75,9 @@ export default function CorpMainPage() {
           )}
           {buys.data.can_moderate && (
             <>
-              <AddBuyForm saving={update.isPending} onSave={(body) => update.mutate(body)} />
+              <Suspense fallback={<Skeleton height={80} mt="md" />}>
+                <AddBuyForm saving={update.isPending} onSave={(body) => update.mutate(body)} />
+              </Suspense>
               <Text size="xs" c="dimmed" mt="xs">
                 Количество 0 убирает предмет из списка. Цена за единицу с шагом 0,01 ISK.
               </Text>

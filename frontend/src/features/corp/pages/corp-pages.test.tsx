@@ -396,7 +396,7 @@ describe('/corp/projects/:id', () => {
     // Buy jobs are taken while the project is waiting only.
     expect(within(screen.getByTestId('job-j2')).queryByRole('button')).toBeNull();
 
-    await r.user.click(within(build).getByRole('button', { name: 'Найти мои работы: Helium Fuel Block' }));
+    await r.user.click(await within(build).findByRole('button', { name: 'Найти мои работы: Helium Fuel Block' }));
     const candidates = await screen.findByTestId('candidates-j1');
     expect(
       within(candidates)
@@ -447,7 +447,7 @@ describe('/corp/projects/:id', () => {
     const r = renderApp('/corp/projects/p1', { session: MEMBER, handler: api.handler });
     const buy = await screen.findByTestId('job-j2');
     expect(within(screen.getByTestId('job-j1')).queryByRole('button')).toBeNull();
-    await r.user.click(within(buy).getByRole('button', { name: 'Найти мои контракты: Tritanium' }));
+    await r.user.click(await within(buy).findByRole('button', { name: 'Найти мои контракты: Tritanium' }));
     await r.user.click(await within(buy).findByRole('checkbox'));
     await r.user.click(within(buy).getByRole('button', { name: 'Засчитать выбранные' }));
     expect(await within(buy).findByRole('alert')).toHaveTextContent(CORP_MESSAGES.alreadyClaimed);
@@ -496,7 +496,7 @@ describe('/corp/projects/:id', () => {
     await waitFor(() => expect(screen.getByTestId('project-status')).toHaveTextContent('ПОДГОТОВКА'));
     // The build job closed, the buy job opened.
     expect(within(screen.getByTestId('job-j1')).queryByRole('button')).toBeNull();
-    expect(within(screen.getByTestId('job-j2')).getByRole('button')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('job-j2')).findByRole('button')).toBeInTheDocument();
     live.emit('corp:project-deleted', { corporationId: 98000001, projectId: 'p1' });
     await waitFor(() => expect(r.router.state.location.pathname).toBe('/corp/projects'));
   });

@@ -1,11 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Anchor, Badge, Button, Group, Paper, Progress, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import {
   ACTIVITY_LETTER,
   formatNumber,
   formatPrice,
-  PROJECT_STATUS_META,
-  PROJECT_STATUSES,
   type JobExecutor,
   type Project,
   type ProjectJob,
@@ -17,8 +16,11 @@ import { TypeIcon } from '../../industry/components/type-icon';
 import { isAuthError, useProject, useUpdateProject } from '../api/corp.api';
 import { useCorpLive } from '../api/corp-live';
 import { CorpError } from '../components/corp-error';
-import { JobClaim } from '../components/job-claim';
 import { StatusBadge } from '../components/status-badge';
+
+// Moderator controls (the status dropdown) and claiming (checkbox lists) load on their own.
+const JobClaim = lazy(() => import('../components/job-claim').then((m) => ({ default: m.JobClaim })));
+const StatusSelect = lazy(() => import('../components/status-select').then((m) => ({ default: m.StatusSelect })));
 
 /** Spec §4: build jobs are taken while the project is working, buy jobs while it is waiting (and not yet complete). */
 export function jobOpen(project: Project, job: ProjectJob): boolean {
@@ -89,15 +91,9 @@ export default function CorpProjectPage() {
           <Group gap="sm" data-testid="project-header-status">
             <StatusBadge status={project.status} />
             {canModerate && (
-              <Select
-                aria-label="Статус проекта"
-                data={PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_META[s].label }))}
-                value={project.status}
-                onChange={(v) => v && v !== project.status && setStatus(v as ProjectStatus)}
-                allowDeselect={false}
-                disabled={update.isPending}
-                w={170}
-              />
+              <Suspense fallback={<Skeleton height={36} w={170} />}>
+                <StatusSelect status={project.status} onChange={setStatus} disabled={update.isPending} />
+              </Suspense>
             )}
             {canModerate && project.status === 'ready' && (
               <Button color="red" onClick={remove} loading={update.isPending && update.variables?.type === 'del'}>
@@ -161,7 +157,13 @@ export default function CorpProjectPage() {
                     <Table.Td>
                       <Executors list={j.executors} />
                     </Table.Td>
-                    <Table.Td>{jobOpen(project, j) && <JobClaim projectId={project.id} job={j} />}</Table.Td>
+                    <Table.Td>
+                      {jobOpen(project, j) && (
+                        <Suspense fallback={null}>
+                          <JobClaim projectId={project.id} job={j} />
+                        </Suspense>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
