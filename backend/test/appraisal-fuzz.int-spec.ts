@@ -6,7 +6,9 @@
 import request from 'supertest';
 import { MESSAGES } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
-import { APPRAISAL_BUDGET } from '../src/appraisal/appraisal-rate-limit.guard';
+import { budget } from '../src/common/rate-limit/rate-limit';
+
+const APPRAISAL_BUDGET = budget('appraisal');
 import { createTestApp } from './app';
 import { buildMiniSde, importSdeInto } from './fixtures/mini-sde';
 import { client } from './support/client';

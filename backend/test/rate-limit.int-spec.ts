@@ -54,6 +54,25 @@ it('behind a trusted proxy, each forwarded client has its own budget; trusted ad
   }
 });
 
+it('a trusted load generator skips the load budgets (overall, appraisal) but not the account guards', async () => {
+  const trusted = await createTestApp({ rateLimitScale: 0.1, rateLimitTrusted: ['127.0.0.1', '::ffff:127.0.0.1'] });
+  try {
+    const { client } = await import('./support/client');
+    const c = client(trusted.url);
+    // appraisal: 30 a minute, scaled to 3; no game data here, so each answer is the 503.
+    for (let i = 0; i < 6; i++)
+      expect((await c.post('/data/market/appraisal', { appraisal: 'Tritanium 1', hub: 2 })).status).toBe(503);
+    // login: 20 per 10 minutes, scaled to 2; still refused for a trusted address.
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await c.post('/auth/login', (r) => r.field('username', 'x').field('password', 'y'))).status);
+    expect(statuses.slice(0, 2).every((s) => s !== 429)).toBe(true);
+    expect(statuses[2]).toBe(429);
+  } finally {
+    await trusted.close();
+  }
+});
+
 it('counters survive a restart (they are in the database)', async () => {
   const database = testDatabase();
   const { bootstrap } = await import('../src/bootstrap');

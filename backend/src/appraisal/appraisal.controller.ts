@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   appraisalIdSchema,
   appraisalRequestSchema,
@@ -9,7 +9,6 @@ import {
   type SavedAppraisal,
 } from '@eve-toolkit/shared-types';
 import { ZodPipe } from '../common/validation/zod.pipe';
-import { AppraisalRateLimitGuard } from './appraisal-rate-limit.guard';
 import { AppraisalService } from './appraisal.service';
 
 /** Appraisal of pasted lists (spec §2 "Appraisal", §7 `POST appraisal`); public, CSRF-protected like every POST. */
@@ -19,7 +18,6 @@ export class AppraisalController {
 
   @Post()
   @HttpCode(200)
-  @UseGuards(AppraisalRateLimitGuard)
   appraise(@Body(new ZodPipe(appraisalRequestSchema)) body: AppraisalRequest): Promise<AppraisalResponse> {
     return this.appraisal.appraise(body);
   }

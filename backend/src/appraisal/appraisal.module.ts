@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { AppraisalRateLimitGuard } from './appraisal-rate-limit.guard';
 import { AppraisalController } from './appraisal.controller';
 import { AppraisalService } from './appraisal.service';
 import { APPRAISAL_MODEL, AppraisalSchema } from './appraisal.schema';
@@ -9,6 +8,6 @@ import { APPRAISAL_MODEL, AppraisalSchema } from './appraisal.schema';
 @Module({
   imports: [MongooseModule.forFeature([{ name: APPRAISAL_MODEL, schema: AppraisalSchema }])],
   controllers: [AppraisalController],
-  providers: [AppraisalService, AppraisalRateLimitGuard],
+  providers: [AppraisalService],
 })
 export class AppraisalModule {}
