@@ -1,0 +1,218 @@
+/**
+ * The corporation area live, in real Chromium against the demo app (fake ESI and SSO), with three
+ * browser contexts: two members of the demo corporation and a newcomer in another corporation.
+ *
+ * - The newcomer registers, links Jon Doe (corporation 98000002) on the local SSO, requests
+ *   'Сокорп' on /corp/roles; an admin registers that corporation and grants the role, and the
+ *   newcomer's page turns to 'Уже имеется' without a reload.
+ * - The demo industrialist changes a project's status in the UI and the demo fc sees it change on
+ *   the same page without a reload; the fc creates a ping and the industrialist sees it appear.
+ * - The newcomer, watching their own corporation's pings and projects in two tabs the whole time,
+ *   sees none of it: after the other corporation's changes an admin refuses another request of
+ *   theirs, that decision arrives in both tabs (the marker: the socket delivered everything sent
+ *   before it), and the lists are still empty.
+ */
+import { join } from 'node:path';
+import { MongoClient } from 'mongodb';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { AdminRoleRequestsResponse } from '@eve-toolkit/shared-types';
+import { launchBrowser, newContext, screenshot, watchErrors } from './support/browser';
+
+jest.setTimeout(240_000);
+
+const JON = { id: 2112000003, name: 'Jon Doe', corporation: { id: 98000002, name: 'Northern Freight Union' } };
+
+async function answerOf(captchaId: string): Promise<string> {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set');
+  const client = await MongoClient.connect(`mongodb://${encodeURIComponent(join(dir, 'db', 'mongod.sock'))}`);
+  try {
+    const doc = await client
+      .db('eve_toolkit')
+      .collection('captchas')
+      .findOne({ _id: captchaId as never });
+    return String(doc?.answer);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Clicks every tile with the target figure, like a person. */
+async function solveCaptcha(page: Page): Promise<void> {
+  const generated = page.waitForResponse((r) => r.url().endsWith('/auth/generate_captcha'));
+  const { id } = (await (await generated).json()) as { id: string };
+  const answer = await answerOf(id);
+  const grid = page.getByTestId('captcha');
+  await grid.getByRole('button', { name: 'Картинка 16', exact: true }).waitFor();
+  for (let i = 0; i < 16; i++)
+    if (answer[i] === '1') await grid.getByRole('button', { name: `Картинка ${i + 1}`, exact: true }).click();
+  await grid.getByRole('button', { name: 'Проверить' }).click();
+}
+
+/** Logs in as one of the demo accounts listed on the login page. */
+async function loginDemo(page: Page, role: string): Promise<void> {
+  await page.goto('/account/login');
+  await page
+    .getByTestId('demo-accounts')
+    .getByRole('button', { name: new RegExp(`demo_${role} / demo-${role}-pass`) })
+    .click();
+  const captcha = solveCaptcha(page);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await captcha;
+  await page.waitForURL(new RegExp(`/account/user/demo_${role}$`));
+}
+
+/** Registers a fresh account, logs in and links a pilot on the local EVE SSO. */
+async function newcomer(page: Page, name: string, pilot: string): Promise<void> {
+  await page.goto('/account/register');
+  await page.getByLabel('Логин').fill(name);
+  await page.getByLabel('Пароль', { exact: true }).fill('секрет-123');
+  await page.getByLabel('Повтор пароля').fill('секрет-123');
+  await page.getByLabel('Принимаю').check();
+  const registerCaptcha = solveCaptcha(page);
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await registerCaptcha;
+  await page.waitForURL(/\/account\/register_done$/);
+  await page.goto('/account/login');
+  await page.getByLabel('Логин').fill(name);
+  await page.getByLabel('Пароль').fill('секрет-123');
+  const loginCaptcha = solveCaptcha(page);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await loginCaptcha;
+  await page.waitForURL(new RegExp(`/account/user/${name}$`));
+  await page.getByRole('button', { name: 'Войти через EVE Online' }).click();
+  await page.getByRole('heading', { name: 'Выберите персонажа' }).waitFor();
+  await page.getByRole('link', { name: pilot }).click();
+  await page.getByText('Персонаж привязан.').waitFor();
+}
+
+/** An admin call through the admin's own session (cookies) with its CSRF token. */
+async function adminPost(page: Page, path: string, data: object): Promise<unknown> {
+  const { token } = (await (await page.request.get('/auth/get_csrf')).json()) as { token: string };
+  const res = await page.request.post(path, { data, headers: { 'X-CSRF-Token': token } });
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+async function decide(admin: Page, username: string, role: string, type: 'add' | 'del'): Promise<void> {
+  const list = (await (await admin.request.get('/api/admin/stats/role_requests')).json()) as AdminRoleRequestsResponse;
+  const request = list.requests.find((r) => r.user.username === username && r.role === role);
+  expect(request).toBeDefined();
+  await adminPost(admin, '/api/admin/stats/role_requests', { req_id: request!.id, type });
+}
+
+/** Marks the document; a reload or a full navigation would lose the mark. */
+const mark = (page: Page) => page.evaluate(() => void ((window as unknown as { __mark: number }).__mark = 1));
+const stillMarked = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
+
+describe('corporation area live in Chromium', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const errors: string[][] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+  });
+
+  async function open(): Promise<Page> {
+    const context = await newContext(browser);
+    contexts.push(context);
+    errors.push(watchErrors(context));
+    return context.newPage();
+  }
+
+  it('two members see a status change and a new ping live; a member of another corporation sees nothing of it', async () => {
+    const industrialist = await open();
+    const fc = await open();
+    const outsider = await open();
+    const admin = await open(); // setup only: registers the corporation and decides role requests (admin API)
+
+    await loginDemo(industrialist, 'industrialist');
+    await loginDemo(fc, 'fc');
+    await loginDemo(admin, 'admin');
+
+    // The newcomer asks for the corporation role; the admin registers Jon's corporation and grants it.
+    const name = `nfu_${Date.now().toString(36)}`;
+    await newcomer(outsider, name, JON.name);
+    await outsider.goto('/corp/roles');
+    await outsider.getByRole('heading', { name: 'Запрос роли' }).waitFor();
+    await outsider.getByRole('button', { name: 'Запросить: Сокорп' }).click();
+    await outsider.getByTestId('role-corp').getByRole('button', { name: 'Ожидается запрос' }).waitFor();
+    await mark(outsider);
+    await adminPost(admin, '/api/admin/corps', { type: 'new', id: JON.corporation.id, name: JON.corporation.name, corp_type: 0 });
+    await decide(admin, name, 'corp', 'add');
+    await outsider.getByTestId('role-corp').getByRole('button', { name: 'Уже имеется' }).waitFor();
+    await outsider.getByText('Роль «Сокорп» выдана').waitFor();
+    // The session refetched: the top menu offers the corporation now.
+    await outsider.getByRole('link', { name: 'Корпорация' }).first().waitFor();
+    expect(await stillMarked(outsider)).toBe(true);
+
+    // A second request, decided later as the marker event; then the newcomer watches pings and projects.
+    await outsider.getByRole('button', { name: 'Запросить: Копатель' }).click();
+    await outsider.getByTestId('role-miner').getByRole('button', { name: 'Ожидается запрос' }).waitFor();
+    await outsider.getByRole('navigation', { name: 'Меню корпорации' }).getByRole('link', { name: 'Пинги' }).click();
+    await outsider.getByText('Событий пока нет').waitFor();
+    const outsiderProjects = await outsider.context().newPage();
+    await outsiderProjects.goto('/corp/projects');
+    await outsiderProjects.getByText('Проектов пока нет').waitFor();
+
+    // Both members open the same project of the demo corporation.
+    await industrialist.goto('/corp/projects');
+    await industrialist.getByRole('link', { name: 'Топливо для цитадели' }).click();
+    await industrialist.waitForURL(/\/corp\/projects\/[0-9a-f]{24}$/);
+    const projectUrl = new URL(industrialist.url()).pathname;
+    await fc.goto(projectUrl);
+    const fcStatus = fc.getByTestId('project-status');
+    expect(await fcStatus.textContent()).toBe('СТРОИТСЯ');
+    expect(await fc.getByRole('combobox', { name: 'Статус проекта' }).count()).toBe(0);
+    await mark(fc);
+
+    // The industrialist (a moderator) changes the status; the fc's page follows without a reload.
+    await industrialist.getByRole('combobox', { name: 'Статус проекта' }).click();
+    await industrialist.getByRole('option', { name: 'В ПРОДАЖЕ' }).click();
+    await industrialist.getByTestId('project-status').filter({ hasText: 'В ПРОДАЖЕ' }).waitFor();
+    await fc.getByTestId('project-status').filter({ hasText: 'В ПРОДАЖЕ' }).waitFor();
+    expect(await fcStatus.getAttribute('data-status')).toBe('sale');
+    expect(await stillMarked(fc)).toBe(true);
+    await screenshot(fc, 'corp-project-live');
+
+    // The fc creates a ping; the industrialist, on the pings page, sees it appear.
+    await industrialist.getByRole('navigation', { name: 'Меню корпорации' }).getByRole('link', { name: 'Пинги' }).click();
+    await industrialist.getByText('Домашняя оборона').waitFor();
+    expect(await industrialist.getByRole('form', { name: 'Новый пинг' }).count()).toBe(0);
+    await mark(industrialist);
+    await fc.getByRole('navigation', { name: 'Меню корпорации' }).getByRole('link', { name: 'Пинги' }).click();
+    const form = fc.getByRole('form', { name: 'Новый пинг' });
+    await form.getByLabel('Название').fill('Роум по лоусеку');
+    // Three days ahead in EVE time (UTC): upcoming pings are listed.
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await form.getByLabel('Дата (ET)').fill(day);
+    await form.getByLabel('Время (ET)').fill('19:30');
+    await form.getByLabel('Тип').selectOption('roam');
+    await form.getByLabel('Описание').fill('Сбор в доме');
+    await form.getByRole('button', { name: 'Создать пинг' }).click();
+    const seen = industrialist.getByTestId(/^event-[0-9a-f]{24}$/).filter({ hasText: 'Роум по лоусеку' });
+    await seen.waitFor();
+    expect(await seen.getByTestId('event-et').textContent()).toBe(`${day} 19:30 ET`);
+    expect(await seen.innerText()).toContain('Сбор в доме');
+    expect(await stillMarked(industrialist)).toBe(true);
+    await screenshot(industrialist, 'corp-ping-live');
+
+    // The marker: decided after everything above, it reaches both of the newcomer's tabs ...
+    await decide(admin, name, 'miner', 'del');
+    await outsider.getByText('В роли «Копатель» отказано').waitFor();
+    await outsiderProjects.getByText('В роли «Копатель» отказано').waitFor();
+    // ... which still show only their own corporation's (empty) lists.
+    expect(await outsider.getByText('Событий пока нет').count()).toBe(1);
+    expect(await outsider.getByText('Роум по лоусеку').count()).toBe(0);
+    expect(await outsiderProjects.getByText('Проектов пока нет').count()).toBe(1);
+    expect(await outsiderProjects.getByText('Топливо для цитадели').count()).toBe(0);
+    await screenshot(outsiderProjects, 'corp-outsider');
+
+    expect(errors.flat()).toEqual([]);
+  });
+});
