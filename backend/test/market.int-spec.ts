@@ -309,6 +309,13 @@ describe('market', () => {
     const after = await items();
     expect(after).toEqual(before);
     expect(after.updated_at).toBe(result.updatedAt!.toISOString());
+    // api/health tells operators the same: the hub's last stored data and the failure after it.
+    const health = (await request(running.url).get('/api/health').expect(200)).body;
+    const jita = health.esi.find((j: { job: string }) => j.job === 'hub:2');
+    expect(jita).toMatchObject({
+      updatedAt: result.updatedAt!.toISOString(),
+      lastError: expect.stringMatching(/ESI недоступен/),
+    });
   }, 30_000);
 
   it('pushes market:prices-updated to connected sockets after a refresh', async () => {

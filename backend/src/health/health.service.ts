@@ -11,6 +11,11 @@ export abstract class SdeInfoProvider {
   abstract current(): Promise<HealthResponse['sde']>;
 }
 
+/** The market module reports its ESI refreshes here (what was last stored, the last failure). */
+export abstract class EsiSyncInfoProvider {
+  abstract current(): Promise<HealthResponse['esi']>;
+}
+
 /** A health check answers within this time even when the database does not. */
 export const HEALTH_PROBE_TIMEOUT_MS = 2_000;
 
@@ -32,6 +37,7 @@ export class HealthService {
     @InjectConnection() private readonly connection: Connection,
     @Optional() private readonly sde?: SdeInfoProvider,
     @Optional() private readonly realtime?: RealtimeStatus,
+    @Optional() private readonly esiSync?: EsiSyncInfoProvider,
   ) {}
 
   async check(): Promise<HealthResponse> {
@@ -46,6 +52,7 @@ export class HealthService {
       dbOk = false;
     }
     const sde = this.sde && dbOk ? await within(this.sde.current(), HEALTH_PROBE_TIMEOUT_MS).catch(() => null) : null;
+    const esi = this.esiSync && dbOk ? await within(this.esiSync.current(), HEALTH_PROBE_TIMEOUT_MS).catch(() => []) : [];
     return {
       status: dbOk ? 'ok' : 'degraded',
       version: this.config.version,
@@ -53,6 +60,7 @@ export class HealthService {
       demo: this.config.demo,
       database: { mode: this.db.mode, ok: dbOk },
       sde,
+      esi,
       // Redis down does not make the instance unhealthy: it keeps serving HTTP and its own sockets.
       realtime: this.realtime?.current() ?? { adapter: 'local', redis: null },
     };

@@ -15,6 +15,10 @@ import {
 import { MarketService } from './market.service';
 import { MarketPrices } from './market-prices.contract';
 import { MarketPricesService } from './market-prices.service';
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { EsiSyncInfoProvider } from '../health/health.service';
+import type { SyncStatusDoc } from './market.schema';
 
 /**
  * Hub prices from ESI, their history, the market list and item detail (spec §2 Market).
@@ -39,7 +43,28 @@ import { MarketPricesService } from './market-prices.service';
     IndustryInputsRefreshService,
     MarketPricesService,
     { provide: MarketPrices, useExisting: MarketPricesService },
+    {
+      provide: EsiSyncInfoProvider,
+      inject: [getModelToken(MODELS.status)],
+      useFactory: (status: Model<SyncStatusDoc>): EsiSyncInfoProvider => ({
+        current: async () =>
+          (await status.find().sort({ _id: 1 }).lean<SyncStatusDoc[]>()).map((d) => ({
+            job: d._id,
+            updatedAt: d.updated_at ? new Date(d.updated_at).toISOString() : null,
+            checkedAt: d.checked_at ? new Date(d.checked_at).toISOString() : null,
+            lastError: d.last_error,
+            lastErrorAt: d.last_error_at ? new Date(d.last_error_at).toISOString() : null,
+          })),
+      }),
+    },
   ],
-  exports: [MarketService, MarketCategoriesService, MarketRefreshService, IndustryInputsRefreshService, MarketPrices],
+  exports: [
+    MarketService,
+    MarketCategoriesService,
+    MarketRefreshService,
+    IndustryInputsRefreshService,
+    MarketPrices,
+    EsiSyncInfoProvider,
+  ],
 })
 export class MarketModule {}
