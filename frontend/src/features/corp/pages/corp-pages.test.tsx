@@ -515,6 +515,17 @@ describe('/corp/projects/:id', () => {
   });
 });
 
+describe('/corp/new_project', () => {
+  it('tells members without can_create who may create projects (the calculator does not load)', async () => {
+    renderApp('/corp/new_project', {
+      session: MEMBER,
+      handler: corpApi({ 'GET auth/corp/projects': { body: { projects: [], can_create: false, can_moderate: false } } }).handler,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(CORP_MESSAGES.cannotCreateProject);
+    expect(screen.queryByRole('button', { name: 'Рассчитать' })).toBeNull();
+  });
+});
+
 describe('/corp/roles', () => {
   const roles = (pending: string[], held: string[]): RolesResponse => ({
     roles: (['admin', 'security', 'fc', 'miner', 'industrialist', 'corp', 'academy', 'user'] as const).map((name) => ({
