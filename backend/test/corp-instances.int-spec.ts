@@ -10,8 +10,8 @@ import { bootstrap, type RunningApp } from '../src/bootstrap';
 import { loadConfig } from '../src/common/config/config';
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { testDatabase } from './app';
-import { signedIn } from './support/accounts';
-import type { TestClient } from './support/client';
+import { login, signedIn } from './support/accounts';
+import { client, type TestClient } from './support/client';
 import { startRedis, type TestRedis } from './support/redis';
 import { connectAs, EventLog, type ClientSocket } from './support/sockets';
 
@@ -125,16 +125,27 @@ it('a socket that drops and reconnects within the recovery window misses nothing
   expect(names).toEqual(['До обрыва', 'Во время обрыва 1', 'Во время обрыва 2']);
 });
 
-it('api/health tells whether Redis answers; without it the instance stays healthy and comes back by itself', async () => {
+it('with Redis stopped each instance keeps serving its own sockets and health says so; when it returns, events span instances again', async () => {
   const health = async () => (await request(b.url).get('/api/health').expect(200)).body.realtime;
-  expect(await health()).toEqual({ adapter: 'redis', redis: 'ok' });
-  await redis.stop();
-  // Bounded poll for the state the client reports (it notices the closed connection at once).
   const until = async (want: string) => {
+    // Bounded poll for the state the Redis client reports (it notices a closed connection at once).
     for (let i = 0; i < 100 && (await health()).redis !== want; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await health()).toEqual({ adapter: 'redis', redis: want });
   };
+  const onA = await member('inst_redis_a', 2_100_100_021, CORP);
+  const onBClient = await member('inst_redis_b', 2_100_100_022, CORP);
+  const viaB = client(b.url);
+  await login(b, viaB, 'inst_redis_b');
+  const socketB = await socketOn(b, onBClient);
+  expect(await health()).toEqual({ adapter: 'redis', redis: 'ok' });
+
+  await redis.stop();
   await until('down');
+  await ping(viaB, 'Без Redis');
+  await socketB.log.next('corp:event-created', (e) => e.event.name === 'Без Redis');
+
   await redis.start();
   await until('ok');
+  await ping(onA, 'Redis вернулся');
+  await socketB.log.next('corp:event-created', (e) => e.event.name === 'Redis вернулся');
 });

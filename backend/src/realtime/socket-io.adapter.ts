@@ -1,11 +1,11 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../common/config/config';
 import type { RedisClient } from './redis';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 
 /** The app's own origin (from the request's Host), PUBLIC_URL's and ALLOWED_ORIGINS are allowed. */
 export function originAllowed(origin: string | undefined, host: string | undefined, config: AppConfig): boolean {
