@@ -67,7 +67,9 @@ function useCorpQuery<T>(queryKey: readonly unknown[], path: string, redirectTo 
     retry,
     enabled,
   });
-  useAuthRedirect(query.error, redirectTo);
+  // Only an answer fetched for this page counts: a 403 cached from before (e.g. while the
+  // corporation was blocked) is refetched on mount first, and access may be back by now.
+  useAuthRedirect(query.isFetchedAfterMount ? query.error : null, redirectTo);
   return query;
 }
 
