@@ -18,7 +18,10 @@ export class AdminSessionsService {
   ) {}
 
   async countAllBut(keepSessionId: string): Promise<KillSessionsResponse> {
-    return { ok: true, sessions: await this.connection.collection('sessions').countDocuments({ _id: { $ne: keepSessionId } } as never) };
+    return {
+      ok: true,
+      sessions: await this.connection.collection('sessions').countDocuments({ _id: { $ne: keepSessionId } } as never),
+    };
   }
 
   async killAllBut(keepSessionId: string): Promise<KillSessionsResponse> {
