@@ -17,6 +17,9 @@ const isDigit = (c: string) => c >= '0' && c <= '9';
 export function parseGameNumber(raw: string): number | null {
   const s = raw.trim();
   if (s.length === 0 || s.length > 40 || !isDigit(s[0]) || !isDigit(s[s.length - 1])) return null;
+  let plain = true;
+  for (let i = 1; i < s.length - 1 && plain; i++) plain = isDigit(s[i]);
+  if (plain) return Number(s);
   // Split into digit groups and the separators between them.
   const groups: string[] = [];
   const seps: string[] = [];

@@ -24,6 +24,8 @@ import { parseGameNumber, parseGameQuantity } from './numbers';
 export interface ParsedItem {
   /** Cleaned name: trimmed, trailing `*` and `(Copy)` / `(Original)` removed. */
   name: string;
+  /** The name in lower case: the key names are matched by (case-insensitive, like the game data). */
+  key: string;
   quantity: number;
   /** A blueprint copy (listed, not priced from orders). */
   bpc: boolean;
@@ -35,7 +37,7 @@ export type Reading = ParsedItem[];
 export interface ParsedLine {
   /** 1-based line number in the pasted text. */
   line: number;
-  /** The line as pasted (trimmed), for error messages. */
+  /** The line as pasted (trimmed), for error messages (tabs shown as spaces there). */
   text: string;
   /** Possible meanings, most likely first; empty when nothing could be read. */
   readings: Reading[];
@@ -254,7 +256,8 @@ export function cleanItemName(raw: string): { name: string; bpc: boolean } | nul
   let s = raw.trim();
   while (s.endsWith('*')) s = s.slice(0, -1).trimEnd();
   let bpc = false;
-  const l = lower(s);
+  // Only the end can hold `(copy)` / `(original)`: lower-case just that.
+  const l = lower(s.slice(-12));
   for (const suffix of COPY_SUFFIXES)
     if (l.endsWith(suffix)) {
       s = s.slice(0, -suffix.length).trimEnd();
@@ -269,7 +272,7 @@ export function cleanItemName(raw: string): { name: string; bpc: boolean } | nul
 function item(rawName: string, quantity: number | null, bpc = false): ParsedItem | null {
   if (quantity === null) return null;
   const n = cleanItemName(rawName);
-  return n ? { name: n.name, quantity, bpc: bpc || n.bpc } : null;
+  return n ? { name: n.name, key: lower(n.name), quantity, bpc: bpc || n.bpc } : null;
 }
 
 const one = (it: ParsedItem | null): Reading[] => (it ? [[it]] : []);
@@ -302,7 +305,12 @@ function isNameCell(cell: string): boolean {
   );
 }
 
-const hasBpcMarker = (cells: readonly string[]) => cells.some((c) => BPC_MARKERS.some((m) => lower(c).includes(m)));
+const hasBpcMarker = (cells: readonly string[]) =>
+  cells.some((c) => {
+    if (c.length < 13) return false;
+    const l = lower(c);
+    return BPC_MARKERS.some((m) => l.includes(m));
+  });
 
 const X_CHARS = new Set(['x', 'х', '×']);
 const endsWithX = (t: string) => t.length > 1 && X_CHARS.has(lower(t[t.length - 1]));
@@ -483,12 +491,15 @@ function tabReadings(rawCells: readonly string[]): Reading[] | null {
 function textReadings(s: string, killmail: boolean, depth = 0): Reading[] | null {
   const tokens = s.split(SPACES).filter((t) => t.length > 0);
   if (tokens.length === 0) return null;
-  const l = lower(stripColon(s));
-  if (SECTION_TITLES.has(l) || KILLMAIL_SECTIONS.has(l)) return null;
+  const ls = lower(s);
+  if (s.length < 40) {
+    const l = stripColon(ls);
+    if (SECTION_TITLES.has(l) || KILLMAIL_SECTIONS.has(l)) return null;
+  }
   if (DATE.test(s)) return null;
   if (killmail) {
     const colon = s.indexOf(':');
-    if (colon > 0 && KILLMAIL_FIELDS.has(lower(s.slice(0, colon).trim())) && !lower(s).includes(', qty:')) return null;
+    if (colon > 0 && KILLMAIL_FIELDS.has(ls.slice(0, colon).trim()) && !ls.includes(', qty:')) return null;
   }
   const eft = eftHeader(s);
   if (eft !== null) return eft.length > 0 ? eft : null;
@@ -497,7 +508,7 @@ function textReadings(s: string, killmail: boolean, depth = 0): Reading[] | null
 
   const out: Reading[] = [];
   // EFT `/OFFLINE` marks.
-  const offline = lower(s).endsWith('/offline') ? s.slice(0, -'/offline'.length).trimEnd() : null;
+  const offline = ls.endsWith('/offline') ? s.slice(0, -'/offline'.length).trimEnd() : null;
   if (offline) return textReadings(offline, killmail, depth + 1);
 
   const units = unitsLine(s);
@@ -506,7 +517,7 @@ function textReadings(s: string, killmail: boolean, depth = 0): Reading[] | null
   // The whole line as one name (`30 Day Pilot's License Extension (PLEX)`, `Navy Cap Booster 400`).
   out.push(...one(item(s, 1)));
   out.push(...quantityReadings(tokens));
-  if (!killmail && lower(s).includes(', qty:')) out.push(...killmailItem(s));
+  if (!killmail && ls.includes(', qty:')) out.push(...killmailItem(s));
 
   if (depth === 0) {
     // A trailing note in brackets: `Zircon x 21163 (Item Exchange)`, `Warrior II (Drone Bay)`.
@@ -539,7 +550,8 @@ function dedupe(readings: Reading[]): Reading[] {
   const seen = new Set<string>();
   const out: Reading[] = [];
   for (const r of readings) {
-    const key = r.length === 1 ? `${r[0].name}\u0000${r[0].quantity}\u0000${r[0].bpc}` : JSON.stringify(r);
+    let key = '';
+    for (const i of r) key += `${i.key}\u0000${i.quantity}\u0000${i.bpc ? 1 : 0}\u0001`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(r);
@@ -566,7 +578,7 @@ export function parseAppraisal(text: string): ParsedAppraisal {
     if (trimmed.length === 0) return;
     const readings = rawLine.includes('\t') ? tabReadings(rawLine.split('\t')) : textReadings(trimmed, killmail);
     if (readings === null) return;
-    lines.push({ line, text: trimmed.replace(/\t/g, ' '), readings: dedupe(readings) });
+    lines.push({ line, text: trimmed, readings: dedupe(readings) });
   });
   return { lines };
 }

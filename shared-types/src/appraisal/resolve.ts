@@ -1,18 +1,14 @@
 import { APPRAISAL_MAX_ERRORS, moreErrorsMessage, tooLongLineMessage, unrecognisedLineMessage } from './messages';
-import type { ParsedAppraisal } from './parse';
+import type { ParsedAppraisal, Reading } from './parse';
 
 /** The key names are matched by: the game data matches names case-insensitively. */
 export const appraisalNameKey = (name: string): string => name.toLowerCase();
 
-/** Every distinct name the readings mention (what to look up in the game data), in first-seen order. */
+/** Every distinct name the readings mention (what a name lookup needs), in first-seen order. */
 export function appraisalNames(parsed: ParsedAppraisal): string[] {
   const seen = new Map<string, string>();
   for (const line of parsed.lines)
-    for (const reading of line.readings)
-      for (const it of reading) {
-        const key = appraisalNameKey(it.name);
-        if (!seen.has(key)) seen.set(key, it.name);
-      }
+    for (const reading of line.readings) for (const it of reading) if (!seen.has(it.key)) seen.set(it.key, it.name);
   return [...seen.values()];
 }
 
@@ -38,7 +34,7 @@ export function resolveAppraisal<T extends { id: number }>(
   parsed: ParsedAppraisal,
   lookup: (key: string) => T | undefined,
 ): ResolvedAppraisal<T> {
-  const byKey = new Map<string, ResolvedItem<T>>();
+  const byKey = new Map<number, ResolvedItem<T>>();
   const errors: string[] = [];
   let dropped = 0;
   const fail = (message: string) => {
@@ -50,23 +46,29 @@ export function resolveAppraisal<T extends { id: number }>(
       fail(tooLongLineMessage(line.line));
       continue;
     }
-    let chosen: { type: T; quantity: number; bpc: boolean }[] | null = null;
+    let chosen: Reading | null = null;
     for (const reading of line.readings) {
-      const types = reading.map((it) => lookup(appraisalNameKey(it.name)));
-      if (types.every((t) => t !== undefined)) {
-        chosen = reading.map((it, i) => ({ type: types[i]!, quantity: it.quantity, bpc: it.bpc }));
+      let all = true;
+      for (const it of reading)
+        if (lookup(it.key) === undefined) {
+          all = false;
+          break;
+        }
+      if (all) {
+        chosen = reading;
         break;
       }
     }
     if (!chosen) {
-      fail(unrecognisedLineMessage(line.line, line.text));
+      fail(unrecognisedLineMessage(line.line, line.text.replace(/\t/g, ' ')));
       continue;
     }
-    for (const c of chosen) {
-      const key = `${c.type.id}:${c.bpc ? 'c' : 'o'}`;
+    for (const it of chosen) {
+      const type = lookup(it.key)!;
+      const key = it.bpc ? -type.id - 1 : type.id;
       const found = byKey.get(key);
-      if (found) found.quantity += c.quantity;
-      else byKey.set(key, { type: c.type, quantity: c.quantity, bpc: c.bpc });
+      if (found) found.quantity += it.quantity;
+      else byKey.set(key, { type, quantity: it.quantity, bpc: it.bpc });
     }
   }
   if (dropped > 0) errors.push(moreErrorsMessage(dropped));
