@@ -15,7 +15,9 @@ import {
   type AppraisalResponse,
   type SavedAppraisal,
 } from '@eve-toolkit/shared-types';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { RunningApp } from '../src/bootstrap';
+import { MARKET_EVENTS } from '../src/market/market.events';
 import { APPRAISAL_MODEL, type AppraisalDoc } from '../src/appraisal/appraisal.schema';
 import { MODELS, type MarketPriceDoc } from '../src/market/market.schema';
 import { createTestApp } from './app';
@@ -40,6 +42,9 @@ describe('appraisal', () => {
   let prices: Model<MarketPriceDoc>;
   let saved: Model<AppraisalDoc>;
   const appraise = (body: object) => c.post('/data/market/appraisal', body);
+  /** What the market's hub refresh announces after writing new prices (the appraisal drops its cached ones). */
+  const pricesRefreshed = (hubId: number) =>
+    running.app.get(EventEmitter2).emit(MARKET_EVENTS.pricesUpdated, { hubId, updatedAt: new Date() });
 
   const setPrice = (hub: number, typeId: number, sell: number | null, buy: number | null, sellVolume = 0, buyVolume = 0) =>
     prices.updateOne(
@@ -192,6 +197,7 @@ describe('appraisal', () => {
   it('the share link opens the saved appraisal with its original prices; ?current=1 adds today’s beside them', async () => {
     const first = (await appraise({ appraisal: 'Tritanium 100\nRifter', hub: 2 })).body as AppraisalResponse;
     await setPrice(2, TRITANIUM, 5, 4, 10, 20);
+    pricesRefreshed(2);
     try {
       const res = await request(running.url).get(`/data/market/appraisal/${first.id}`).expect(200);
       const view = res.body as SavedAppraisal;
@@ -212,6 +218,7 @@ describe('appraisal', () => {
       ]);
     } finally {
       await setPrice(2, TRITANIUM, 4.01, 3.5, 1_000_000_000, 500_000_000);
+      pricesRefreshed(2);
     }
   });
 
@@ -241,7 +248,7 @@ describe('appraisal', () => {
     await saved.collection.insertOne({
       _id: 'Expired123' as never,
       hub_id: 2,
-      lines: [],
+      lines: '[]',
       problems: [],
       created_at: new Date(Date.now() - (APPRAISAL_TTL_DAYS * 86_400 + 1) * 1000),
     });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { AppraisalPrices } from './appraisal-prices';
 import { AppraisalController } from './appraisal.controller';
 import { AppraisalService } from './appraisal.service';
 import { APPRAISAL_MODEL, AppraisalSchema } from './appraisal.schema';
@@ -8,6 +9,6 @@ import { APPRAISAL_MODEL, AppraisalSchema } from './appraisal.schema';
 @Module({
   imports: [MongooseModule.forFeature([{ name: APPRAISAL_MODEL, schema: AppraisalSchema }])],
   controllers: [AppraisalController],
-  providers: [AppraisalService],
+  providers: [AppraisalService, AppraisalPrices],
 })
 export class AppraisalModule {}

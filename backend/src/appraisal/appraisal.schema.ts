@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { APPRAISAL_TTL_DAYS, type AppraisalLine } from '@eve-toolkit/shared-types';
+import { APPRAISAL_TTL_DAYS } from '@eve-toolkit/shared-types';
 
 export const APPRAISAL_MODEL = 'Appraisal';
 
@@ -11,33 +11,17 @@ export const APPRAISAL_MODEL = 'Appraisal';
 export interface AppraisalDoc {
   _id: string;
   hub_id: number;
-  lines: AppraisalLine[];
+  /** The priced lines, as JSON (`AppraisalLine[]`): stored and read whole. */
+  lines: string;
   problems: string[];
   created_at: Date;
 }
-
-const LineSchema = new Schema<AppraisalLine>(
-  {
-    name: String,
-    icon: String,
-    quantity: Number,
-    volume: Number,
-    sell: Number,
-    buy: Number,
-    sell_quantity: Number,
-    buy_quantity: Number,
-    type_id: Number,
-    bpc: Boolean,
-    note: { type: String, default: null },
-  },
-  { _id: false },
-);
 
 export const AppraisalSchema = new Schema<AppraisalDoc>(
   {
     _id: { type: String, required: true },
     hub_id: { type: Number, required: true },
-    lines: { type: [LineSchema], default: [] },
+    lines: { type: String, required: true },
     problems: { type: [String], default: [] },
     created_at: { type: Date, required: true },
   },

@@ -8,8 +8,6 @@ import {
   APPRAISAL_TTL_DAYS,
   ERROR_CODES,
   MARKET_MESSAGES,
-  appraisalNameKey,
-  appraisalNames,
   parseAppraisal,
   resolveAppraisal,
   type AppraisalLine,
@@ -19,9 +17,9 @@ import {
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { apiError } from '../common/errors/api-exception.filter';
-import { GameData, type GameType } from '../game-data/game-data.contract';
-import { MarketPrices } from '../market/market-prices.contract';
+import { GameData } from '../game-data/game-data.contract';
 import { newAppraisalId } from './appraisal-id';
+import { AppraisalPrices } from './appraisal-prices';
 import { toAppraisalLine } from './appraisal.mapper';
 import { APPRAISAL_MODEL, type AppraisalDoc } from './appraisal.schema';
 
@@ -46,7 +44,7 @@ function countLines(text: string): number {
 export class AppraisalService {
   constructor(
     private readonly gameData: GameData,
-    private readonly prices: MarketPrices,
+    private readonly prices: AppraisalPrices,
     @InjectModel(APPRAISAL_MODEL) private readonly appraisals: Model<AppraisalDoc>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -64,11 +62,9 @@ export class AppraisalService {
     this.checkLimits(appraisal);
     if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
     const parsed = parseAppraisal(appraisal);
-    const found = await this.gameData.typesByNames(appraisalNames(parsed));
-    const byKey = new Map<string, GameType>();
-    for (const [name, type] of found) byKey.set(appraisalNameKey(name), type);
-    const { items, errors } = resolveAppraisal(parsed, (key) => byKey.get(key));
-    const priced = await this.prices.hubPrices(
+    const names = await this.gameData.typeNameIndex();
+    const { items, errors } = resolveAppraisal(parsed, (key) => names.get(key));
+    const priced = await this.prices.get(
       hub,
       items.filter((i) => !i.bpc).map((i) => i.type.id),
     );
@@ -84,7 +80,8 @@ export class AppraisalService {
       };
     }
     const id = newAppraisalId();
-    await this.appraisals.create({ _id: id, hub_id: hub, lines: data, problems: errors, created_at: createdAt });
+    // One JSON string, not 20 000 subdocuments: the document is written and read whole.
+    await this.appraisals.create({ _id: id, hub_id: hub, lines: JSON.stringify(data), problems: errors, created_at: createdAt });
     return { data, errors, id, hub, created_at: createdAt.toISOString() };
   }
 
@@ -96,7 +93,7 @@ export class AppraisalService {
     const out: SavedAppraisal = {
       id: doc._id,
       hub: doc.hub_id,
-      data: doc.lines.map((l) => ({ ...l, note: l.note ?? null })),
+      data: JSON.parse(doc.lines) as AppraisalLine[],
       errors: doc.problems,
       created_at: doc.created_at.toISOString(),
       expires_at: new Date(doc.created_at.getTime() + TTL_MS).toISOString(),
@@ -107,7 +104,7 @@ export class AppraisalService {
 
   private async reprice(lines: readonly AppraisalLine[], hub: number): Promise<AppraisalLine[]> {
     const types = await this.gameData.typesByIds(lines.map((l) => l.type_id));
-    const priced = await this.prices.hubPrices(
+    const priced = await this.prices.get(
       hub,
       lines.filter((l) => !l.bpc).map((l) => l.type_id),
     );

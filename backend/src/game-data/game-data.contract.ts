@@ -108,6 +108,12 @@ export abstract class GameData {
   abstract type(id: number): Promise<GameType | null>;
   /** Exact (case-insensitive) lookup by English or Russian name, for pasted lists. */
   abstract typesByNames(names: readonly string[]): Promise<Map<string, GameType>>;
+  /**
+   * Every type by lower-cased English and Russian name (same preference as typesByNames when
+   * names collide), built once per import and kept in memory (~50 000 types): for lookups of
+   * thousands of names at once (the appraisal), where one query per batch would be too slow.
+   */
+  abstract typeNameIndex(): Promise<ReadonlyMap<string, GameType>>;
   abstract system(id: number): Promise<GameSystem | null>;
   /** True once at least one import has completed. */
   abstract hasData(): Promise<boolean>;

@@ -69,6 +69,35 @@ export class GameDataService extends GameData {
     return out;
   }
 
+  private nameIndex: { importId: string; value: Promise<ReadonlyMap<string, GameType>> } | null = null;
+
+  async typeNameIndex(): Promise<ReadonlyMap<string, GameType>> {
+    const importId = await this.importId();
+    if (!importId) return new Map();
+    if (this.nameIndex?.importId !== importId) {
+      const value = this.buildNameIndex();
+      this.nameIndex = { importId, value };
+      value.catch(() => {
+        if (this.nameIndex?.value === value) this.nameIndex = null;
+      });
+    }
+    return this.nameIndex.value;
+  }
+
+  private async buildNameIndex(): Promise<ReadonlyMap<string, GameType>> {
+    const out = new Map<string, GameType>();
+    const coll = await this.sde.collection<TypeDoc>('types');
+    if (!coll) return out;
+    const docs = await coll.find().toArray();
+    const score = (d: TypeDoc) => (d.published ? 2 : 0) + (d.marketGroupId !== null ? 1 : 0);
+    docs.sort((a, b) => score(b) - score(a) || a._id - b._id);
+    for (const d of docs) {
+      const type = toGameType(d);
+      for (const k of d.nameKeys) if (!out.has(k)) out.set(k, type);
+    }
+    return out;
+  }
+
   async system(id: number): Promise<GameSystem | null> {
     const coll = await this.sde.collection<SystemDoc>('systems');
     const doc = coll ? await coll.findOne({ _id: id }) : null;

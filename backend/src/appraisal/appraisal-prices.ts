@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { MARKET_EVENTS, type MarketPricesUpdatedEvent } from '../market/market.events';
+import { MarketPrices, type HubPrice } from '../market/market-prices.contract';
+
+/** How long a hub price read through MarketPrices is reused (the market refreshes every 5 minutes). */
+export const PRICE_CACHE_MS = 60_000;
+/** Type ids per MarketPrices query (keeps every `$in` small). */
+const BATCH = 2000;
+
+interface HubCache {
+  at: number;
+  prices: Map<number, HubPrice | null>;
+}
+
+/**
+ * Hub prices for the appraisal through the `MarketPrices` contract, kept per hub for up to
+ * PRICE_CACHE_MS and dropped at once when this instance refreshes that hub's prices
+ * (`market.prices-updated`): a 10 000-line paste then reads only the types it has not seen.
+ * Other instances' refreshes reach it within PRICE_CACHE_MS.
+ */
+@Injectable()
+export class AppraisalPrices {
+  private readonly hubs = new Map<number, HubCache>();
+
+  constructor(private readonly prices: MarketPrices) {}
+
+  @OnEvent(MARKET_EVENTS.pricesUpdated)
+  dropHub(event: MarketPricesUpdatedEvent): void {
+    this.hubs.delete(event.hubId);
+  }
+
+  async get(hub: number, typeIds: readonly number[]): Promise<Map<number, HubPrice>> {
+    let cache = this.hubs.get(hub);
+    if (!cache || Date.now() - cache.at > PRICE_CACHE_MS) {
+      cache = { at: Date.now(), prices: new Map() };
+      this.hubs.set(hub, cache);
+    }
+    const missing = [...new Set(typeIds)].filter((id) => !cache.prices.has(id));
+    for (let i = 0; i < missing.length; i += BATCH) {
+      const chunk = missing.slice(i, i + BATCH);
+      const found = await this.prices.hubPrices(hub, chunk);
+      for (const id of chunk) cache.prices.set(id, found.get(id) ?? null);
+    }
+    const out = new Map<number, HubPrice>();
+    for (const id of typeIds) {
+      const p = cache.prices.get(id);
+      if (p) out.set(id, p);
+    }
+    return out;
+  }
+}
