@@ -1,0 +1,194 @@
+/**
+ * Appraisal: server time for a 10 000-line mixed paste (every format family, English and Russian
+ * names, ~6 000 distinct types) beside a same-run parse-only baseline.
+ *
+ *   npm run build && npx tsx bench/appraisal.bench.ts [runs=15]
+ *
+ * Boots the real app (compiled backend/dist) on a fresh in-memory embedded server in this
+ * process, imports the full SDE, seeds a price for every market type at Jita, then times, run by
+ * run interleaved: the whole POST data/market/appraisal over HTTP on loopback (CSRF, validation,
+ * parse, name lookup, prices, saving the appraisal), the service call alone (no HTTP), and the
+ * baseline: parse + resolve against an in-memory name map (no database). Target: the server under
+ * 150 ms on the 2-core machine.
+ */
+import { createReadStream } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { appraisalNameKey, appraisalNames, parseAppraisal, resolveAppraisal } from '@eve-toolkit/shared-types';
+import { bootstrap } from '../backend/dist/bootstrap';
+import { loadConfig } from '../backend/dist/common/config/config';
+import { SdeImportService } from '../backend/dist/game-data/sde-import.service';
+import { AppraisalService } from '../backend/dist/appraisal/appraisal.service';
+
+const RUNS = Number(process.argv[2] ?? 15);
+const LINES = 10_000;
+const SDE = resolve(__dirname, '..', '..', 'shared', 'eve-data', 'sde-jsonl');
+
+interface NamedType {
+  id: number;
+  en: string;
+  ru: string;
+}
+
+/** Published market types with their English and Russian names, from the SDE file itself. */
+async function marketTypes(): Promise<NamedType[]> {
+  const out: NamedType[] = [];
+  const rl = createInterface({ input: createReadStream(join(SDE, 'types.jsonl')), crlfDelay: Infinity });
+  for await (const line of rl) {
+    if (!line.includes('"marketGroupID"') || !line.includes('"published": true')) continue;
+    const r = JSON.parse(line) as { _key: number; name: { en?: string; ru?: string } };
+    const en = r.name.en ?? r.name.ru ?? '';
+    out.push({ id: r._key, en, ru: r.name.ru || en });
+  }
+  return out;
+}
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** 10 000 lines cycling through the format families, names picked at random (a fifth in Russian). */
+function mixedPaste(types: NamedType[]): string {
+  const r = rng(7);
+  const pick = () => {
+    const t = types[Math.floor(r() * types.length)];
+    return r() < 0.2 ? t.ru : t.en;
+  };
+  const q = () => 1 + Math.floor(r() * 50_000);
+  const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, r() < 0.5 ? ',' : ' ');
+  const formats: (() => string)[] = [
+    () => `${pick()}\t${q()}`,
+    () => `${q()}x ${pick()}`,
+    () => `${pick()} x ${thousands(q())}`,
+    () => `${q()} ${pick()}`,
+    () => `${pick()} ${q()}`,
+    () => pick(),
+    () => `${pick()}\t${thousands(q())}\tГруппа\tКатегория\t\t\t10,5 м^3\t1 234,56 ISK`,
+    () => `${pick()}\tGroup\tCargo Hold\t${q()}`,
+    () => `2024.05.01 19:56\tIvan Petrov\t${pick()}\t${q()}\tGroup`,
+    () => `03:21:19 Some pilot has looted ${thousands(q())} x ${pick()}`,
+    () => `${pick()} (${q()} Units)`,
+    () => `${pick()}, ${pick()}`,
+    () => `+\t${pick()}\t12 km`,
+    () => `2024.05.01\t${pick()}\t${q()}\t1000.0\t1,000\tJita\t34\t30000142`,
+  ];
+  const lines: string[] = [];
+  for (let i = 0; i < LINES; i++) lines.push(formats[i % formats.length]());
+  return lines.join('\n');
+}
+
+function stats(ms: number[]): { median: number; p95: number } {
+  const s = [...ms].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)], p95: s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)] };
+}
+
+async function main(): Promise<void> {
+  const mongo = await startEmbeddedMongo({ port: 0 });
+  const base = loadConfig();
+  const running = await bootstrap({
+    database: { uri: mongo.uri, dbName: 'bench_appraisal', mode: 'embedded', close: async () => undefined },
+    config: {
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      schedulerEnabled: false,
+      rateLimitScale: 1000,
+      sde: { ...base.sde, autoImport: false },
+    },
+  });
+  const t0 = Date.now();
+  const sde = await running.app.get(SdeImportService).importNow();
+  console.log(`(game data imported: ${sde.counts.types} types in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+
+  const types = await marketTypes();
+  const db = running.app.get<Connection>(getConnectionToken()).db!;
+  const now = new Date();
+  await db.collection('market_prices').insertMany(
+    types.map((t, i) => ({
+      hub_id: 2,
+      type_id: t.id,
+      sell: 1 + ((i * 7919) % 100_000),
+      buy: 1 + ((i * 7919) % 90_000),
+      sell_volume: 1000,
+      buy_volume: 500,
+      updated_at: now,
+    })),
+  );
+
+  const text = mixedPaste(types);
+  // The baseline's name map: every market type's names (the database holds all 50 000 types).
+  const byName = new Map<string, { id: number }>();
+  for (const t of types) {
+    byName.set(appraisalNameKey(t.en), { id: t.id });
+    byName.set(appraisalNameKey(t.ru), { id: t.id });
+  }
+
+  const csrf = await fetch(`${running.url}/auth/get_csrf`);
+  const cookie = (csrf.headers.get('set-cookie') ?? '').split(';')[0];
+  const { token } = (await csrf.json()) as { token: string };
+  const post = async () => {
+    const res = await fetch(`${running.url}/data/market/appraisal`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token, Cookie: cookie },
+      body: JSON.stringify({ appraisal: text, hub: 2 }),
+    });
+    if (res.status !== 200) throw new Error(`POST answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as { data: unknown[]; errors: string[] };
+  };
+  const service = running.app.get(AppraisalService);
+  const baseline = () => {
+    const parsed = parseAppraisal(text);
+    appraisalNames(parsed);
+    return resolveAppraisal(parsed, (key) => byName.get(key));
+  };
+
+  // Warm-up (JIT, caches, indexes), and what the paste holds.
+  const first = await post();
+  await service.appraise({ appraisal: text, hub: 2 });
+  const base0 = baseline();
+  console.log(
+    `paste: ${LINES} lines, ${text.length} characters; ${first.data.length} priced types, ${first.errors.length} error lines (baseline: ${base0.items.length} types)`,
+  );
+
+  const http: number[] = [];
+  const svc: number[] = [];
+  const parse: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    let t = performance.now();
+    baseline();
+    parse.push(performance.now() - t);
+    t = performance.now();
+    await service.appraise({ appraisal: text, hub: 2 });
+    svc.push(performance.now() - t);
+    t = performance.now();
+    await post();
+    http.push(performance.now() - t);
+  }
+  const f = (x: { median: number; p95: number }) => `${x.median.toFixed(1)} / ${x.p95.toFixed(1)} ms`;
+  const h = stats(http);
+  const s = stats(svc);
+  const p = stats(parse);
+  console.log(`\n## appraisal (${RUNS} runs interleaved, median / p95)`);
+  console.log(`POST over HTTP:        ${f(h)}   (target < 150 ms)`);
+  console.log(`service call, no HTTP: ${f(s)}`);
+  console.log(`baseline parse+resolve (in-memory names, no database): ${f(p)}`);
+  console.log(`ratio HTTP / baseline: ${(h.median / p.median).toFixed(1)}x`);
+
+  await running.close();
+  await mongo.close();
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
