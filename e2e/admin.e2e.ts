@@ -96,7 +96,7 @@ describe('admin area in Chromium', () => {
       // The admin creates it again (ID, name, type 'Основа'): the member opens the corporation area again, no reload.
       await admin.getByRole('textbox', { name: 'ID корпорации' }).fill(String(DEMO_CORP));
       await admin.getByRole('textbox', { name: 'Название корпорации' }).fill('Demo Mining Syndicate');
-      await admin.getByRole('combobox', { name: 'Тип' }).selectOption('0');
+      await admin.getByRole('combobox', { name: 'Тип', exact: true }).selectOption('0');
       await admin.getByRole('button', { name: 'Сохранить' }).click();
       await admin.getByTestId(`corp-${DEMO_CORP}`).waitFor();
       expect(await admin.getByRole('combobox', { name: 'Тип корпорации Demo Mining Syndicate' }).inputValue()).toBe('0');
