@@ -149,3 +149,14 @@ it('with Redis stopped each instance keeps serving its own sockets and health sa
   await ping(onA, 'Redis вернулся');
   await socketB.log.next('corp:event-created', (e) => e.event.name === 'Redis вернулся');
 });
+
+it("an admin's sessions reset on instance A disconnects the other sessions' sockets on instance B too", async () => {
+  const admin = await signedIn(a, 'inst_admin', ['admin']);
+  const adminSocket = await socketOn(a, admin);
+  const someone = await member('inst_someone', 2_100_100_031, CORP);
+  const onB = await socketOn(b, someone);
+  const gone = new Promise<string>((resolve) => onB.socket.once('disconnect', (reason) => resolve(reason)));
+  await admin.get('/api/admin/kill').expect(200);
+  expect(await gone).toBe('io server disconnect');
+  expect(adminSocket.socket.connected).toBe(true);
+});

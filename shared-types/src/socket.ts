@@ -30,6 +30,8 @@ export interface SocketData {
   userId?: string;
   username?: string;
   roles?: Role[];
+  /** The handshake's session id (an admin's sessions reset disconnects every other session's sockets). */
+  sessionId?: string;
   /** Corporations whose rooms the socket is in (recomputed by the server when access changes). */
   corporationIds?: number[];
 }

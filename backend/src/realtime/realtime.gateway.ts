@@ -28,6 +28,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   /** Who connects is resolved before the handshake completes (a Socket.IO middleware). */
   afterInit(server: TypedServer): void {
     server.use((socket, next) => {
+      socket.data.sessionId = (socket.request as { sessionID?: string }).sessionID;
       this.sessions.resolve(socket.request).then(
         (user) => {
           if (!user) return next();
@@ -127,9 +128,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
    * Disconnects every socket of this instance whose handshake session is not `keepSessionId`
    * (GET api/admin/kill: those sessions no longer exist; clients reconnect as guests).
    */
-  disconnectOtherSessions(keepSessionId: string): void {
-    for (const socket of this.server.sockets.sockets.values()) {
-      if ((socket.request as { sessionID?: string }).sessionID !== keepSessionId) socket.disconnect(true);
+  /** Every socket of another session, on every instance (through the adapter), is disconnected. */
+  async disconnectOtherSessions(keepSessionId: string): Promise<void> {
+    for (const socket of await this.server.fetchSockets()) {
+      if (socket.data.sessionId !== keepSessionId) socket.disconnect(true);
     }
   }
 }

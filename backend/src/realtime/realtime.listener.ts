@@ -121,8 +121,8 @@ export class RealtimeListener {
   }
 
   /** Every session but the caller's was ended: their sockets go too (clients reconnect as guests). */
-  @OnEvent(ADMIN_EVENTS.sessionsKilled)
-  onSessionsKilled(e: SessionsKilledEvent): void {
-    this.gateway.disconnectOtherSessions(e.keepSessionId);
+  @OnEvent(ADMIN_EVENTS.sessionsKilled, { async: true, promisify: true })
+  async onSessionsKilled(e: SessionsKilledEvent): Promise<void> {
+    await this.gateway.disconnectOtherSessions(e.keepSessionId);
   }
 }
