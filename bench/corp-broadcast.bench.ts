@@ -66,7 +66,7 @@ async function clients(url: string, cookie: string): Promise<void> {
     }
   });
 }
-const CORP = 98_000_001;
+const CORP = 98_777_778;
 
 function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)];
