@@ -11,7 +11,11 @@ declare global {
 export default async function globalSetup(config: { maxWorkers: number }): Promise<void> {
   if (process.env.MONGODB_URI) return;
   const count = Math.max(1, config.maxWorkers);
-  const servers = await Promise.all(Array.from({ length: count }, () => startEmbeddedMongo({ port: 0 })));
+  // The date sweep (TEST_NOW) shifts the test files' clock; the servers' TTL monitors follow the
+  // same shift, or captchas and sessions written with the shifted dates would expire at once.
+  const shift = process.env.TEST_NOW ? new Date(process.env.TEST_NOW).getTime() - Date.now() : 0;
+  const now = () => Date.now() + shift;
+  const servers = await Promise.all(Array.from({ length: count }, () => startEmbeddedMongo({ port: 0, now })));
   globalThis.__EMBEDDED_MONGOS__ = servers;
   servers.forEach((s, i) => {
     process.env[`TEST_MONGO_URI_${i + 1}`] = s.uri;

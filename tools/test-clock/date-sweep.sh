@@ -9,6 +9,9 @@ tests=(
   backend/test/market.int-spec.ts
   backend/test/market-before-import.int-spec.ts
   backend/test/realtime.int-spec.ts
+  backend/test/corp.int-spec.ts
+  backend/test/demo-accounts.int-spec.ts
+  frontend/src/features/corp
   backend/src/market/domain/price-stats.spec.ts
   tools/fake-esi/test/fake-esi.test.ts
   frontend/src/features/market

@@ -22,6 +22,12 @@ export interface EmbeddedMongoOptions {
   logger?: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
   /** TTL monitor period in ms (default 1000) */
   ttlMonitorIntervalMs?: number;
+  /**
+   * The TTL monitor's clock (default Date.now). The date sweep (TEST_NOW) shifts the test
+   * processes' clock; the server's TTL monitor follows the same shift so TTL documents written
+   * with the shifted dates do not expire at once.
+   */
+  now?: () => number;
   /** journal size that triggers compaction (default 64 MiB) */
   compactThresholdBytes?: number;
   /** observe server-side time per command (for benchmarks) */
@@ -94,7 +100,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
 
   const ttlTimer = setInterval(() => {
     try {
-      const now = Date.now();
+      const now = (opts.now ?? Date.now)();
       let removed = 0;
       for (const colls of catalog.dbs.values()) {
         for (const coll of colls.values()) {
