@@ -1,39 +1,8 @@
 /** Accounts in Chromium: register, log in through the picture captcha, see the profile, log out. */
-import { join } from 'node:path';
-import { MongoClient } from 'mongodb';
-import type { Page } from 'playwright-core';
 import { screenshot, useBrowserPage } from './support/browser';
+import { solveCaptcha } from './support/captcha';
 
 jest.setTimeout(120_000);
-
-/** The test reads the captcha's answer from the app's database (its Unix socket in DATA_DIR). */
-async function answerOf(captchaId: string): Promise<string> {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set');
-  const client = await MongoClient.connect(`mongodb://${encodeURIComponent(join(dir, 'db', 'mongod.sock'))}`);
-  try {
-    const doc = await client
-      .db('eve_toolkit')
-      .collection('captchas')
-      .findOne({ _id: captchaId as never });
-    return String(doc?.answer);
-  } finally {
-    await client.close();
-  }
-}
-
-/** Solves the captcha on the page like a person: clicks every tile with the target figure. */
-async function solveCaptcha(page: Page, shot?: string): Promise<void> {
-  const generated = page.waitForResponse((r) => r.url().endsWith('/auth/generate_captcha'));
-  const { id } = (await (await generated).json()) as { id: string };
-  const answer = await answerOf(id);
-  const grid = page.getByTestId('captcha');
-  await grid.getByRole('button', { name: 'Картинка 16', exact: true }).waitFor();
-  if (shot) await screenshot(page, shot);
-  for (let i = 0; i < 16; i++)
-    if (answer[i] === '1') await grid.getByRole('button', { name: `Картинка ${i + 1}`, exact: true }).click();
-  await grid.getByRole('button', { name: 'Проверить' }).click();
-}
 
 describe('accounts in Chromium', () => {
   const s = useBrowserPage();

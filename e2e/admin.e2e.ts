@@ -5,30 +5,14 @@
  * and the ban reach the member's screens without a reload (after the re-creation the member opens
  * /corp/main afresh: the corp pages' cached 403 answers would redirect again). Everything changed is restored at the end (the demo app is shared).
  */
-import { join } from 'node:path';
-import { MongoClient } from 'mongodb';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext, screenshot, useBrowserPage } from './support/browser';
+import { solveCaptcha } from './support/captcha';
 
 jest.setTimeout(180_000);
 
 const NATALIA = 2112000009; // demo_corp's pilot, in the demo corporation
 const DEMO_CORP = 98000001;
-
-async function answerOf(captchaId: string): Promise<string> {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set');
-  const client = await MongoClient.connect(`mongodb://${encodeURIComponent(join(dir, 'db', 'mongod.sock'))}`);
-  try {
-    const doc = await client
-      .db('eve_toolkit')
-      .collection('captchas')
-      .findOne({ _id: captchaId as never });
-    return String(doc?.answer);
-  } finally {
-    await client.close();
-  }
-}
 
 /** Logs a demo account in through the login page and its picture captcha, like a person. */
 async function login(page: Page, account: string): Promise<void> {
@@ -37,15 +21,9 @@ async function login(page: Page, account: string): Promise<void> {
     .getByTestId('demo-accounts')
     .getByRole('button', { name: new RegExp(`${account} / `) })
     .click();
-  const generated = page.waitForResponse((r) => r.url().endsWith('/auth/generate_captcha'));
+  const captcha = solveCaptcha(page);
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
-  const { id } = (await (await generated).json()) as { id: string };
-  const answer = await answerOf(id);
-  const grid = page.getByTestId('captcha');
-  await grid.getByRole('button', { name: 'Картинка 16', exact: true }).waitFor();
-  for (let i = 0; i < 16; i++)
-    if (answer[i] === '1') await grid.getByRole('button', { name: `Картинка ${i + 1}`, exact: true }).click();
-  await grid.getByRole('button', { name: 'Проверить' }).click();
+  await captcha;
   await page.waitForURL(new RegExp(`/account/user/${account}$`));
 }
 

@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { formatIsk, roundUp2, type AppraisalLine, type AppraisalResponse } from '@eve-toolkit/shared-types';
 import { baseUrl, newContext, screenshot, useBrowserPage } from './support/browser';
+import { pollUntil } from './support/poll';
 
 jest.setTimeout(180_000);
 
@@ -21,16 +22,17 @@ const PASTE = [
 /** The game data is imported in the background at start: wait until the appraisal answers. */
 async function waitForGameData(page: Page): Promise<void> {
   const { token } = (await (await page.request.get('/auth/get_csrf')).json()) as { token: string };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const res = await page.request.post('/data/market/appraisal', {
-      data: { appraisal: 'Tritanium 1', hub: 2 },
-      headers: { 'X-CSRF-Token': token },
-    });
-    if (res.status() === 200) return;
-    if (Date.now() > deadline) throw new Error(`appraisal not ready: ${res.status()}`);
-    await page.waitForTimeout(500);
-  }
+  await pollUntil(
+    'the appraisal answering 200 (game data imported)',
+    async () => {
+      const res = await page.request.post('/data/market/appraisal', {
+        data: { appraisal: 'Tritanium 1', hub: 2 },
+        headers: { 'X-CSRF-Token': token },
+      });
+      return res.status() === 200 ? true : null;
+    },
+    90_000,
+  );
 }
 
 const n = (v: number) => String(roundUp2(v));

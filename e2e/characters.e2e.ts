@@ -3,40 +3,10 @@
  * captcha and finds its pilot's card (read from the local ESI), links another pilot on the local
  * EVE SSO, sees its card, unlinks it and logs out.
  */
-import { join } from 'node:path';
-import { MongoClient } from 'mongodb';
-import type { Page } from 'playwright-core';
 import { screenshot, useBrowserPage } from './support/browser';
+import { solveCaptcha } from './support/captcha';
 
 jest.setTimeout(120_000);
-
-/** The test reads the captcha's answer from the app's database (its Unix socket in DATA_DIR). */
-async function answerOf(captchaId: string): Promise<string> {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set');
-  const client = await MongoClient.connect(`mongodb://${encodeURIComponent(join(dir, 'db', 'mongod.sock'))}`);
-  try {
-    const doc = await client
-      .db('eve_toolkit')
-      .collection('captchas')
-      .findOne({ _id: captchaId as never });
-    return String(doc?.answer);
-  } finally {
-    await client.close();
-  }
-}
-
-/** Clicks every tile with the target figure, like a person. */
-async function solveCaptcha(page: Page): Promise<void> {
-  const generated = page.waitForResponse((r) => r.url().endsWith('/auth/generate_captcha'));
-  const { id } = (await (await generated).json()) as { id: string };
-  const answer = await answerOf(id);
-  const grid = page.getByTestId('captcha');
-  await grid.getByRole('button', { name: 'Картинка 16', exact: true }).waitFor();
-  for (let i = 0; i < 16; i++)
-    if (answer[i] === '1') await grid.getByRole('button', { name: `Картинка ${i + 1}`, exact: true }).click();
-  await grid.getByRole('button', { name: 'Проверить' }).click();
-}
 
 const PAVEL = 2112000008; // demo_miner's pilot: Dodixie (0.87), 45 200 000 ISK, 1 unread mail
 const ANNA = 2112000002; // free pilot: Uedama (0.505), 98 765 432.10 ISK, no unread mail

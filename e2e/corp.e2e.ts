@@ -12,42 +12,14 @@
  *   theirs, that decision arrives in both tabs (the marker: the socket delivered everything sent
  *   before it), and the lists are still empty.
  */
-import { join } from 'node:path';
-import { MongoClient } from 'mongodb';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminRoleRequestsResponse } from '@eve-toolkit/shared-types';
 import { launchBrowser, newContext, screenshot, watchErrors } from './support/browser';
+import { solveCaptcha } from './support/captcha';
 
 jest.setTimeout(240_000);
 
 const JON = { id: 2112000003, name: 'Jon Doe', corporation: { id: 98000002, name: 'Northern Freight Union' } };
-
-async function answerOf(captchaId: string): Promise<string> {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set');
-  const client = await MongoClient.connect(`mongodb://${encodeURIComponent(join(dir, 'db', 'mongod.sock'))}`);
-  try {
-    const doc = await client
-      .db('eve_toolkit')
-      .collection('captchas')
-      .findOne({ _id: captchaId as never });
-    return String(doc?.answer);
-  } finally {
-    await client.close();
-  }
-}
-
-/** Clicks every tile with the target figure, like a person. */
-async function solveCaptcha(page: Page): Promise<void> {
-  const generated = page.waitForResponse((r) => r.url().endsWith('/auth/generate_captcha'));
-  const { id } = (await (await generated).json()) as { id: string };
-  const answer = await answerOf(id);
-  const grid = page.getByTestId('captcha');
-  await grid.getByRole('button', { name: 'Картинка 16', exact: true }).waitFor();
-  for (let i = 0; i < 16; i++)
-    if (answer[i] === '1') await grid.getByRole('button', { name: `Картинка ${i + 1}`, exact: true }).click();
-  await grid.getByRole('button', { name: 'Проверить' }).click();
-}
 
 /** Logs in as one of the demo accounts listed on the login page. */
 async function loginDemo(page: Page, role: string): Promise<void> {

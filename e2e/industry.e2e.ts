@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { formatIsk, type IndustryJobResponse, type JobNode } from '@eve-toolkit/shared-types';
 import { screenshot, useBrowserPage } from './support/browser';
+import { pollUntil } from './support/poll';
 
 jest.setTimeout(180_000);
 
@@ -37,13 +38,10 @@ async function apiJob(page: Page): Promise<IndustryJobResponse> {
 
 /** The demo's industry inputs (adjusted prices, cost indices) are their own job at start: wait for them. */
 async function jobWithIndices(page: Page): Promise<IndustryJobResponse> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
+  return pollUntil('cost indices and adjusted prices in the job', async () => {
     const job = await apiJob(page);
-    if (job.system_indexes.cost_indices.length > 0 && job.job.adjusted_price !== null) return job;
-    if (Date.now() > deadline) throw new Error('no cost indices / adjusted prices within 60 s');
-    await page.waitForTimeout(500);
-  }
+    return job.system_indexes.cost_indices.length > 0 && job.job.adjusted_price !== null ? job : null;
+  });
 }
 
 const buildable = (n: JobNode) => n.blueprint_id !== null && n.materials.length > 0;

@@ -34,14 +34,11 @@ export class CorpMembership {
     const chars = await this.characters
       .find({ user_id: userId, corporation_id: { $ne: null } }, { _id: 1, corporation_id: 1 })
       .lean<Pick<CharacterDoc, '_id' | 'corporation_id'>[]>();
-    if (chars.length === 0) return [];
-    const bannedIds = new Set(
-      (await this.banned.find({ _id: { $in: chars.map((c) => c._id) } }, { _id: 1 }).lean<{ _id: number }[]>()).map((b) => b._id),
-    );
-    const candidates = [...new Set(chars.filter((c) => !bannedIds.has(c._id)).map((c) => c.corporation_id as number))];
+    const candidates = [...new Set((await this.withoutBanned(chars)).map((c) => c.corporation_id as number))];
     if (candidates.length === 0) return [];
-    const active = await this.corporations.list();
-    const typeOf = new Map(active.map((c) => [c._id, c.corp_type]));
+    // Only the user's own corporations are read (one or a few), not the whole registry.
+    const found = await Promise.all(candidates.map((id) => this.corporations.get(id)));
+    const typeOf = new Map(found.filter((c) => c !== null).map((c) => [c._id, c.corp_type]));
     return candidates
       .filter((id) => typeOf.get(id) === 0 || typeOf.get(id) === 1)
       .sort((a, b) => (typeOf.get(a) ?? 9) - (typeOf.get(b) ?? 9) || a - b);
@@ -63,10 +60,15 @@ export class CorpMembership {
       .find({ user_id: userId, corporation_id: { $in: [...corporationIds] } }, { _id: 1, name: 1, corporation_id: 1 })
       .sort({ _id: 1 })
       .lean<Pick<CharacterDoc, '_id' | 'name' | 'corporation_id'>[]>();
-    const bannedIds = new Set(
-      (await this.banned.find({ _id: { $in: chars.map((c) => c._id) } }, { _id: 1 }).lean<{ _id: number }[]>()).map((b) => b._id),
-    );
-    return chars.filter((c) => !bannedIds.has(c._id));
+    return this.withoutBanned(chars);
+  }
+
+  /** Banned characters give no membership and no credit. */
+  private async withoutBanned<T extends { _id: number }>(chars: T[]): Promise<T[]> {
+    if (chars.length === 0) return chars;
+    const banned = await this.banned.find({ _id: { $in: chars.map((c) => c._id) } }, { _id: 1 }).lean<{ _id: number }[]>();
+    const ids = new Set(banned.map((b) => b._id));
+    return chars.filter((c) => !ids.has(c._id));
   }
 
   /** Users with a character in the corporation (to recompute their socket rooms). */
