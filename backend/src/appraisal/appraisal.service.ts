@@ -61,8 +61,8 @@ export class AppraisalService {
   async appraise({ appraisal, hub }: AppraisalRequest): Promise<AppraisalResponse> {
     this.checkLimits(appraisal);
     if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
-    const parsed = parseAppraisal(appraisal);
     const names = await this.gameData.typeNameIndex();
+    const parsed = parseAppraisal(appraisal, (key) => names.has(key));
     const { items, errors } = resolveAppraisal(parsed, (key) => names.get(key));
     const priced = await this.prices.get(
       hub,

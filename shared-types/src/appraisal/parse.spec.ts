@@ -98,9 +98,18 @@ const NAMES = [
 ];
 const CATALOGUE = new Map(NAMES.map((name, i) => [appraisalNameKey(name), { id: i + 1, name }]));
 
+/**
+ * Resolves a paste against the catalogue; also parses it with the name test (`known`, what the
+ * server does) and checks that stopping at the first known reading picks the same items.
+ */
 function appraise(text: string) {
   const parsed = parseAppraisal(text);
   const { items, errors } = resolveAppraisal(parsed, (key) => CATALOGUE.get(key));
+  const lazy = resolveAppraisal(
+    parseAppraisal(text, (key) => CATALOGUE.has(key)),
+    (key) => CATALOGUE.get(key),
+  );
+  expect(lazy).toEqual({ items, errors });
   return {
     items: items.map((i) => (i.bpc ? [i.type.name, i.quantity, 'bpc'] : [i.type.name, i.quantity])),
     errors,
@@ -615,6 +624,15 @@ describe('lines that match nothing', () => {
 });
 
 describe('what is looked up', () => {
+  it('with the name test, a line stops at its first known reading', () => {
+    const line = 'Navy Cap Booster 400';
+    const names = (known?: (key: string) => boolean) =>
+      parseAppraisal(line, known).lines[0].readings.map((r) => r.map((i) => [i.name, i.quantity]));
+    expect(names()).toEqual([[['Navy Cap Booster 400', 1]], [['Navy Cap Booster', 400]]]);
+    expect(names((key) => CATALOGUE.has(key))).toEqual([[['Navy Cap Booster 400', 1]]]);
+    expect(names(() => false)).toEqual(names());
+  });
+
   it('every candidate name once, in first-seen order', () => {
     expect(appraisalNames(parseAppraisal('Plex 1\nplex 2\n10x Rifter'))).toEqual([
       'Plex 1',
