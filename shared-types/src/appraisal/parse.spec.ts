@@ -624,6 +624,16 @@ describe('lines that match nothing', () => {
 });
 
 describe('what is looked up', () => {
+  it('a letter whose lower case is longer (İ) does not shift the other names', () => {
+    expect(appraise('İİİ note\nTRITANIUM 5\nPyerite\t3\nİ Mexallon x 2')).toEqual({
+      items: [
+        ['Tritanium', 5],
+        ['Pyerite', 3],
+      ],
+      errors: ['Строка 1: не удалось распознать «İİİ note»', 'Строка 4: не удалось распознать «İ Mexallon x 2»'],
+    });
+  });
+
   it('with the name test, a line stops at its first known reading', () => {
     const line = 'Navy Cap Booster 400';
     const names = (known?: (key: string) => boolean) =>

@@ -244,35 +244,96 @@ const VALUE_UNITS = [
   'с',
 ];
 
+/*
+ * Lower case: names are matched by their lower case. The paste is lower-cased once, and every
+ * piece of a line travels with its lower-case twin (`l`, same length, character for character),
+ * so no rule lower-cases a cell or a token again (that was a fifth of the parse time).
+ */
+
 const lower = (s: string) => s.toLowerCase();
-const isDigitChar = (c: string) => c >= '0' && c <= '9';
-const stripColon = (s: string) => (s.endsWith(':') ? s.slice(0, -1).trimEnd() : s);
+const isDigitChar = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+
+/** The lower case of `s` with the same length (the rare letters whose lower case is longer stay as they are). */
+function lowerTwin(s: string): string {
+  const l = lower(s);
+  if (l.length === s.length) return l;
+  let out = '';
+  for (const ch of s) {
+    const c = lower(ch);
+    out += c.length === ch.length ? c : ch;
+  }
+  return out;
+}
+
+/** Splits a text and its twin alike (the separators are never letters, so the pieces line up). */
+function splitTwins(s: string, l: string, by: RegExp | string): [string[], string[]] {
+  return [s.split(by), l.split(by)];
+}
+
+/** `Name:` -> `Name` (end of a piece and its twin). */
+function colonEnd(s: string): number {
+  if (!s.endsWith(':')) return s.length;
+  return s.slice(0, -1).trimEnd().length;
+}
+
+/** A name (trimmed, `*`, `(Copy)`, `(Original)` removed), its key, and whether it marks a blueprint copy. */
+interface CleanName {
+  name: string;
+  key: string;
+  bpc: boolean;
+}
+
+const endsWithAt = (l: string, suffix: string, end: number) => end >= suffix.length && l.startsWith(suffix, end - suffix.length);
+
+/**
+ * Cleans a raw name given with its lower-case twin (same length). Trimmed, trailing `*` removed
+ * (the Russian client marks some names), `(Copy)` marks a blueprint copy, `(Original)` is dropped.
+ * Null when it cannot be a name.
+ */
+function cleanTwin(raw: string, l: string): CleanName | null {
+  const start = raw.length - raw.trimStart().length;
+  let end = raw.length;
+  const trimEnd = () => {
+    end = raw.slice(0, end).trimEnd().length;
+  };
+  const stars = () => {
+    trimEnd();
+    while (end > start && raw.charCodeAt(end - 1) === 42) {
+      end--;
+      trimEnd();
+    }
+  };
+  stars();
+  // Only one suffix, read off the end as it was.
+  const tail = end;
+  let bpc = false;
+  for (const suffix of COPY_SUFFIXES)
+    if (endsWithAt(l, suffix, tail)) {
+      end = tail - suffix.length;
+      bpc = true;
+    }
+  for (const suffix of ORIGINAL_SUFFIXES) if (endsWithAt(l, suffix, tail)) end = tail - suffix.length;
+  if (end !== tail) stars();
+  if (end <= start || end - start > MAX_NAME_LENGTH) return null;
+  const name = raw.slice(start, end);
+  if (!HAS_LETTER.test(name)) return null;
+  return { name, key: l.slice(start, end), bpc };
+}
 
 /**
  * A name as the game shows it: trimmed, trailing `*` removed (the Russian client marks some
  * names), `(Copy)` marks a blueprint copy, `(Original)` is dropped. Null when it cannot be a name.
  */
 export function cleanItemName(raw: string): { name: string; bpc: boolean } | null {
-  let s = raw.trim();
-  while (s.endsWith('*')) s = s.slice(0, -1).trimEnd();
-  let bpc = false;
-  // Only the end can hold `(copy)` / `(original)`: lower-case just that.
-  const l = lower(s.slice(-12));
-  for (const suffix of COPY_SUFFIXES)
-    if (l.endsWith(suffix)) {
-      s = s.slice(0, -suffix.length).trimEnd();
-      bpc = true;
-    }
-  for (const suffix of ORIGINAL_SUFFIXES) if (l.endsWith(suffix)) s = s.slice(0, -suffix.length).trimEnd();
-  while (s.endsWith('*')) s = s.slice(0, -1).trimEnd();
-  if (s.length === 0 || s.length > MAX_NAME_LENGTH || !HAS_LETTER.test(s)) return null;
-  return { name: s, bpc };
+  const n = cleanTwin(raw, lowerTwin(raw));
+  return n ? { name: n.name, bpc: n.bpc } : null;
 }
 
-function item(rawName: string, quantity: number | null, bpc = false): ParsedItem | null {
+/** An item from a raw name and its lower-case twin; null without a quantity or a possible name. */
+function item(raw: string, l: string, quantity: number | null, bpc = false): ParsedItem | null {
   if (quantity === null) return null;
-  const n = cleanItemName(rawName);
-  return n ? { name: n.name, key: lower(n.name), quantity, bpc: bpc || n.bpc } : null;
+  const n = cleanTwin(raw, l);
+  return n ? { name: n.name, key: n.key, quantity, bpc: bpc || n.bpc } : null;
 }
 
 /** True when two readings hold the same items (names, quantities, copies) in the same order. */
@@ -308,13 +369,11 @@ class LineReadings {
   }
 }
 
-/** A number with a unit (`10 m3`, `5,842 m`, `200,000.00 ISK`, `40 GJ`, `95 %`): not a name, not a quantity. */
-function isValueCell(cell: string): boolean {
-  const c = cell.trim();
+/** A number with a unit (`10 m3`, `5,842 m`, `200,000.00 ISK`, `40 GJ`, `95 %`): not a name, not a quantity. `l`: lower case. */
+function isValueCell(c: string, l: string): boolean {
   // Fast exits: values start with a digit or a sign and end with a unit, never with a digit.
   if (c.length < 2 || isDigitChar(c[c.length - 1]) || !(isDigitChar(c[0]) || c[0] === '-' || c[0] === '+' || c[0] === '−'))
     return false;
-  const l = lower(c);
   for (const unit of VALUE_UNITS) {
     if (!l.endsWith(unit)) continue;
     const num = l
@@ -326,26 +385,20 @@ function isValueCell(cell: string): boolean {
   return false;
 }
 
-const isMoneyCell = (cell: string) => lower(cell).endsWith('isk') && isValueCell(cell);
-const isDistanceCell = (cell: string) => cell === '-' || (isValueCell(cell) && !lower(cell).endsWith('isk'));
+const isMoneyCell = (c: string, l: string) => l.endsWith('isk') && isValueCell(c, l);
+const isDistanceCell = (c: string, l: string) => c === '-' || (isValueCell(c, l) && !l.endsWith('isk'));
 
 /** Could be an item name: has a letter, is no date, time or number with a unit. */
-function isNameCell(cell: string): boolean {
-  return (
-    cell.length > 0 && HAS_LETTER.test(cell) && !DATE.test(cell) && !isValueCell(cell) && cell.length <= MAX_NAME_LENGTH + 10
-  );
+function isNameCell(c: string, l: string): boolean {
+  return c.length > 0 && c.length <= MAX_NAME_LENGTH + 10 && HAS_LETTER.test(c) && !isDate(c) && !isValueCell(c, l);
 }
 
-const hasBpcMarker = (cells: readonly string[]) =>
-  cells.some((c) => {
-    if (c.length < 13) return false;
-    const l = lower(c);
-    return BPC_MARKERS.some((m) => l.includes(m));
-  });
+/** A date (with a time) as the clients write them; most text starts with no digit and is no date. */
+const isDate = (s: string) => isDigitChar(s[0]) && DATE.test(s);
 
 const X_CHARS = new Set(['x', 'х', '×']);
-const endsWithX = (t: string) => t.length > 1 && X_CHARS.has(lower(t[t.length - 1]));
-const startsWithX = (t: string) => t.length > 1 && X_CHARS.has(lower(t[0]));
+const endsWithX = (l: string) => l.length > 1 && X_CHARS.has(l[l.length - 1]);
+const startsWithX = (l: string) => l.length > 1 && X_CHARS.has(l[0]);
 
 /**
  * The quantity written by a few tokens: one number (`1,000`, `9'584'701`) or space-separated
@@ -360,64 +413,84 @@ function spanQuantity(parts: readonly string[]): number | null {
       if (!ok) return null;
     }
   }
-  return parseGameQuantity(parts.join(' '));
+  return parseGameQuantity(parts.length === 1 ? parts[0] : parts.join(' '));
 }
 
 const MAX_SPAN = 5;
 
-/** Quantity readings of a plain (tab-free) line, without the whole-line-as-name reading. */
-function quantityReadings(tokens: readonly string[], out: LineReadings): void {
+/** Quantity readings of a plain (tab-free) line's tokens (and their twins), without the whole-line-as-name reading. */
+function quantityReadings(tokens: readonly string[], lt: readonly string[], out: LineReadings): void {
   const n = tokens.length;
   if (n < 2) return;
-  const name = (from: number, to: number) => tokens.slice(from, to).join(' ');
+  const add = (from: number, to: number, q: number, colon = false) => {
+    const name = tokens.slice(from, to).join(' ');
+    const key = lt.slice(from, to).join(' ');
+    const end = colon ? colonEnd(name) : name.length;
+    out.item(item(name.slice(0, end), key.slice(0, end), q));
+  };
 
   // Only tokens that start with a digit (or an x glued to one) can be part of a number.
-  const numeric = (t: string) => isDigitChar(t[0]) || (startsWithX(t) && isDigitChar(t[1]));
+  const numeric = (i: number) => isDigitChar(lt[i][0]) || (startsWithX(lt[i]) && isDigitChar(lt[i][1]));
   let lead = 0;
-  while (lead < Math.min(MAX_SPAN, n - 1) && numeric(tokens[lead])) lead++;
+  while (lead < Math.min(MAX_SPAN, n - 1) && numeric(lead)) lead++;
   let trail = 0;
-  while (trail < Math.min(MAX_SPAN, n - 1) && numeric(tokens[n - 1 - trail])) trail++;
+  while (trail < Math.min(MAX_SPAN, n - 1) && numeric(n - 1 - trail)) trail++;
 
   // Prefix: `10x Item`, `10 x Item`, `10 Item` (cargo scan), `10 000 x Item`, `8 718x Item`; longest number first.
   for (let k = lead; k >= 1 && !out.done; k--) {
-    const parts = tokens.slice(0, k);
+    const parts = lt.slice(0, k);
     const glued = endsWithX(parts[k - 1]);
     if (glued) parts[k - 1] = parts[k - 1].slice(0, -1);
     const q = spanQuantity(parts);
     if (q === null) continue;
-    if (glued) out.item(item(name(k, n), q));
-    else if (X_CHARS.has(lower(tokens[k])) && k + 1 < n) out.item(item(name(k + 1, n), q));
-    else out.item(item(name(k, n), q));
+    if (glued) add(k, n, q);
+    else if (X_CHARS.has(lt[k]) && k + 1 < n) add(k + 1, n, q);
+    else add(k, n, q);
   }
   // Suffix: `Item x10`, `Item x 10`, `Item 10`, `Item: 10`, `Item 10 000`; longest number first.
   for (let k = trail; k >= 1 && !out.done; k--) {
-    const parts = tokens.slice(n - k);
+    const parts = lt.slice(n - k);
     const glued = startsWithX(parts[0]);
     if (glued) parts[0] = parts[0].slice(1);
     const q = spanQuantity(parts);
     if (q === null) continue;
     const end = n - k;
-    if (glued) out.item(item(stripColon(name(0, end)), q));
-    else if (X_CHARS.has(lower(tokens[end - 1])) && end > 1) out.item(item(stripColon(name(0, end - 1)), q));
-    else out.item(item(stripColon(name(0, end)), q));
+    if (glued) add(0, end, q, true);
+    else if (X_CHARS.has(lt[end - 1]) && end > 1) add(0, end - 1, q, true);
+    else add(0, end, q, true);
   }
 }
 
+/** Tokens of a tab-free piece and their twins. */
+function tokensOf(s: string, l: string): [string[], string[]] {
+  const [t, lt] = splitTwins(s, l, SPACES);
+  if (t[0] === '') {
+    t.shift();
+    lt.shift();
+  }
+  if (t[t.length - 1] === '') {
+    t.pop();
+    lt.pop();
+  }
+  return [t, lt];
+}
+
 /** The most likely single item of a list part (`Warrior II x5`, `3 Scorch M`), or the part as a name. */
-function partItem(part: string, orName: boolean): ParsedItem | null {
+function partItem(part: string, l: string, orName: boolean): ParsedItem | null {
   // Done at its first reading: only the most likely one is wanted.
   const first = new LineReadings(() => true);
-  quantityReadings(part.trim().split(SPACES), first);
-  return first.list[0]?.[0] ?? (orName ? item(part, 1) : null);
+  const [t, lt] = tokensOf(part.trim(), l.trim());
+  quantityReadings(t, lt, first);
+  return first.list[0]?.[0] ?? (orName ? item(part, l, 1) : null);
 }
 
 /** `HH:MM:SS Pilot has looted 5 x Item` (fleet loot history in the chat / log): false when it is not one. */
-function lootLine(tokens: readonly string[], out: LineReadings): boolean {
-  if (!TIME.test(tokens[0])) return false;
+function lootLine(tokens: readonly string[], lt: readonly string[], out: LineReadings): boolean {
+  if (!isDigitChar(tokens[0][0]) || !TIME.test(tokens[0])) return false;
   for (let i = 2; i < tokens.length; i++) {
     for (const verb of LOOT_VERBS) {
-      if (!verb.every((w, j) => lower(tokens[i + j] ?? '') === w)) continue;
-      quantityReadings(tokens.slice(i + verb.length), out);
+      if (!verb.every((w, j) => lt[i + j] === w)) continue;
+      quantityReadings(tokens.slice(i + verb.length), lt.slice(i + verb.length), out);
       return true;
     }
   }
@@ -425,155 +498,183 @@ function lootLine(tokens: readonly string[], out: LineReadings): boolean {
 }
 
 /** `Tritanium (4662 Units)`, `Тританий (1 ед.)` (industry window material copy). */
-function unitsLine(s: string, out: LineReadings): void {
+function unitsLine(s: string, l: string, out: LineReadings): void {
   if (!s.endsWith(')')) return;
   const open = s.lastIndexOf('(');
   if (open <= 0) return;
-  const inner = s
-    .slice(open + 1, -1)
-    .trim()
-    .split(SPACES);
-  if (inner.length < 2 || !UNIT_WORDS.has(lower(inner[inner.length - 1]))) return;
+  const [inner] = tokensOf(l.slice(open + 1, -1), l.slice(open + 1, -1));
+  if (inner.length < 2 || !UNIT_WORDS.has(inner[inner.length - 1])) return;
   const q = parseGameQuantity(inner.slice(0, -1).join(' '));
-  out.item(item(s.slice(0, open), q));
+  out.item(item(s.slice(0, open), l.slice(0, open), q));
 }
 
 /** Killmail item lines: `Name, Qty: 3 (Drone Bay)`, `Name (Cargo)`, `Name`. */
-function killmailItem(s: string, out: LineReadings): void {
-  let rest = s;
+function killmailItem(s: string, l: string, out: LineReadings): void {
+  let end = s.length;
   let location = false;
-  if (rest.endsWith(')')) {
-    const open = rest.lastIndexOf('(');
+  if (s.endsWith(')')) {
+    const open = s.lastIndexOf('(');
     if (open > 0) {
-      rest = rest.slice(0, open).trimEnd();
+      end = s.slice(0, open).trimEnd().length;
       location = true;
     }
   }
-  const lrest = lower(rest);
-  const qtyAt = Math.max(lrest.lastIndexOf(', qty:'), lrest.lastIndexOf(', кол-во:'), lrest.lastIndexOf(', количество:'));
+  const rest = l.slice(0, end);
+  const qtyAt = Math.max(rest.lastIndexOf(', qty:'), rest.lastIndexOf(', кол-во:'), rest.lastIndexOf(', количество:'));
   if (qtyAt > 0) {
-    const q = parseGameQuantity(rest.slice(rest.indexOf(':', qtyAt) + 1));
-    out.item(item(rest.slice(0, qtyAt), q));
-  } else if (location) out.item(item(rest, 1));
+    const q = parseGameQuantity(s.slice(s.indexOf(':', qtyAt) + 1, end));
+    out.item(item(s.slice(0, qtyAt), l.slice(0, qtyAt), q));
+  } else if (location) out.item(item(s.slice(0, end), rest, 1));
 }
 
 /**
  * `[Rifter, Fleet Tackle]` -> the ship; `[empty high slot]` and other bracketed notes -> a note
  * (the line holds no item). False when the line is not in brackets.
  */
-function eftHeader(s: string, out: LineReadings): 'ship' | 'note' | false {
+function eftHeader(s: string, l: string, out: LineReadings): 'ship' | 'note' | false {
   if (!s.startsWith('[') || !s.endsWith(']')) return false;
-  const inner = s.slice(1, -1);
-  const comma = inner.indexOf(',');
-  const ship = comma < 0 ? null : item(inner.slice(0, comma), 1);
+  const comma = s.indexOf(',');
+  const ship = comma < 0 ? null : item(s.slice(1, comma), l.slice(1, comma), 1);
   if (!ship) return 'note';
   out.item(ship);
   return 'ship';
 }
 
 /** Readings of a tab-separated row (tables of the game client); false when the row holds no items. */
-function tabReadings(rawCells: readonly string[], out: LineReadings): boolean {
-  const cells = rawCells.map((c) => c.trim());
-  while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
-  const filled: [string, number][] = [];
-  cells.forEach((c, i) => c !== '' && filled.push([c, i]));
+function tabReadings(row: string, lrow: string, out: LineReadings): boolean {
+  const cells: string[] = [];
+  const lc: string[] = [];
+  let from = 0;
+  for (const raw of row.split('\t')) {
+    const cell = raw.trim();
+    const start = from + raw.length - raw.trimStart().length;
+    cells.push(cell);
+    lc.push(lrow.slice(start, start + cell.length));
+    from += raw.length + 1;
+  }
+  while (cells.length > 0 && cells[cells.length - 1] === '') {
+    cells.pop();
+    lc.pop();
+  }
+  const filled: number[] = [];
+  cells.forEach((c, i) => c !== '' && filled.push(i));
   if (filled.length === 0) return false;
-  const isQty = (c: string | undefined) => c !== undefined && parseGameQuantity(c) !== null;
+  const isQty = (i: number) => i < cells.length && parseGameQuantity(cells[i]) !== null;
 
   // Table header rows and wallet journal rows carry no items.
-  if (!cells.some((c) => parseGameNumber(c) !== null) && cells.some((c) => HEADER_WORDS.has(lower(stripColon(c))))) return false;
-  const dateLed = DATE.test(filled[0][0]);
-  if (dateLed && cells.length >= 4 && isMoneyCell(cells[2]) && isMoneyCell(cells[3])) return false;
+  if (!cells.some((c) => parseGameNumber(c) !== null) && lc.some((c) => HEADER_WORDS.has(c.slice(0, colonEnd(c))))) return false;
+  const firstAt = filled[0];
+  const dateLed = isDate(cells[firstAt]);
+  if (dateLed && cells.length >= 4 && isMoneyCell(cells[2], lc[2]) && isMoneyCell(cells[3], lc[3])) return false;
 
-  const bpc = hasBpcMarker(cells);
-  const [firstCell, firstAt] = filled[0];
-  const last = filled[filled.length - 1];
+  const bpc = lc.some((c) => c.length >= 13 && BPC_MARKERS.some((m) => c.includes(m)));
+  const lastAt = filled[filled.length - 1];
+  const at = (i: number, q: number | null, copy = false) => out.item(item(cells[i], lc[i], q, copy));
   // Directional scan: `<name><TAB>Type<TAB>12 km` (or `-`), optionally led by a type id column.
   const dscan =
     filled.length >= 3 &&
     !dateLed &&
-    isDistanceCell(last[0]) &&
-    !isQty(cells[firstAt + 1]) &&
-    isNameCell(cells[last[1] - 1] ?? '');
-  if (dscan) out.item(item(cells[last[1] - 1], 1));
+    isDistanceCell(cells[lastAt], lc[lastAt]) &&
+    !isQty(firstAt + 1) &&
+    lastAt >= 1 &&
+    isNameCell(cells[lastAt - 1], lc[lastAt - 1]);
+  if (dscan) at(lastAt - 1, 1);
   // `450<TAB>Griffin`, `331<TAB>Aqueous Liquids<TAB>Routed` (listing, planetary windows).
-  else if (!dateLed && isQty(firstCell) && isNameCell(cells[firstAt + 1] ?? ''))
-    out.item(item(cells[firstAt + 1], parseGameQuantity(firstCell), bpc));
+  else if (!dateLed && isQty(firstAt) && firstAt + 1 < cells.length && isNameCell(cells[firstAt + 1], lc[firstAt + 1]))
+    at(firstAt + 1, parseGameQuantity(cells[firstAt]), bpc);
 
   // A name followed by its quantity (assets, contracts, ledgers, loot files, wallet, survey, industry),
   // the quantity last ("view contents"), or none (compare window, bare tables).
   let tried = 0;
-  for (const [cell, i] of filled) {
+  for (const i of filled) {
     if (tried >= 3 || out.done) break;
-    if (!isNameCell(cell)) continue;
-    const next = cells[i + 1];
+    if (!isNameCell(cells[i], lc[i])) continue;
     let q: number | null = null;
-    if (isQty(next)) q = parseGameQuantity(next!);
-    else if (next !== undefined && isMoneyCell(next) && isQty(cells[i + 2])) q = parseGameQuantity(cells[i + 2]);
-    else if (i === firstAt && !dateLed && isQty(last[0]) && last[1] > i) q = parseGameQuantity(last[0]);
+    if (isQty(i + 1)) q = parseGameQuantity(cells[i + 1]);
+    else if (i + 1 < cells.length && isMoneyCell(cells[i + 1], lc[i + 1]) && isQty(i + 2)) q = parseGameQuantity(cells[i + 2]);
+    else if (i === firstAt && !dateLed && isQty(lastAt) && lastAt > i) q = parseGameQuantity(cells[lastAt]);
     else if (i === firstAt && !dateLed) q = 1;
     if (q === null) continue;
     tried++;
-    out.item(item(cell, q, bpc));
+    at(i, q, bpc);
   }
   return true;
 }
 
 const LIST_MARKERS = new Set(['-', '*', '•', '–', '—', '·', '>']);
 
-/** Readings of a tab-free line; false when the line holds no items (titles, headers, notes). */
-function textReadings(s: string, killmail: boolean, out: LineReadings, depth = 0): boolean {
-  const tokens = s.split(SPACES).filter((t) => t.length > 0);
-  if (tokens.length === 0) return false;
-  const ls = lower(s);
-  if (s.length < 40) {
-    const l = stripColon(ls);
-    if (SECTION_TITLES.has(l) || KILLMAIL_SECTIONS.has(l)) return false;
+/** Items of list parts (`A, B`, `A x 1- B x 2`) as one reading, or null when a part is none. */
+function partsReading(parts: readonly string[], lparts: readonly string[], orName: boolean): Reading | null {
+  const items: ParsedItem[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i].trim().length === 0) continue;
+    const it = partItem(parts[i], lparts[i], orName);
+    if (!it) return null;
+    items.push(it);
   }
-  if (DATE.test(s)) return false;
+  return items;
+}
+
+/** Readings of a trimmed tab-free piece and its twin; false when it holds no items (titles, headers, notes). */
+function textReadings(s: string, l: string, killmail: boolean, out: LineReadings, depth = 0): boolean {
+  const [tokens, lt] = tokensOf(s, l);
+  if (tokens.length === 0) return false;
+  if (s.length < 40) {
+    const title = l.slice(0, colonEnd(l));
+    if (SECTION_TITLES.has(title) || KILLMAIL_SECTIONS.has(title)) return false;
+  }
+  if (isDate(s)) return false;
   if (killmail) {
     const colon = s.indexOf(':');
-    if (colon > 0 && KILLMAIL_FIELDS.has(ls.slice(0, colon).trim()) && !ls.includes(', qty:')) return false;
+    if (colon > 0 && KILLMAIL_FIELDS.has(l.slice(0, colon).trim()) && !l.includes(', qty:')) return false;
   }
-  const eft = eftHeader(s, out);
+  const eft = eftHeader(s, l, out);
   if (eft !== false) return eft === 'ship';
-  if (lootLine(tokens, out)) return true;
+  if (lootLine(tokens, lt, out)) return true;
 
   // EFT `/OFFLINE` marks.
-  const offline = ls.endsWith('/offline') ? s.slice(0, -'/offline'.length).trimEnd() : null;
-  if (offline) return textReadings(offline, killmail, out, depth + 1);
+  if (l.endsWith('/offline')) {
+    const end = s.slice(0, -'/offline'.length).trimEnd().length;
+    if (end > 0) return textReadings(s.slice(0, end), l.slice(0, end), killmail, out, depth + 1);
+  }
 
-  unitsLine(s, out);
-  if (killmail && !out.done) killmailItem(s, out);
+  unitsLine(s, l, out);
+  if (killmail && !out.done) killmailItem(s, l, out);
   // The whole line as one name (`30 Day Pilot's License Extension (PLEX)`, `Navy Cap Booster 400`).
-  if (!out.done) out.item(item(s, 1));
-  if (!out.done) quantityReadings(tokens, out);
-  if (!killmail && !out.done && ls.includes(', qty:')) killmailItem(s, out);
+  if (!out.done) out.item(item(s, l, 1));
+  if (!out.done) quantityReadings(tokens, lt, out);
+  if (!killmail && !out.done && l.includes(', qty:')) killmailItem(s, l, out);
   if (depth > 0) return true;
 
   // A trailing note in brackets: `Zircon x 21163 (Item Exchange)`, `Warrior II (Drone Bay)`.
   if (s.endsWith(')') && !out.done) {
     const open = s.lastIndexOf('(');
-    if (open > 0) textReadings(s.slice(0, open).trimEnd(), killmail, out, depth + 1);
+    const end = open > 0 ? s.slice(0, open).trimEnd().length : 0;
+    if (end > 0) textReadings(s.slice(0, end), l.slice(0, end), killmail, out, depth + 1);
   }
   // EFT / Pyfa `Module, Charge` and lists separated by `,` or `;`.
   if ((s.includes(', ') || s.includes('; ')) && !out.done) {
-    const parts = s.split(/[,;]\s+/).filter((p) => p.trim().length > 0);
-    if (parts.length >= 2 && parts.length <= 20) {
-      const asNames = parts.map((p) => item(p, 1));
+    const [parts, lparts] = splitTwins(s, l, /[,;]\s+/);
+    const count = parts.filter((p) => p.trim().length > 0).length;
+    if (count >= 2 && count <= 20) {
+      const asNames: (ParsedItem | null)[] = [];
+      parts.forEach((p, i) => p.trim().length > 0 && asNames.push(item(p, lparts[i], 1)));
       if (asNames.every((x) => x !== null)) out.add(asNames as ParsedItem[]);
-      const withQty = out.done ? [] : parts.map((p) => partItem(p, true));
-      if (withQty.length > 0 && withQty.every((x) => x !== null)) out.add(withQty as ParsedItem[]);
+      if (!out.done) {
+        const withQty = partsReading(parts, lparts, true);
+        if (withQty) out.add(withQty);
+      }
     }
   }
   // Heuristic: list markers (`- Item x 2`, `• Item`) and `A x 1- B x 2- C x 3` lines.
   if (tokens.length > 1 && LIST_MARKERS.has(tokens[0]) && !out.done)
-    textReadings(tokens.slice(1).join(' '), killmail, out, depth + 1);
+    textReadings(tokens.slice(1).join(' '), lt.slice(1).join(' '), killmail, out, depth + 1);
   if (s.includes('- ') && !out.done) {
-    const dashed = s.split(/-\s+/).filter((p) => p.trim().length > 0);
-    if (dashed.length >= 2 && dashed.length <= 50) {
-      const items = dashed.map((p) => partItem(p, false));
-      if (items.every((x) => x !== null)) out.add(items as ParsedItem[]);
+    const [parts, lparts] = splitTwins(s, l, /-\s+/);
+    const count = parts.filter((p) => p.trim().length > 0).length;
+    if (count >= 2 && count <= 50) {
+      const items = partsReading(parts, lparts, false);
+      if (items) out.add(items);
     }
   }
   return true;
@@ -585,11 +686,17 @@ function textReadings(s: string, killmail: boolean, out: LineReadings, depth = 0
  * resolver picks the same reading either way, at a fraction of the work for large pastes.
  */
 export function parseAppraisal(text: string, known?: (key: string) => boolean): ParsedAppraisal {
-  const raw = text.split(/\r\n|\r|\n/);
+  const LINE_BREAK = /\r\n|\r|\n/;
+  const raw = text.split(LINE_BREAK);
+  const whole = lower(text);
+  // Line by line twins when lower-casing kept every length (always, for the game's names).
+  const twins = whole.length === text.length ? whole.split(LINE_BREAK) : raw.map(lowerTwin);
   // Killmail section titles end with a colon (`Destroyed items:`, `Уничтоженные предметы:`).
-  const killmail = raw.some(
-    (line) => line.length < 60 && line.trimEnd().endsWith(':') && KILLMAIL_SECTIONS.has(lower(stripColon(line.trim()))),
-  );
+  const killmail = twins.some((line) => {
+    if (line.length >= 60) return false;
+    const t = line.trim();
+    return t.endsWith(':') && KILLMAIL_SECTIONS.has(t.slice(0, colonEnd(t)));
+  });
   const lines: ParsedLine[] = [];
   for (let index = 0; index < raw.length; index++) {
     const rawLine = raw[index];
@@ -601,7 +708,13 @@ export function parseAppraisal(text: string, known?: (key: string) => boolean): 
     const trimmed = rawLine.trim();
     if (trimmed.length === 0) continue;
     const out = new LineReadings(known);
-    const holdsItems = rawLine.includes('\t') ? tabReadings(rawLine.split('\t'), out) : textReadings(trimmed, killmail, out);
+    let holdsItems: boolean;
+    if (rawLine.includes('\t')) holdsItems = tabReadings(rawLine, twins[index], out);
+    else {
+      // Trimming removes the same characters from both.
+      const start = rawLine.length - rawLine.trimStart().length;
+      holdsItems = textReadings(trimmed, twins[index].slice(start, start + trimmed.length), killmail, out);
+    }
     if (holdsItems) lines.push({ line, text: trimmed, readings: out.list });
   }
   return { lines };
