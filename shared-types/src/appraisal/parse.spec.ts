@@ -641,6 +641,9 @@ describe('what is looked up', () => {
     expect(names()).toEqual([[['Navy Cap Booster 400', 1]], [['Navy Cap Booster', 400]]]);
     expect(names((key) => CATALOGUE.has(key))).toEqual([[['Navy Cap Booster 400', 1]]]);
     expect(names(() => false)).toEqual(names());
+    const lazy = parseAppraisal(line, (key) => CATALOGUE.has(key)).lines[0];
+    expect(lazy.known).toBe(lazy.readings[0]);
+    expect(parseAppraisal(line).lines[0].known).toBeUndefined();
   });
 
   it('every candidate name once, in first-seen order', () => {

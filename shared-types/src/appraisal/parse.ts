@@ -41,6 +41,8 @@ export interface ParsedLine {
   text: string;
   /** Possible meanings, most likely first; empty when nothing could be read. */
   readings: Reading[];
+  /** With the name test: the reading whose every name it knew (the last one); undefined otherwise. */
+  known?: Reading;
   /** Longer than APPRAISAL_MAX_LINE_LENGTH: not read. */
   tooLong?: boolean;
 }
@@ -353,15 +355,19 @@ function sameReading(a: Reading, b: Reading): boolean {
 class LineReadings {
   readonly list: Reading[] = [];
   done = false;
+  known: Reading | undefined;
 
-  constructor(private readonly known?: (key: string) => boolean) {}
+  constructor(private readonly test?: (key: string) => boolean) {}
 
   add(reading: Reading): void {
     if (this.done || reading.length === 0) return;
     for (const r of this.list) if (sameReading(r, reading)) return;
     this.list.push(reading);
-    const known = this.known;
-    if (this.list.length >= MAX_READINGS || (known !== undefined && reading.every((it) => known(it.key)))) this.done = true;
+    const test = this.test;
+    if (test !== undefined && reading.every((it) => test(it.key))) {
+      this.known = reading;
+      this.done = true;
+    } else if (this.list.length >= MAX_READINGS) this.done = true;
   }
 
   item(it: ParsedItem | null): void {
@@ -562,7 +568,7 @@ function tabReadings(row: string, lrow: string, out: LineReadings): boolean {
   const isQty = (i: number) => i < cells.length && parseGameQuantity(cells[i]) !== null;
 
   // Table header rows and wallet journal rows carry no items.
-  if (!cells.some((c) => parseGameNumber(c) !== null) && lc.some((c) => HEADER_WORDS.has(c.slice(0, colonEnd(c))))) return false;
+  if (lc.some((c) => HEADER_WORDS.has(c.slice(0, colonEnd(c)))) && !cells.some((c) => parseGameNumber(c) !== null)) return false;
   const firstAt = filled[0];
   const dateLed = isDate(cells[firstAt]);
   if (dateLed && cells.length >= 4 && isMoneyCell(cells[2], lc[2]) && isMoneyCell(cells[3], lc[3])) return false;
@@ -715,7 +721,7 @@ export function parseAppraisal(text: string, known?: (key: string) => boolean): 
       const start = rawLine.length - rawLine.trimStart().length;
       holdsItems = textReadings(trimmed, twins[index].slice(start, start + trimmed.length), killmail, out);
     }
-    if (holdsItems) lines.push({ line, text: trimmed, readings: out.list });
+    if (holdsItems) lines.push({ line, text: trimmed, readings: out.list, known: out.known });
   }
   return { lines };
 }

@@ -26,6 +26,17 @@ export interface ResolvedAppraisal<T> {
   errors: string[];
 }
 
+/** The type of every item of a reading, or null when one name is unknown. */
+function typesOf<T>(reading: Reading, lookup: (key: string) => T | undefined): T[] | null {
+  const out: T[] = [];
+  for (const it of reading) {
+    const type = lookup(it.key);
+    if (type === undefined) return null;
+    out.push(type);
+  }
+  return out;
+}
+
 /**
  * Keeps, for every line, the first reading whose every name `lookup` knows, and sums the same
  * type over the lines. `lookup` receives a name key (`appraisalNameKey`).
@@ -46,25 +57,20 @@ export function resolveAppraisal<T extends { id: number }>(
       fail(tooLongLineMessage(line.line));
       continue;
     }
-    let chosen: Reading | null = null;
-    for (const reading of line.readings) {
-      let all = true;
-      for (const it of reading)
-        if (lookup(it.key) === undefined) {
-          all = false;
-          break;
-        }
-      if (all) {
-        chosen = reading;
-        break;
-      }
+    // The reading the parser's name test found, else the first reading whose every name is known.
+    let chosen = line.known;
+    let types = chosen ? typesOf(chosen, lookup) : null;
+    for (let i = 0; !types && i < line.readings.length; i++) {
+      chosen = line.readings[i];
+      types = typesOf(chosen, lookup);
     }
-    if (!chosen) {
+    if (!types || !chosen) {
       fail(unrecognisedLineMessage(line.line, line.text.replace(/\t/g, ' ')));
       continue;
     }
-    for (const it of chosen) {
-      const type = lookup(it.key)!;
+    for (let i = 0; i < chosen.length; i++) {
+      const it = chosen[i];
+      const type = types[i];
       const key = it.bpc ? -type.id - 1 : type.id;
       const found = byKey.get(key);
       if (found) found.quantity += it.quantity;
