@@ -192,6 +192,52 @@ describe('appraisal', () => {
       buy: 2000 * 3.5 + 2 * 400_000 + 2 * 1_200_000,
       volume: 20 + 0.1 + 5000 + 0.02 + 0.01 + 25 + 300,
     });
+
+    // Saved as compact rows, opened as the same lines (notes, copies, blueprint icons), gzipped like every API answer.
+    const opened = await request(running.url).get(`/data/market/appraisal/${body.id}`).set('accept-encoding', 'gzip').expect(200);
+    expect(opened.headers['content-encoding']).toBe('gzip');
+    expect((opened.body as SavedAppraisal).data).toEqual(body.data);
+    expect((opened.body as SavedAppraisal).errors).toEqual(body.errors);
+    const doc = await saved.findById(body.id).lean<AppraisalDoc>();
+    expect(doc?.lines).toBeUndefined();
+    expect(JSON.parse(doc!.rows!)[0]).toEqual([
+      TRITANIUM,
+      'Tritanium',
+      2000,
+      20,
+      4.01,
+      3.5,
+      1_000_000_000,
+      500_000_000,
+      0,
+      0,
+      null,
+    ]);
+  });
+
+  it('an appraisal saved before rows existed (whole lines) still opens', async () => {
+    const line = {
+      name: 'Tritanium',
+      icon: `${IMG}/types/${TRITANIUM}/icon?size=64`,
+      quantity: 7,
+      volume: 0.07,
+      sell: 4,
+      buy: 3,
+      sell_quantity: 1,
+      buy_quantity: 2,
+      type_id: TRITANIUM,
+      bpc: false,
+      note: null,
+    };
+    await saved.collection.insertOne({
+      _id: 'OldLines12' as never,
+      hub_id: 2,
+      lines: JSON.stringify([line]),
+      problems: ['Строка 2: не удалось распознать «x»'],
+      created_at: new Date(),
+    });
+    const res = await request(running.url).get('/data/market/appraisal/OldLines12').expect(200);
+    expect(res.body).toMatchObject({ id: 'OldLines12', data: [line], errors: ['Строка 2: не удалось распознать «x»'] });
   });
 
   it('the share link opens the saved appraisal with its original prices; ?current=1 adds today’s beside them', async () => {

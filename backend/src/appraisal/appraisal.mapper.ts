@@ -31,7 +31,7 @@ export function toAppraisalLine(
   const priced = bpc ? undefined : price;
   return {
     name: type.name,
-    icon: typeIconUrl(imageServerUrl, type.id, 64, type.categoryId === 9 ? 'bp' : 'icon'),
+    icon: typeIconUrl(imageServerUrl, type.id, 64, isBlueprintType(type) ? 'bp' : 'icon'),
     quantity,
     volume: type.packagedVolume * quantity,
     sell: priced?.sell ?? 0,
@@ -41,5 +41,48 @@ export function toAppraisalLine(
     type_id: type.id,
     bpc,
     note: priceNote(bpc, price),
+  };
+}
+
+/**
+ * A priced line as saved: type id, name, quantity, volume, SELL, BUY, units on sale, units wanted,
+ * copy (1/0), blueprint icon (1/0), note. A tuple, not the line's object: a 10 000-line appraisal
+ * is saved in a fifth of the bytes (no field names, no icon URLs), so writing it costs a fifth.
+ */
+export type SavedRow = [number, string, number, number, number, number, number, number, 0 | 1, 0 | 1, string | null];
+
+/** Blueprints are shown with their blueprint picture. */
+export const isBlueprintType = (type: GameType): boolean => type.categoryId === 9;
+
+export function toSavedRow(l: AppraisalLine, type: GameType): SavedRow {
+  return [
+    l.type_id,
+    l.name,
+    l.quantity,
+    l.volume,
+    l.sell,
+    l.buy,
+    l.sell_quantity,
+    l.buy_quantity,
+    l.bpc ? 1 : 0,
+    isBlueprintType(type) ? 1 : 0,
+    l.note,
+  ];
+}
+
+/** A saved row as the line it was (the icon from today's image server). */
+export function fromSavedRow(r: SavedRow, imageServerUrl: string): AppraisalLine {
+  return {
+    name: r[1],
+    icon: typeIconUrl(imageServerUrl, r[0], 64, r[9] ? 'bp' : 'icon'),
+    quantity: r[2],
+    volume: r[3],
+    sell: r[4],
+    buy: r[5],
+    sell_quantity: r[6],
+    buy_quantity: r[7],
+    type_id: r[0],
+    bpc: r[8] === 1,
+    note: r[10],
   };
 }

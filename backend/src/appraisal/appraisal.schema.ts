@@ -11,8 +11,10 @@ export const APPRAISAL_MODEL = 'Appraisal';
 export interface AppraisalDoc {
   _id: string;
   hub_id: number;
-  /** The priced lines, as JSON (`AppraisalLine[]`): stored and read whole. */
-  lines: string;
+  /** The priced lines as JSON `SavedRow[]` (appraisal.mapper.ts): stored and read whole. */
+  rows?: string;
+  /** Appraisals saved before rows (until 2026-11-25): the lines as JSON `AppraisalLine[]`. */
+  lines?: string;
   problems: string[];
   created_at: Date;
 }
@@ -21,7 +23,8 @@ export const AppraisalSchema = new Schema<AppraisalDoc>(
   {
     _id: { type: String, required: true },
     hub_id: { type: Number, required: true },
-    lines: { type: String, required: true },
+    rows: { type: String },
+    lines: { type: String },
     problems: { type: [String], default: [] },
     created_at: { type: Date, required: true },
   },

@@ -20,7 +20,7 @@ import { apiError } from '../common/errors/api-exception.filter';
 import { GameData } from '../game-data/game-data.contract';
 import { newAppraisalId } from './appraisal-id';
 import { AppraisalPrices } from './appraisal-prices';
-import { toAppraisalLine } from './appraisal.mapper';
+import { fromSavedRow, toAppraisalLine, toSavedRow, type SavedRow } from './appraisal.mapper';
 import { APPRAISAL_MODEL, type AppraisalDoc } from './appraisal.schema';
 
 const TTL_MS = APPRAISAL_TTL_DAYS * 24 * 3600 * 1000;
@@ -80,8 +80,9 @@ export class AppraisalService {
       };
     }
     const id = newAppraisalId();
-    // One JSON string, not 20 000 subdocuments: the document is written and read whole.
-    await this.appraisals.create({ _id: id, hub_id: hub, lines: JSON.stringify(data), problems: errors, created_at: createdAt });
+    // One JSON string of tuples, not 20 000 subdocuments: the document is written and read whole.
+    const rows = JSON.stringify(data.map((line, k) => toSavedRow(line, items[k].type)));
+    await this.appraisals.create({ _id: id, hub_id: hub, rows, problems: errors, created_at: createdAt });
     return { data, errors, id, hub, created_at: createdAt.toISOString() };
   }
 
@@ -93,7 +94,9 @@ export class AppraisalService {
     const out: SavedAppraisal = {
       id: doc._id,
       hub: doc.hub_id,
-      data: JSON.parse(doc.lines) as AppraisalLine[],
+      data: doc.rows
+        ? (JSON.parse(doc.rows) as SavedRow[]).map((r) => fromSavedRow(r, this.config.imageServerUrl))
+        : (JSON.parse(doc.lines ?? '[]') as AppraisalLine[]),
       errors: doc.problems,
       created_at: doc.created_at.toISOString(),
       expires_at: new Date(doc.created_at.getTime() + TTL_MS).toISOString(),
