@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import compression from 'compression';
 import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
@@ -19,6 +18,7 @@ import { RealtimeStatus } from './realtime/realtime-status';
 import { loadConfig, type AppConfig } from './common/config/config';
 import { openDatabase, type DatabaseHandle } from './common/database/database';
 import { toApiError, toBodyError } from './common/errors/api-exception.filter';
+import { compressionMiddleware } from './common/http/compression';
 import { spaMiddleware } from './common/http/spa.middleware';
 import { DemoSeedService } from './demo/demo-seed.service';
 import { shouldStartDemoEsi, shouldStartDemoSso, startDemoEsi, startDemoSso } from './esi/demo-esi';
@@ -111,7 +111,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     }),
   );
   app.use(hstsBehindTls(config));
-  app.use(compression());
+  app.use(...compressionMiddleware());
   app.use(cookieParser());
   app.use(json({ limit: '1mb' }), urlencoded({ limit: '1mb', extended: false }), bodyParserErrors);
   // Sessions in MongoDB, then CSRF on every unsafe request (before any route runs).

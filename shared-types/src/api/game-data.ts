@@ -228,6 +228,6 @@ export function typeIconUrl(
   size: 32 | 64 | 128 | 256 | 512 = 64,
   kind: 'icon' | 'bp' = 'icon',
 ): string {
-  const base = imageServerBase.replace(/\/+$/, '');
+  const base = imageServerBase.endsWith('/') ? imageServerBase.replace(/\/+$/, '') : imageServerBase;
   return `${base}/types/${typeId}/${kind}?size=${size}`;
 }
