@@ -623,8 +623,7 @@ function partsReading(parts: readonly string[], lparts: readonly string[], orNam
 
 /** Readings of a trimmed tab-free piece and its twin; false when it holds no items (titles, headers, notes). */
 function textReadings(s: string, l: string, killmail: boolean, out: LineReadings, depth = 0): boolean {
-  const [tokens, lt] = tokensOf(s, l);
-  if (tokens.length === 0) return false;
+  if (s.length === 0) return false;
   if (s.length < 40) {
     const title = l.slice(0, colonEnd(l));
     if (SECTION_TITLES.has(title) || KILLMAIL_SECTIONS.has(title)) return false;
@@ -636,7 +635,10 @@ function textReadings(s: string, l: string, killmail: boolean, out: LineReadings
   }
   const eft = eftHeader(s, l, out);
   if (eft !== false) return eft === 'ship';
-  if (lootLine(tokens, lt, out)) return true;
+  // Tokens only when a rule needs them: most lines resolve as a whole name or not at all.
+  let split: [string[], string[]] | null = null;
+  const tokens = () => (split ??= tokensOf(s, l));
+  if (isDigitChar(s[0]) && lootLine(...tokens(), out)) return true;
 
   // EFT `/OFFLINE` marks.
   if (l.endsWith('/offline')) {
@@ -648,7 +650,7 @@ function textReadings(s: string, l: string, killmail: boolean, out: LineReadings
   if (killmail && !out.done) killmailItem(s, l, out);
   // The whole line as one name (`30 Day Pilot's License Extension (PLEX)`, `Navy Cap Booster 400`).
   if (!out.done) out.item(item(s, l, 1));
-  if (!out.done) quantityReadings(tokens, lt, out);
+  if (!out.done) quantityReadings(...tokens(), out);
   if (!killmail && !out.done && l.includes(', qty:')) killmailItem(s, l, out);
   if (depth > 0) return true;
 
@@ -673,8 +675,11 @@ function textReadings(s: string, l: string, killmail: boolean, out: LineReadings
     }
   }
   // Heuristic: list markers (`- Item x 2`, `• Item`) and `A x 1- B x 2- C x 3` lines.
-  if (tokens.length > 1 && LIST_MARKERS.has(tokens[0]) && !out.done)
-    textReadings(tokens.slice(1).join(' '), lt.slice(1).join(' '), killmail, out, depth + 1);
+  if (LIST_MARKERS.has(s[0]) && !out.done) {
+    const [t, lt] = tokens();
+    if (t.length > 1 && LIST_MARKERS.has(t[0]))
+      textReadings(t.slice(1).join(' '), lt.slice(1).join(' '), killmail, out, depth + 1);
+  }
   if (s.includes('- ') && !out.done) {
     const [parts, lparts] = splitTwins(s, l, /-\s+/);
     const count = parts.filter((p) => p.trim().length > 0).length;
