@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatNumber, type CandidateJob, type ProjectJob } from '@eve-toolkit/shared-types';
-import { TypeIcon } from '../../industry/components/type-icon';
+import { TypeIcon } from '../../../shared/ui/type-icon';
 import { errorText, isAuthError, usePushJobs, useVerifyJob } from '../api/corp.api';
 
 const key = (c: CandidateJob) => `${c.char_id}:${c.job_id}`;

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { CORP_MESSAGES } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { TypeIcon } from '../../industry/components/type-icon';
+import { TypeIcon } from '../../../shared/ui/type-icon';
 import { isAuthError, useEvents } from '../api/corp.api';
 import { useCorpLive } from '../api/corp-live';
 import { CorpError } from '../components/corp-error';

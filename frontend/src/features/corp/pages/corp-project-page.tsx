@@ -12,7 +12,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { useSocketEvent } from '../../../shared/socket';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { TypeIcon } from '../../industry/components/type-icon';
+import { TypeIcon } from '../../../shared/ui/type-icon';
 import { isAuthError, useProject, useUpdateProject } from '../api/corp.api';
 import { useCorpLive } from '../api/corp-live';
 import { CorpError } from '../components/corp-error';

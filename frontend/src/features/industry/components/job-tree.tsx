@@ -14,7 +14,7 @@ import {
   type NodePath,
 } from '@eve-toolkit/shared-types';
 import { pathKey, ROOT_KEY } from '../lib/tree-paths';
-import { TypeIcon } from './type-icon';
+import { TypeIcon } from '../../../shared/ui/type-icon';
 
 export interface JobTreeProps {
   root: JobNode;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Group, Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
 import { appraisalLink, formatIsk, formatNumber, formatVolume, multibuyText, type ShoppingItem } from '@eve-toolkit/shared-types';
-import { TypeIcon } from './type-icon';
+import { TypeIcon } from '../../../shared/ui/type-icon';
 
 /** Everything to buy under the current choices, copyable in the game's multibuy format and openable in the appraisal. */
 export function ShoppingList({ items }: { items: ShoppingItem[] }) {

@@ -13,7 +13,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { planetTypeHighlight } from '../lib/planetology';
 import { TemplateButton, type CopyResult } from './template-button';
-import { TypeIcon } from './type-icon';
+import { TypeIcon } from '../../../shared/ui/type-icon';
 
 const HIGHLIGHT = {
   match: { color: 'green', variant: 'filled' },

@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { formatNumber, type PlanetaryProduct, type PlanetSummary, type PlanetTypeInfo } from '@eve-toolkit/shared-types';
-import { TypeIcon } from './type-icon';
+import { TypeIcon } from '../../../shared/ui/type-icon';
 
 /** The chosen system's planets: icon, name, and the raw resources of each planet's type. */
 export function PlanetList({
