@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Alert, Group, Loader, Pagination, Text, TextInput } from '@mantine/core';
+import type { FormEventHandler, ReactNode } from 'react';
+import { ActionIcon, Alert, Button, Group, Loader, Pagination, Paper, Text, TextInput, Title } from '@mantine/core';
 import { ADMIN_LIMITS, MESSAGES } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 
@@ -34,6 +34,45 @@ export function SaveError({ error }: { error: unknown }) {
     <Alert color="red" mt="sm" role="alert">
       {error instanceof Error ? error.message : String(error)}
     </Alert>
+  );
+}
+
+/** The red ✕ that deletes a row (`label`: what screen readers announce). */
+export function DeleteMark({ label, disabled, onClick }: { label: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <ActionIcon color="red" variant="subtle" aria-label={label} disabled={disabled} onClick={onClick}>
+      ✕
+    </ActionIcon>
+  );
+}
+
+/** A create form under a list: its title, the fields in a row, 'Сохранить', and the save's error. */
+export function CreateForm({
+  title,
+  onSubmit,
+  pending,
+  error,
+  children,
+}: {
+  title: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  pending: boolean;
+  error: unknown;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={onSubmit} noValidate>
+      <Title order={2} fz={18} mb="sm">
+        {title}
+      </Title>
+      <Group align="flex-start">
+        {children}
+        <Button type="submit" mt={24} loading={pending}>
+          Сохранить
+        </Button>
+      </Group>
+      <SaveError error={error} />
+    </Paper>
   );
 }
 

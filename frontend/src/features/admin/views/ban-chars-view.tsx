@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
-import { ActionIcon, Button, Group, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Stack, Table, TextInput } from '@mantine/core';
 import { ADMIN_MESSAGES } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useBannedChars, useSaveBanned } from '../api/admin.api';
-import { ListState, SaveError } from '../components/admin-ui';
+import { CreateForm, DeleteMark, ListState } from '../components/admin-ui';
 
 interface Form {
   id: string;
@@ -42,48 +42,35 @@ export default function AdminBanCharsPage() {
                 <Table.Td>{b.name}</Table.Td>
                 <Table.Td>{b.reason}</Table.Td>
                 <Table.Td>
-                  <ActionIcon
-                    color="red"
-                    variant="subtle"
-                    aria-label={`Удалить ${b.name}`}
+                  <DeleteMark
+                    label={`Удалить ${b.name}`}
                     disabled={save.isPending}
                     onClick={() => save.mutate({ type: 'del', id: b.id })}
-                  >
-                    ✕
-                  </ActionIcon>
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </ListState>
-      <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
-        <Title order={2} fz={18} mb="sm">
-          Добавить в бан лист
-        </Title>
-        <Group align="flex-start">
-          <TextInput
-            label="ID персонажа"
-            inputMode="numeric"
-            {...form.register('id', { validate: (v) => /^[1-9]\d{0,15}$/.test(v.trim()) || ADMIN_MESSAGES.charIdRequired })}
-            error={form.formState.errors.id?.message}
-          />
-          <TextInput
-            label="Имя"
-            {...form.register('name', { validate: (v) => v.trim().length > 0 || ADMIN_MESSAGES.charNameRequired })}
-            error={form.formState.errors.name?.message}
-          />
-          <TextInput
-            label="Причина"
-            {...form.register('reason', { validate: (v) => v.trim().length > 0 || ADMIN_MESSAGES.reasonRequired })}
-            error={form.formState.errors.reason?.message}
-          />
-          <Button type="submit" mt={24} loading={save.isPending}>
-            Сохранить
-          </Button>
-        </Group>
-        <SaveError error={save.error} />
-      </Paper>
+      <CreateForm title="Добавить в бан лист" onSubmit={submit} pending={save.isPending} error={save.error}>
+        <TextInput
+          label="ID персонажа"
+          inputMode="numeric"
+          {...form.register('id', { validate: (v) => /^[1-9]\d{0,15}$/.test(v.trim()) || ADMIN_MESSAGES.charIdRequired })}
+          error={form.formState.errors.id?.message}
+        />
+        <TextInput
+          label="Имя"
+          {...form.register('name', { validate: (v) => v.trim().length > 0 || ADMIN_MESSAGES.charNameRequired })}
+          error={form.formState.errors.name?.message}
+        />
+        <TextInput
+          label="Причина"
+          {...form.register('reason', { validate: (v) => v.trim().length > 0 || ADMIN_MESSAGES.reasonRequired })}
+          error={form.formState.errors.reason?.message}
+        />
+      </CreateForm>
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
-import { ActionIcon, Button, Group, NativeSelect, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { NativeSelect, Stack, Table, TextInput } from '@mantine/core';
 import { ADMIN_MESSAGES, CORP_TYPE_LABELS, DEFAULT_CORP_TYPE, type CorpType } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useCorporations, useSaveCorporation } from '../api/admin.api';
-import { ListState, SaveError } from '../components/admin-ui';
+import { CreateForm, DeleteMark, ListState } from '../components/admin-ui';
 
 const TYPES = ([0, 1, 2] as const).map((t) => ({ value: String(t), label: CORP_TYPE_LABELS[t] }));
 
@@ -54,46 +54,33 @@ export default function AdminCorpsPage() {
                   />
                 </Table.Td>
                 <Table.Td>
-                  <ActionIcon
-                    color="red"
-                    variant="subtle"
-                    aria-label={`Удалить ${c.name}`}
+                  <DeleteMark
+                    label={`Удалить ${c.name}`}
                     disabled={save.isPending}
                     onClick={() => save.mutate({ type: 'del', id: c.id })}
-                  >
-                    ✕
-                  </ActionIcon>
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </ListState>
-      <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
-        <Title order={2} fz={18} mb="sm">
-          Новая корпорация
-        </Title>
-        <Group align="flex-start">
-          <TextInput
-            label="ID корпорации"
-            inputMode="numeric"
-            {...form.register('id', {
-              validate: (v) => /^[1-9]\d{0,15}$/.test(v.trim()) || ADMIN_MESSAGES.corpIdRequired,
-            })}
-            error={form.formState.errors.id?.message}
-          />
-          <TextInput
-            label="Название корпорации"
-            {...form.register('name', { validate: (v) => v.trim().length > 0 || ADMIN_MESSAGES.corpNameRequired })}
-            error={form.formState.errors.name?.message}
-          />
-          <NativeSelect label="Тип" data={TYPES} {...form.register('corp_type')} />
-          <Button type="submit" mt={24} loading={save.isPending}>
-            Сохранить
-          </Button>
-        </Group>
-        <SaveError error={save.error} />
-      </Paper>
+      <CreateForm title="Новая корпорация" onSubmit={submit} pending={save.isPending} error={save.error}>
+        <TextInput
+          label="ID корпорации"
+          inputMode="numeric"
+          {...form.register('id', {
+            validate: (v) => /^[1-9]\d{0,15}$/.test(v.trim()) || ADMIN_MESSAGES.corpIdRequired,
+          })}
+          error={form.formState.errors.id?.message}
+        />
+        <TextInput
+          label="Название корпорации"
+          {...form.register('name', { validate: (v) => v.trim().length > 0 || ADMIN_MESSAGES.corpNameRequired })}
+          error={form.formState.errors.name?.message}
+        />
+        <NativeSelect label="Тип" data={TYPES} {...form.register('corp_type')} />
+      </CreateForm>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, Stack, Table, TextInput } from '@mantine/core';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useMarketCategories, useSaveCategory } from '../api/admin.api';
-import { ListState, SaveError } from '../components/admin-ui';
+import { DeleteMark, ListState, SaveError } from '../components/admin-ui';
 
 /** /best_admin/market_categories: create, rename, reorder and delete the market list's categories. */
 export default function AdminMarketCategoriesPage() {
@@ -93,15 +93,11 @@ export default function AdminMarketCategoriesPage() {
                     >
                       ✎
                     </ActionIcon>
-                    <ActionIcon
-                      color="red"
-                      variant="subtle"
-                      aria-label={`Удалить: ${c.name}`}
+                    <DeleteMark
+                      label={`Удалить: ${c.name}`}
                       disabled={save.isPending}
                       onClick={() => save.mutate({ type: 'del', id: c.id })}
-                    >
-                      ✕
-                    </ActionIcon>
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ActionIcon, Button, Group, NativeSelect, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
 import { ADMIN_LIMITS, type ItemSearchResponse } from '@eve-toolkit/shared-types';
 import { api } from '../../../shared/api-client';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useMarketCategories, useMarketItems, useSaveItem } from '../api/admin.api';
-import { ListState, Pager, SaveError, SearchBox } from '../components/admin-ui';
+import { DeleteMark, ListState, Pager, SaveError, SearchBox } from '../components/admin-ui';
 
 /** /best_admin/market_items: the market list's items by category; add (search from 2 characters) and remove. */
 export default function AdminMarketItemsPage() {
@@ -112,15 +112,11 @@ export default function AdminMarketItemsPage() {
                 <Table.Td>{it.name}</Table.Td>
                 <Table.Td>{it.category_name}</Table.Td>
                 <Table.Td>
-                  <ActionIcon
-                    color="red"
-                    variant="subtle"
-                    aria-label={`Убрать ${it.name} из ${it.category_name}`}
+                  <DeleteMark
+                    label={`Убрать ${it.name} из ${it.category_name}`}
                     disabled={save.isPending}
                     onClick={() => save.mutate({ type: 'del', id: it.id, category_id: it.category_id })}
-                  >
-                    ✕
-                  </ActionIcon>
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
