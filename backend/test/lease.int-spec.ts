@@ -1,7 +1,9 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import type { RunningApp } from '../src/bootstrap';
+import type { Logger } from '@nestjs/common';
 import { LeaseService } from '../src/common/scheduling/lease.service';
+import { LeasedSchedule } from '../src/common/scheduling/leased-schedule';
 import { createTestApp } from './app';
 
 describe('LeaseService (MongoDB leases for scheduled jobs)', () => {
@@ -67,6 +69,74 @@ describe('LeaseService (MongoDB leases for scheduled jobs)', () => {
     // a refused run does not block a later one once the lease is free
     await leases.release('job-c', 'someone-else');
     expect(await leases.runExclusive('job-c', 60_000, job)).toEqual({ ran: true, result: 'done' });
+  });
+});
+
+describe('LeasedSchedule (the scheduled jobs: market, industry inputs, characters)', () => {
+  let running: RunningApp;
+  let leases: LeaseService;
+  const logged: string[] = [];
+  const logger = { error: (m: string) => logged.push(m) } as unknown as Logger;
+  const schedule = (name: string) =>
+    new LeasedSchedule(leases, logger, { name, leaseTtlMs: 60_000, intervalMs: 60_000, firstDelayMs: 60_000, failure: 'Сбой' });
+  beforeAll(async () => {
+    running = await createTestApp();
+    leases = running.app.get(LeaseService);
+  });
+  afterAll(() => running.close());
+
+  it('joins a pass already running here instead of starting a second one', async () => {
+    const job = schedule('sched-a');
+    let passes = 0;
+    let finish!: () => void;
+    const gate = new Promise<void>((r) => (finish = r));
+    const pass = async () => {
+      passes += 1;
+      await gate;
+    };
+    const first = job.runOnce(pass);
+    const second = job.runOnce(pass);
+    expect(second).toBe(first);
+    finish();
+    await Promise.all([first, second]);
+    expect(passes).toBe(1);
+    await job.runOnce(pass); // done: the next one runs
+    expect(passes).toBe(2);
+  });
+
+  it('skips the pass while another instance holds the lease', async () => {
+    const job = schedule('sched-b');
+    expect(await leases.acquire('sched-b', 60_000, 'another-instance')).toBe(true);
+    let passes = 0;
+    await job.runOnce(async () => void (passes += 1));
+    expect(passes).toBe(0);
+    await leases.release('sched-b', 'another-instance');
+    await job.runOnce(async () => void (passes += 1));
+    expect(passes).toBe(1);
+  });
+
+  it('logs a failed pass without throwing; stop() aborts the pass in flight, waits for it, and logs nothing', async () => {
+    logged.length = 0;
+    const job = schedule('sched-c');
+    await job.runOnce(() => Promise.reject(new Error('ESI недоступен')));
+    expect(logged).toEqual(['Сбой: Error: ESI недоступен']);
+
+    let started!: () => void;
+    const isRunning = new Promise<void>((r) => (started = r));
+    let sawAbort = false;
+    const pass = job.runOnce(async () => {
+      started();
+      await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve()));
+      sawAbort = true;
+      throw new Error('aborted');
+    });
+    await isRunning;
+    await job.stop();
+    expect(sawAbort).toBe(true);
+    await pass;
+    expect(logged).toHaveLength(1);
+    // released at the end of the pass: another instance can take the job at once
+    expect(await leases.acquire('sched-c', 60_000, 'another-instance')).toBe(true);
   });
 });
 

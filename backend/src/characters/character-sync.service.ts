@@ -5,6 +5,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import type { Model } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { LeaseService } from '../common/scheduling/lease.service';
+import { LeasedSchedule } from '../common/scheduling/leased-schedule';
 import { EsiClient } from '../esi/esi.client';
 import { CHARACTER_MODELS, type CharacterDoc } from './character.schema';
 import { CharacterNeedsRelinkError, CharacterTokens } from './character-tokens.service';
@@ -43,8 +44,7 @@ const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafe
 @Injectable()
 export class CharacterSync implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('CharacterSync');
-  private running: Promise<void> | null = null;
-  private readonly abort = new AbortController();
+  private readonly schedule: LeasedSchedule;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -54,33 +54,27 @@ export class CharacterSync implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly leases: LeaseService,
     private readonly scheduler: SchedulerRegistry,
     private readonly events: EventEmitter2,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.config.schedulerEnabled) return;
-    const tick = () => void this.runScheduledOnce();
-    this.scheduler.addInterval('characters-refresh', setInterval(tick, CHARACTER_REFRESH_INTERVAL_MS));
-    this.scheduler.addTimeout('characters-refresh-initial', setTimeout(tick, 2_000));
+  ) {
+    this.schedule = new LeasedSchedule(this.leases, this.logger, {
+      name: CHARACTER_REFRESH_LEASE,
+      leaseTtlMs: LEASE_TTL_MS,
+      intervalMs: CHARACTER_REFRESH_INTERVAL_MS,
+      firstDelayMs: 2_000,
+      failure: 'Обновление персонажей не удалось',
+    });
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.abort.abort();
-    await this.running?.catch(() => undefined);
+  onApplicationBootstrap(): void {
+    if (this.config.schedulerEnabled) this.schedule.start(this.scheduler, () => this.refreshStale());
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.schedule.stop();
   }
 
   /** One scheduled pass, skipped when another pass (here or on another instance) holds the lease. */
   runScheduledOnce(now = new Date()): Promise<void> {
-    if (this.running) return this.running;
-    this.running = this.leases
-      .runExclusive(CHARACTER_REFRESH_LEASE, LEASE_TTL_MS, () => this.refreshStale(now))
-      .then(() => undefined)
-      .catch((err: unknown) => {
-        if (!this.abort.signal.aborted) this.logger.error(`Обновление персонажей не удалось: ${String(err)}`);
-      })
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
+    return this.schedule.runOnce(() => this.refreshStale(now));
   }
 
   /** Characters not read for a refresh interval (never-read first); returns how many were read. */
@@ -118,7 +112,7 @@ export class CharacterSync implements OnApplicationBootstrap, OnModuleDestroy {
   private async syncMany(ids: number[]): Promise<void> {
     let next = 0;
     const worker = async () => {
-      while (next < ids.length && !this.abort.signal.aborted) await this.sync(ids[next++]);
+      while (next < ids.length && !this.schedule.signal.aborted) await this.sync(ids[next++]);
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, worker));
   }
@@ -131,7 +125,7 @@ export class CharacterSync implements OnApplicationBootstrap, OnModuleDestroy {
     if (!before) return 'gone';
     const set: Partial<CharacterDoc> = {};
     const errors: string[] = [];
-    const signal = this.abort.signal;
+    const signal = this.schedule.signal;
 
     const pub = await this.esi.get<EsiPublicCharacter>(`/characters/${characterId}`, { signal }).catch((err: unknown) => {
       errors.push(`публичные данные: ${String(err)}`);

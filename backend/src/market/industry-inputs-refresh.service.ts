@@ -4,6 +4,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { LeaseService } from '../common/scheduling/lease.service';
+import { LeasedSchedule } from '../common/scheduling/leased-schedule';
 import { EsiClient } from '../esi/esi.client';
 import { EsiError } from '../esi/esi.errors';
 import { MODELS, type AdjustedPriceDoc, type CostIndexDoc, type SyncStatusDoc } from './market.schema';
@@ -54,8 +55,7 @@ async function upsertInBatches<R>(
 @Injectable()
 export class IndustryInputsRefreshService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(IndustryInputsRefreshService.name);
-  private running: Promise<void> | null = null;
-  private readonly abort = new AbortController();
+  private readonly schedule: LeasedSchedule;
   private readonly statuses: SyncStatusRecorder;
 
   constructor(
@@ -68,38 +68,31 @@ export class IndustryInputsRefreshService implements OnApplicationBootstrap, OnM
     @InjectModel(MODELS.costIndex) private readonly costIndices: Model<CostIndexDoc>,
   ) {
     this.statuses = new SyncStatusRecorder(status);
+    this.schedule = new LeasedSchedule(this.leases, this.logger, {
+      name: INDUSTRY_INPUTS_LEASE,
+      leaseTtlMs: LEASE_TTL_MS,
+      intervalMs: INDUSTRY_INPUTS_INTERVAL_MS,
+      firstDelayMs: 500,
+      failure: 'Обновление данных для индустрии не удалось',
+    });
   }
 
   onApplicationBootstrap(): void {
-    if (!this.config.schedulerEnabled) return;
-    const tick = () => void this.runScheduledOnce();
-    this.scheduler.addInterval('industry-inputs-refresh', setInterval(tick, INDUSTRY_INPUTS_INTERVAL_MS));
-    this.scheduler.addTimeout('industry-inputs-refresh-initial', setTimeout(tick, 500));
+    if (this.config.schedulerEnabled) this.schedule.start(this.scheduler, () => this.refreshAll());
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.abort.abort();
-    await this.running?.catch(() => undefined);
+  onModuleDestroy(): Promise<void> {
+    return this.schedule.stop();
   }
 
   /** One scheduled pass, skipped when another pass (here or on another instance) is running. */
   runScheduledOnce(): Promise<void> {
-    if (this.running) return this.running;
-    this.running = this.leases
-      .runExclusive(INDUSTRY_INPUTS_LEASE, LEASE_TTL_MS, () => this.refreshAll())
-      .then(() => undefined)
-      .catch((err: unknown) => {
-        if (!this.abort.signal.aborted) this.logger.error(`Обновление данных для индустрии не удалось: ${String(err)}`);
-      })
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
+    return this.schedule.runOnce(() => this.refreshAll());
   }
 
   async refreshAll(now = new Date()): Promise<{ adjustedPrices: IndustryInputsOutcome; costIndices: IndustryInputsOutcome }> {
     const adjustedPrices = await this.refreshAdjustedPrices(now);
-    const costIndices = this.abort.signal.aborted ? 'failed' : await this.refreshCostIndices(now);
+    const costIndices = this.schedule.signal.aborted ? 'failed' : await this.refreshCostIndices(now);
     return { adjustedPrices, costIndices };
   }
 
@@ -132,7 +125,7 @@ export class IndustryInputsRefreshService implements OnApplicationBootstrap, OnM
     const before = await this.statuses.read(id);
     if (before?.expires && before.expires > now && before.updated_at) return 'fresh';
     try {
-      const res = await this.esi.get<T>(path, { signal: this.abort.signal });
+      const res = await this.esi.get<T>(path, { signal: this.schedule.signal });
       if (res.source !== 'network' && before?.updated_at && before.last_modified?.getTime() === res.lastModified?.getTime()) {
         await this.statuses.markUnchanged(id, now, res.expires);
         return 'unchanged';

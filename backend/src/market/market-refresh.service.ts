@@ -6,6 +6,7 @@ import type { AnyBulkWriteOperation, Model } from 'mongoose';
 import { HUBS, type HubDefinition } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { LeaseService } from '../common/scheduling/lease.service';
+import { LeasedSchedule } from '../common/scheduling/leased-schedule';
 import { EsiClient } from '../esi/esi.client';
 import { EsiError } from '../esi/esi.errors';
 import { HubBookAccumulator, type ItemBookStats, type RegionOrder } from './domain/hub-book';
@@ -58,8 +59,7 @@ function hubById(hubId: number): HubDefinition {
 @Injectable()
 export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(MarketRefreshService.name);
-  private running: Promise<void> | null = null;
-  private readonly abort = new AbortController();
+  private readonly schedule: LeasedSchedule;
   private readonly statuses: SyncStatusRecorder;
 
   constructor(
@@ -74,40 +74,33 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     private readonly industryInputs: IndustryInputsRefreshService,
   ) {
     this.statuses = new SyncStatusRecorder(status);
+    this.schedule = new LeasedSchedule(this.leases, this.logger, {
+      name: REFRESH_LEASE,
+      leaseTtlMs: LEASE_TTL_MS,
+      intervalMs: REFRESH_INTERVAL_MS,
+      firstDelayMs: 1000,
+      failure: 'Обновление рынка не удалось',
+    });
   }
 
   onApplicationBootstrap(): void {
-    if (!this.config.schedulerEnabled) return;
-    const tick = () => void this.runScheduledOnce();
-    this.scheduler.addInterval('market-refresh', setInterval(tick, REFRESH_INTERVAL_MS));
-    this.scheduler.addTimeout('market-refresh-initial', setTimeout(tick, 1000));
+    if (this.config.schedulerEnabled) this.schedule.start(this.scheduler, () => this.refreshEverything());
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.abort.abort();
-    await this.running?.catch(() => undefined);
+  onModuleDestroy(): Promise<void> {
+    return this.schedule.stop();
   }
 
   /** One scheduled pass, skipped when another pass (here or on another instance) is running. */
   runScheduledOnce(): Promise<void> {
-    if (this.running) return this.running;
-    this.running = this.leases
-      .runExclusive(REFRESH_LEASE, LEASE_TTL_MS, () => this.refreshEverything())
-      .then(() => undefined)
-      .catch((err: unknown) => {
-        if (!this.abort.signal.aborted) this.logger.error(`Обновление рынка не удалось: ${String(err)}`);
-      })
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
+    return this.schedule.runOnce(() => this.refreshEverything());
   }
 
   /** All hubs (+ demo history on the first demo run). */
   async refreshEverything(): Promise<HubRefreshResult[]> {
     const results: HubRefreshResult[] = [];
     for (const hub of HUBS) {
-      if (this.abort.signal.aborted) break;
+      if (this.schedule.signal.aborted) break;
       results.push(await this.refreshHub(hub.id));
       if (this.config.demo) await this.seedDemoHistoryOnce(hub.id);
     }
@@ -129,7 +122,7 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     try {
       paged = await this.esi.forEachPage<RegionOrder>(`/markets/${hub.regionId}/orders`, {
         query: { order_type: 'all' },
-        signal: this.abort.signal,
+        signal: this.schedule.signal,
         onPage: (orders) => book.add(orders),
         onRestart: () => book.reset(),
       });
@@ -247,7 +240,7 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
         try {
           const res = await this.esi.get<EsiHistoryDay[]>(`/markets/${hub.regionId}/history`, {
             query: { type_id: typeId },
-            signal: this.abort.signal,
+            signal: this.schedule.signal,
           });
           histories.set(typeId, res.data.slice(-days));
         } catch (err) {
