@@ -125,29 +125,46 @@ it('a socket that drops and reconnects within the recovery window misses nothing
   expect(names).toEqual(['До обрыва', 'Во время обрыва 1', 'Во время обрыва 2']);
 });
 
-it('with Redis stopped each instance keeps serving its own sockets and health says so; when it returns, events span instances again', async () => {
-  const health = async () => (await request(b.url).get('/api/health').expect(200)).body.realtime;
+/** How long Redis stays stopped in the outage test (the scenario's length, not a wait for a result). */
+const REDIS_OUTAGE_MS = 10_000;
+
+it('with Redis stopped for 10 s each instance keeps serving HTTP and its own sockets, health says so; when it returns, events span instances again', async () => {
+  const health = async (app: RunningApp) => (await request(app.url).get('/api/health').expect(200)).body.realtime;
   const until = async (want: string) => {
     // Bounded poll for the state the Redis client reports (it notices a closed connection at once).
-    for (let i = 0; i < 100 && (await health()).redis !== want; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(await health()).toEqual({ adapter: 'redis', redis: want });
+    for (let i = 0; i < 100 && (await health(b)).redis !== want; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await health(b)).toEqual({ adapter: 'redis', redis: want });
   };
-  const onA = await member('inst_redis_a', 2_100_100_021, CORP);
-  const onBClient = await member('inst_redis_b', 2_100_100_022, CORP);
+  const viaA = await member('inst_redis_a', 2_100_100_021, CORP);
+  const readerB = await member('inst_redis_b', 2_100_100_022, CORP);
   const viaB = client(b.url);
   await login(b, viaB, 'inst_redis_b');
-  const socketB = await socketOn(b, onBClient);
-  expect(await health()).toEqual({ adapter: 'redis', redis: 'ok' });
+  const socketA = await socketOn(a, viaA);
+  const socketB = await socketOn(b, readerB);
+  expect(await health(b)).toEqual({ adapter: 'redis', redis: 'ok' });
 
   await redis.stop();
+  const stoppedAt = Date.now();
   await until('down');
-  await ping(viaB, 'Без Redis');
-  await socketB.log.next('corp:event-created', (e) => e.event.name === 'Без Redis');
+  expect(await health(a)).toEqual({ adapter: 'redis', redis: 'down' });
+  // Throughout the outage, a ping through each instance reaches that instance's own sockets.
+  let round = 0;
+  while (Date.now() - stoppedAt < REDIS_OUTAGE_MS) {
+    round += 1;
+    await ping(viaB, `Без Redis через B ${round}`);
+    await socketB.log.next('corp:event-created', (e) => e.event.name === `Без Redis через B ${round}`);
+    await ping(viaA, `Без Redis через A ${round}`);
+    await socketA.log.next('corp:event-created', (e) => e.event.name === `Без Redis через A ${round}`);
+    await new Promise((r) => setTimeout(r, 500)); // pacing between rounds, not a wait for a result
+  }
+  expect(round).toBeGreaterThan(1);
 
   await redis.start();
   await until('ok');
-  await ping(onA, 'Redis вернулся');
+  await ping(viaA, 'Redis вернулся');
   await socketB.log.next('corp:event-created', (e) => e.event.name === 'Redis вернулся');
+  await ping(viaB, 'И обратно');
+  await socketA.log.next('corp:event-created', (e) => e.event.name === 'И обратно');
 });
 
 it("an admin's sessions reset on instance A disconnects the other sessions' sockets on instance B too", async () => {

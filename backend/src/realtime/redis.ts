@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
 
 /** A client that reconnects by itself with a capped backoff (100 ms doubling up to 3 s). */
@@ -30,4 +31,22 @@ export async function connectRedis(url: string): Promise<RedisClient> {
   });
   await client.connect();
   return client;
+}
+
+/**
+ * The Socket.IO Redis Streams adapter on `client`, failing fast while Redis is away: the adapter
+ * publishes a broadcast to the stream before delivering it to this instance's own sockets, and a
+ * publish queued behind a lost connection held local delivery for seconds. Now, while the client
+ * is not ready, the publish is refused at once and the instance's own sockets get the event
+ * straight away (other instances cannot get it until Redis returns).
+ */
+export function redisStreamsAdapter(client: RedisClient): ReturnType<typeof createAdapter> {
+  const factory = createAdapter(client, { maxLen: 10_000 });
+  // A plain function: Socket.IO calls it with `new` (returning the adapter object is allowed then).
+  return function (nsp) {
+    const adapter = factory(nsp);
+    const publish = adapter.doPublish.bind(adapter);
+    adapter.doPublish = (message) => (client.isReady ? publish(message) : Promise.reject(new Error('Redis недоступен')));
+    return adapter;
+  };
 }

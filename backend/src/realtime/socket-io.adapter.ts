@@ -4,8 +4,7 @@ import type { RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../common/config/config';
-import type { RedisClient } from './redis';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { redisStreamsAdapter, type RedisClient } from './redis';
 
 /** The app's own origin (from the request's Host), PUBLIC_URL's and ALLOWED_ORIGINS are allowed. */
 export function originAllowed(origin: string | undefined, host: string | undefined, config: AppConfig): boolean {
@@ -39,7 +38,7 @@ export class AppSocketIoAdapter extends IoAdapter {
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server = super.createIOServer(port, {
       ...options,
-      ...(this.redis ? { adapter: createAdapter(this.redis, { maxLen: 10_000 }) } : {}),
+      ...(this.redis ? { adapter: redisStreamsAdapter(this.redis) } : {}),
       allowRequest: (req: IncomingMessage, callback: (err: string | null | undefined, ok: boolean) => void) =>
         callback(null, originAllowed(req.headers.origin, req.headers.host, this.config)),
     }) as Server;
