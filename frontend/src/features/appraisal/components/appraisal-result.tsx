@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Badge, Button, Group, Image, Paper, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Badge, Button, Group, Pagination, Paper, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
 import {
   appraisalTotals,
   formatIsk,
@@ -8,6 +8,7 @@ import {
   formatVolume,
   type AppraisalLine,
 } from '@eve-toolkit/shared-types';
+import { TypeIcon } from '../../../shared/ui/type-icon';
 import { APPRAISAL_COLUMNS, appraisalCopyText, appraisalShareLink } from '../lib/appraisal-text';
 
 export interface AppraisalResultProps {
@@ -26,6 +27,13 @@ export interface AppraisalResultProps {
 
 type CopyState = { what: string; ok: boolean } | null;
 
+/**
+ * Rows per page of the table. A 10 000-line inventory prices ~8 000 types: rendered at once they
+ * took the browser ~25 s (and a second per scroll frame); a page of 100 renders at once. Totals
+ * and the copy buttons always cover every line.
+ */
+export const APPRAISAL_PAGE_SIZE = 100;
+
 /** The priced table (spec §2): Type, Quantity, Volume, SELL and BUY per unit, SELL, BUY; totals; copy buttons. */
 export function AppraisalResult({
   data,
@@ -37,6 +45,11 @@ export function AppraisalResult({
   currentLoading,
 }: AppraisalResultProps) {
   const [copied, setCopied] = useState<CopyState>(null);
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [data]);
+  const pages = Math.max(1, Math.ceil(data.length / APPRAISAL_PAGE_SIZE));
+  const from = (Math.min(page, pages) - 1) * APPRAISAL_PAGE_SIZE;
+  const shown = data.slice(from, from + APPRAISAL_PAGE_SIZE);
   const totals = appraisalTotals(data);
   const now = showCurrent && current ? current : null;
   const nowTotals = now ? appraisalTotals(now) : null;
@@ -121,13 +134,13 @@ export function AppraisalResult({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {data.map((l) => {
+              {shown.map((l) => {
                 const today = byType.get(`${l.type_id}:${l.bpc}`);
                 return (
                   <Table.Tr key={`${l.type_id}:${l.bpc}`}>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
-                        <Image src={l.icon} w={24} h={24} alt="" loading="lazy" />
+                        <TypeIcon src={l.icon} size={24} />
                         <div>
                           <Text size="sm">
                             {l.name}
@@ -159,6 +172,14 @@ export function AppraisalResult({
             </Table.Tbody>
           </Table>
         </ScrollArea>
+        {pages > 1 && (
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm" c="dimmed" data-testid="appraisal-rows">
+              Строки {formatNumber(from + 1)}–{formatNumber(from + shown.length)} из {formatNumber(data.length)}
+            </Text>
+            <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" aria-label="Страницы оценки" />
+          </Group>
+        )}
       </Stack>
     </Paper>
   );

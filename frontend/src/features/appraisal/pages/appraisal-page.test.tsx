@@ -62,6 +62,29 @@ describe('/market/appraisal', () => {
     expect(within(errors).getByText('Строка 4: не удалось распознать «ещё чепуха»')).toBeInTheDocument();
   });
 
+  it('a large result shows 100 rows a page with a pager; totals cover every line', async () => {
+    const many: AppraisalResponse = {
+      ...RESULT,
+      errors: [],
+      data: Array.from({ length: 250 }, (_, i) =>
+        line({ name: `Предмет ${i + 1}`, type_id: 1000 + i, quantity: 1, sell: 2, buy: 1 }),
+      ),
+    };
+    const { user } = renderApp('/market/appraisal?data=x%20250', { handler: appraisalApi([], () => ({ body: many })) });
+    await waitFor(() => expect(textBox()).toHaveValue('x 250'));
+    await user.click(screen.getByRole('button', { name: 'Оценить' }));
+    expect(await screen.findByTestId('total-sell')).toHaveTextContent('Итог SELL: 500,00 ISK');
+    const bodyRows = () => within(screen.getByTestId('appraisal-table')).getAllByRole('row').slice(1);
+    expect(bodyRows()).toHaveLength(100);
+    expect(bodyRows()[0].textContent).toContain('Предмет 1');
+    expect(screen.getByTestId('appraisal-rows')).toHaveTextContent('Строки 1–100 из 250');
+    await user.click(screen.getByRole('button', { name: '3' }));
+    expect(bodyRows()).toHaveLength(50);
+    expect(bodyRows()[0].textContent).toContain('Предмет 201');
+    expect(bodyRows()[49].textContent).toContain('Предмет 250');
+    expect(screen.getByTestId('appraisal-rows')).toHaveTextContent('Строки 201–250 из 250');
+  });
+
   it('fewer than 2 characters: nothing is sent and nothing is shown', async () => {
     const calls: { url: string; body: unknown }[] = [];
     const { user } = renderApp('/market/appraisal', { handler: appraisalApi(calls) });
