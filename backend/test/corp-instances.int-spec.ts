@@ -9,6 +9,7 @@ import type { Connection } from 'mongoose';
 import { bootstrap, type RunningApp } from '../src/bootstrap';
 import { loadConfig } from '../src/common/config/config';
 import { CorporationsService } from '../src/corporations/corporations.service';
+import { RealtimeStatus } from '../src/realtime/realtime-status';
 import { testDatabase } from './app';
 import { login, signedIn } from './support/accounts';
 import { client, type TestClient } from './support/client';
@@ -130,10 +131,18 @@ const REDIS_OUTAGE_MS = 10_000;
 
 it('with Redis stopped for 10 s each instance keeps serving HTTP and its own sockets, health says so; when it returns, events span instances again', async () => {
   const health = async (app: RunningApp) => (await request(app.url).get('/api/health').expect(200)).body.realtime;
-  const until = async (want: string) => {
-    // Bounded poll for the state the Redis client reports (it notices a closed connection at once).
-    for (let i = 0; i < 100 && (await health(b)).redis !== want; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(await health(b)).toEqual({ adapter: 'redis', redis: want });
+  /** Resolves when the instance's Redis client is (or is no longer) ready: its own events, no polling. */
+  const redisReady = (app: RunningApp, want: boolean) => {
+    const client = app.app.get(RealtimeStatus).redis!;
+    return new Promise<void>((resolve) => {
+      const check = () => {
+        if (client.isReady !== want) return;
+        for (const e of ['ready', 'error', 'reconnecting', 'end']) client.off(e, check);
+        resolve();
+      };
+      for (const e of ['ready', 'error', 'reconnecting', 'end']) client.on(e, check);
+      check();
+    });
   };
   const viaA = await member('inst_redis_a', 2_100_100_021, CORP);
   const readerB = await member('inst_redis_b', 2_100_100_022, CORP);
@@ -145,22 +154,24 @@ it('with Redis stopped for 10 s each instance keeps serving HTTP and its own soc
 
   await redis.stop();
   const stoppedAt = Date.now();
-  await until('down');
-  expect(await health(a)).toEqual({ adapter: 'redis', redis: 'down' });
-  // Throughout the outage, a ping through each instance reaches that instance's own sockets.
+  await Promise.all([redisReady(a, false), redisReady(b, false)]);
+  // Throughout the outage (round after round, no pause), both stay healthy and say Redis is down,
+  // and a ping through each instance reaches that instance's own sockets.
   let round = 0;
   while (Date.now() - stoppedAt < REDIS_OUTAGE_MS) {
     round += 1;
+    expect(await health(a)).toEqual({ adapter: 'redis', redis: 'down' });
+    expect(await health(b)).toEqual({ adapter: 'redis', redis: 'down' });
     await ping(viaB, `Без Redis через B ${round}`);
     await socketB.log.next('corp:event-created', (e) => e.event.name === `Без Redis через B ${round}`);
     await ping(viaA, `Без Redis через A ${round}`);
     await socketA.log.next('corp:event-created', (e) => e.event.name === `Без Redis через A ${round}`);
-    await new Promise((r) => setTimeout(r, 500)); // pacing between rounds, not a wait for a result
   }
   expect(round).toBeGreaterThan(1);
 
   await redis.start();
-  await until('ok');
+  await Promise.all([redisReady(a, true), redisReady(b, true)]);
+  expect(await health(b)).toEqual({ adapter: 'redis', redis: 'ok' });
   await ping(viaA, 'Redis вернулся');
   await socketB.log.next('corp:event-created', (e) => e.event.name === 'Redis вернулся');
   await ping(viaB, 'И обратно');
