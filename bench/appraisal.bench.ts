@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline';
 import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { appraisalNameKey, parseAppraisal, resolveAppraisal } from '@eve-toolkit/shared-types';
+import { appraisalNameKey, parseAppraisal, resolveAppraisal, seededRandom } from '@eve-toolkit/shared-types';
 import { bootstrap } from '../backend/dist/bootstrap';
 import { loadConfig } from '../backend/dist/common/config/config';
 import { SdeImportService } from '../backend/dist/game-data/sde-import.service';
@@ -50,20 +50,9 @@ async function marketTypes(): Promise<NamedType[]> {
   return out;
 }
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** 10 000 lines cycling through the format families, names picked at random (a fifth in Russian). */
 function mixedPaste(types: NamedType[]): string {
-  const r = rng(7);
+  const r = seededRandom(7);
   const pick = () => {
     const t = types[Math.floor(r() * types.length)];
     return r() < 0.2 ? t.ru : t.en;

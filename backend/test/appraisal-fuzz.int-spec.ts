@@ -4,7 +4,7 @@
  * answers in bounded time; and the appraisal's own request budget answers 429 in Russian.
  */
 import request from 'supertest';
-import { MESSAGES } from '@eve-toolkit/shared-types';
+import { MESSAGES, seededRandom } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import { budget } from '../src/common/rate-limit/rate-limit';
 
@@ -15,17 +15,6 @@ import { client } from './support/client';
 
 /** Tritanium, Pyerite, Rifter, Warrior II, Cybernetics (Кибернетика), Drake Blueprint, Giant Secure Container, PLEX. */
 const APPRAISAL_SDE_TYPES = [34, 35, 587, 2488, 3411, 24699, 11489, 44992];
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FRAGMENTS = [
   'Tritanium',
@@ -73,7 +62,7 @@ describe('appraisal endpoint fuzz', () => {
 
   it('400 random and hostile bodies: 200, 400 or 413, never a 5xx, each within 5 s', async () => {
     const c = client(running.url);
-    const r = rng(2026);
+    const r = seededRandom(2026);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
     const paste = () => {
       let s = '';

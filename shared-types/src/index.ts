@@ -33,6 +33,7 @@ export * from './loot/groups';
 export * from './loot/payout';
 export * from './loot/aggregate';
 export * from './loot/schemas';
+export * from './random';
 export * from './appraisal/messages';
 export * from './appraisal/numbers';
 export * from './appraisal/parse';

@@ -2,9 +2,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { AUTH_MESSAGES, CAPTCHA, type CaptchaResponse } from '@eve-toolkit/shared-types';
+import { AUTH_MESSAGES, CAPTCHA, seededRandom, type CaptchaResponse } from '@eve-toolkit/shared-types';
 import { apiError } from '../common/errors/api-exception.filter';
-import { makePuzzle, renderTile, rng, toDataUrl } from './domain/render';
+import { makePuzzle, renderTile, toDataUrl } from './domain/render';
 
 interface CaptchaDoc {
   _id: string;
@@ -62,7 +62,7 @@ export class CaptchaService {
   async generate(sessionId: string, client: string, now = new Date()): Promise<CaptchaResponse> {
     await this.ensureIndexes();
     await this.assertNotBanned(client, now);
-    const random = rng(randomInt(0, 2 ** 31));
+    const random = seededRandom(randomInt(0, 2 ** 31));
     const puzzle = makePuzzle(random, CAPTCHA.tiles);
     const id = randomBytes(18).toString('base64url');
     await this.captchas.insertOne({

@@ -1,5 +1,6 @@
 import { APPRAISAL_MAX_CHARS, APPRAISAL_MAX_LINES, APPRAISAL_MAX_QUANTITY } from './messages';
 import { parseAppraisal } from './parse';
+import { seededRandom } from '../random';
 import { appraisalNames, appraisalNameKey, resolveAppraisal } from './resolve';
 
 /**
@@ -7,17 +8,6 @@ import { appraisalNames, appraisalNameKey, resolveAppraisal } from './resolve';
  * throws, every reading is well-formed, and each input is read in bounded time (the parser has no
  * regular expression that can backtrack catastrophically). Deterministic: a seeded generator.
  */
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = [
   'Tritanium',
@@ -105,7 +95,7 @@ function check(text: string, budgetMs: number): string[] {
 
 describe('appraisal parser fuzz', () => {
   it('5 000 random pastes built from format fragments: no throw, well-formed, each under 250 ms', () => {
-    const r = rng(12);
+    const r = seededRandom(12);
     const problems: string[] = [];
     for (let n = 0; n < 5000; n++) {
       const len = 1 + Math.floor(r() * 40);
@@ -117,7 +107,7 @@ describe('appraisal parser fuzz', () => {
   });
 
   it('2 000 random byte soups (any code unit): no throw, each under 250 ms', () => {
-    const r = rng(99);
+    const r = seededRandom(99);
     const problems: string[] = [];
     for (let n = 0; n < 2000; n++) {
       const len = Math.floor(r() * 300);

@@ -1,9 +1,10 @@
 import { PNG } from 'pngjs';
-import { insideShape, makePuzzle, renderTile, rng, SHAPES, TILE_SIZE } from './render';
+import { seededRandom } from '@eve-toolkit/shared-types';
+import { insideShape, makePuzzle, renderTile, SHAPES, TILE_SIZE } from './render';
 
 describe('captcha puzzle', () => {
   it.each([1, 2, 3, 42, 1000])('seed %i: 16 tiles, 3 to 7 targets, the answer marks exactly them', (seed) => {
-    const p = makePuzzle(rng(seed));
+    const p = makePuzzle(seededRandom(seed));
     expect(p.tiles).toHaveLength(16);
     expect(p.answer).toMatch(/^[01]{16}$/);
     const hits = p.tiles.filter((s) => s === p.target).length;
@@ -32,7 +33,7 @@ describe('shapes', () => {
 
 describe('tiles', () => {
   it('are valid PNGs of the tile size, different for the same shape', () => {
-    const random = rng(7);
+    const random = seededRandom(7);
     const a = renderTile('star', random);
     const b = renderTile('star', random);
     const img = PNG.sync.read(a);
@@ -42,7 +43,7 @@ describe('tiles', () => {
 
   it('draw the figure: many pixels differ from the noise around it', () => {
     for (const shape of SHAPES) {
-      const img = PNG.sync.read(renderTile(shape, rng(3)));
+      const img = PNG.sync.read(renderTile(shape, seededRandom(3)));
       const centre = (Math.floor(TILE_SIZE / 2) * TILE_SIZE + Math.floor(TILE_SIZE / 2)) * 4;
       const corner = 0;
       const diff = Math.abs(img.data[centre] - img.data[corner]) + Math.abs(img.data[centre + 1] - img.data[corner + 1]);

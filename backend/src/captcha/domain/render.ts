@@ -5,23 +5,12 @@ import { PNG } from 'pngjs';
  * shape class at a random size, rotation, position and colour, over coloured noise with a few
  * distractor strokes, so neither the markup, the file names nor the bytes say which is which.
  */
+
 /** Shapes that stay distinct at any rotation (no diamond: a turned square looks like one). */
 export const SHAPES = ['circle', 'square', 'triangle', 'star', 'cross', 'hexagon', 'moon'] as const;
 export type Shape = (typeof SHAPES)[number];
 
 export const TILE_SIZE = 72;
-
-/** A seeded PRNG (mulberry32), so tests can draw the same tile twice. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Point = [number, number];
 
