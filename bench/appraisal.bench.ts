@@ -21,10 +21,9 @@ import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { appraisalNameKey, parseAppraisal, resolveAppraisal, seededRandom } from '@eve-toolkit/shared-types';
-import { bootstrap } from '../backend/dist/bootstrap';
-import { loadConfig } from '../backend/dist/common/config/config';
 import { SdeImportService } from '../backend/dist/game-data/sde-import.service';
 import { AppraisalService } from '../backend/dist/appraisal/appraisal.service';
+import { benchApp } from './support/app';
 
 const CHILD = process.argv[2] === '--client';
 const RUNS = CHILD ? 0 : Number(process.argv[2] ?? 15);
@@ -87,18 +86,7 @@ function stats(ms: number[]): { median: number; p95: number } {
 
 async function main(): Promise<void> {
   const mongo = await startEmbeddedMongo({ port: 0 });
-  const base = loadConfig();
-  const running = await bootstrap({
-    database: { uri: mongo.uri, dbName: 'bench_appraisal', mode: 'embedded', close: async () => undefined },
-    config: {
-      port: 0,
-      host: '127.0.0.1',
-      logLevel: 'silent',
-      schedulerEnabled: false,
-      rateLimitScale: 1000,
-      sde: { ...base.sde, autoImport: false },
-    },
-  });
+  const running = await benchApp(mongo.uri, 'bench_appraisal', { rateLimitScale: 1000 });
   const t0 = Date.now();
   const sde = await running.app.get(SdeImportService).importNow();
   console.log(`(game data imported: ${sde.counts.types} types in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);

@@ -18,13 +18,12 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
 import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
-import { bootstrap } from '../backend/dist/bootstrap';
-import { loadConfig } from '../backend/dist/common/config/config';
 import { CorporationsService } from '../backend/dist/corporations/corporations.service';
 import { RealtimeGateway } from '../backend/dist/realtime/realtime.gateway';
 import { Rooms } from '../backend/dist/realtime/rooms';
 import { signedIn } from '../backend/test/support/accounts';
 import { cookieOf } from '../backend/test/support/sockets';
+import { benchApp } from './support/app';
 
 const CHILD = process.argv[2] === '--clients';
 const SOCKETS = Number(process.argv[CHILD ? 3 : 2] ?? 1000);
@@ -75,18 +74,7 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 async function main(): Promise<void> {
   const mongo = await startEmbeddedMongo({ port: 0 });
-  const base = loadConfig();
-  const running = await bootstrap({
-    database: { uri: mongo.uri, dbName: 'bench_corp', mode: 'embedded', close: async () => undefined },
-    config: {
-      port: 0,
-      host: '127.0.0.1',
-      logLevel: 'silent',
-      schedulerEnabled: false,
-      rateLimitScale: 1000,
-      sde: { ...base.sde, autoImport: false },
-    },
-  });
+  const running = await benchApp(mongo.uri, 'bench_corp', { rateLimitScale: 1000 });
   const db = running.app.get<Connection>(getConnectionToken());
   await running.app.get(CorporationsService).create({ id: CORP, name: 'Bench Corp', corp_type: 0 });
   const fc = await signedIn(running as never, 'bench_fc', ['corp', 'fc']);

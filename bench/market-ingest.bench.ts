@@ -11,10 +11,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
 // The compiled backend: Nest's DI needs decorator metadata, which tsx (esbuild) does not emit.
-import { bootstrap } from '../backend/dist/bootstrap';
-import { loadConfig } from '../backend/dist/common/config/config';
 import { MarketRefreshService } from '../backend/dist/market/market-refresh.service';
 import { SdeImportService } from '../backend/dist/game-data/sde-import.service';
+import { benchApp } from './support/app';
 
 const ORDERS = Number(process.argv[2] ?? 400_000);
 const SECONDS = Number(process.argv[3] ?? 5);
@@ -62,17 +61,8 @@ async function rps(base: string, path: string, seconds: number): Promise<{ rps: 
 async function main(): Promise<void> {
   const fake = await startFakeEsiProcess();
   const mongo = await startEmbeddedMongo({ port: 0 });
-  const base = loadConfig();
-  const running = await bootstrap({
-    database: { uri: mongo.uri, dbName: 'bench_market', mode: 'embedded', close: async () => undefined },
-    config: {
-      port: 0,
-      host: '127.0.0.1',
-      logLevel: 'silent',
-      schedulerEnabled: false,
-      sde: { ...base.sde, autoImport: false },
-      esi: { baseUrl: fake.url, userAgent: 'eve-toolkit-bench', compatibilityDate: '2025-09-30' },
-    },
+  const running = await benchApp(mongo.uri, 'bench_market', {
+    esi: { baseUrl: fake.url, userAgent: 'eve-toolkit-bench', compatibilityDate: '2025-09-30' },
   });
   const refresh = running.app.get(MarketRefreshService);
 

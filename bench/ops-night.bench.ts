@@ -22,14 +22,13 @@ import autocannon from 'autocannon';
 import type { Connection } from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
 import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
-import { bootstrap } from '../backend/dist/bootstrap';
-import { loadConfig } from '../backend/dist/common/config/config';
 import { CorporationsService } from '../backend/dist/corporations/corporations.service';
 import { SdeImportService } from '../backend/dist/game-data/sde-import.service';
 import { login, signedIn } from '../backend/test/support/accounts';
 import { client, type TestClient } from '../backend/test/support/client';
 import { cookieOf } from '../backend/test/support/sockets';
 import { startRedis } from '../backend/test/support/redis';
+import { benchApp } from './support/app';
 
 const CHILD = process.argv[2] === '--clients';
 const SECONDS = Number(process.argv[2] ?? 60);
@@ -107,21 +106,8 @@ interface Row {
 async function main(): Promise<void> {
   const redis = await startRedis();
   const mongo = await startEmbeddedMongo({ port: 0 });
-  const base = loadConfig();
-  const database = { uri: mongo.uri, dbName: 'bench_ops', mode: 'embedded' as const, close: async () => undefined };
   const instance = () =>
-    bootstrap({
-      database,
-      config: {
-        port: 0,
-        host: '127.0.0.1',
-        logLevel: 'silent',
-        schedulerEnabled: false,
-        redisUrl: redis.url,
-        rateLimitTrusted: ['127.0.0.1', '::ffff:127.0.0.1'],
-        sde: { ...base.sde, autoImport: false },
-      },
-    });
+    benchApp(mongo.uri, 'bench_ops', { redisUrl: redis.url, rateLimitTrusted: ['127.0.0.1', '::ffff:127.0.0.1'] });
   const a = await instance();
   const b = await instance();
   console.log(`instances: A ${a.url}, B ${b.url}; redis ${redis.url}`);
