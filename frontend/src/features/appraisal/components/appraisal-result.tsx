@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Group, Pagination, Paper, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
 import {
   appraisalTotals,
@@ -34,7 +34,10 @@ type CopyState = { what: string; ok: boolean } | null;
  */
 export const APPRAISAL_PAGE_SIZE = 100;
 
-/** The priced table (spec §2): Type, Quantity, Volume, SELL and BUY per unit, SELL, BUY; totals; copy buttons. */
+/**
+ * The priced table (spec §2): Type, Quantity, Volume, SELL and BUY per unit, SELL, BUY; totals;
+ * copy buttons. The page renders it with a key per result: page and copy state start afresh.
+ */
 export function AppraisalResult({
   data,
   id,
@@ -46,7 +49,6 @@ export function AppraisalResult({
 }: AppraisalResultProps) {
   const [copied, setCopied] = useState<CopyState>(null);
   const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [data]);
   const pages = Math.max(1, Math.ceil(data.length / APPRAISAL_PAGE_SIZE));
   const from = (Math.min(page, pages) - 1) * APPRAISAL_PAGE_SIZE;
   const shown = data.slice(from, from + APPRAISAL_PAGE_SIZE);

@@ -62,7 +62,7 @@ describe('/market/appraisal', () => {
     expect(within(errors).getByText('Строка 4: не удалось распознать «ещё чепуха»')).toBeInTheDocument();
   });
 
-  it('a large result shows 100 rows a page with a pager; totals cover every line', async () => {
+  it('a large result shows 100 rows a page with a pager; totals cover every line; a new result starts on page 1', async () => {
     const many: AppraisalResponse = {
       ...RESULT,
       errors: [],
@@ -70,7 +70,10 @@ describe('/market/appraisal', () => {
         line({ name: `Предмет ${i + 1}`, type_id: 1000 + i, quantity: 1, sell: 2, buy: 1 }),
       ),
     };
-    const { user } = renderApp('/market/appraisal?data=x%20250', { handler: appraisalApi([], () => ({ body: many })) });
+    let answers = 0;
+    const { user } = renderApp('/market/appraisal?data=x%20250', {
+      handler: appraisalApi([], () => ({ body: { ...many, id: `Ab3dEf7hI${++answers}` } })),
+    });
     await waitFor(() => expect(textBox()).toHaveValue('x 250'));
     await user.click(screen.getByRole('button', { name: 'Оценить' }));
     expect(await screen.findByTestId('total-sell')).toHaveTextContent('Итог SELL: 500,00 ISK');
@@ -83,6 +86,10 @@ describe('/market/appraisal', () => {
     expect(bodyRows()[0].textContent).toContain('Предмет 201');
     expect(bodyRows()[49].textContent).toContain('Предмет 250');
     expect(screen.getByTestId('appraisal-rows')).toHaveTextContent('Строки 201–250 из 250');
+    // A new appraisal starts again on its first page.
+    await user.click(screen.getByRole('button', { name: 'Оценить' }));
+    await waitFor(() => expect(screen.getByTestId('appraisal-rows')).toHaveTextContent('Строки 1–100 из 250'));
+    expect(answers).toBe(2);
   });
 
   it('fewer than 2 characters: nothing is sent and nothing is shown', async () => {

@@ -94,6 +94,7 @@ export default function AppraisalPage() {
         {!loading && shown && shown.data.length > 0 && (
           <Suspense fallback={<Skeleton height={240} radius="lg" />}>
             <AppraisalResult
+              key={`${shown.id}:${shown.created_at}`}
               data={shown.data}
               id={shown.id}
               pricedAt={shown.created_at}
