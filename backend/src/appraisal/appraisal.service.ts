@@ -62,8 +62,8 @@ export class AppraisalService {
     this.checkLimits(appraisal);
     if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
     const names = await this.gameData.typeNameIndex();
-    const parsed = parseAppraisal(appraisal, (key) => names.has(key));
-    const { items, errors } = resolveAppraisal(parsed, (key) => names.get(key));
+    const lookup = (key: string) => names.get(key);
+    const { items, errors } = resolveAppraisal(parseAppraisal(appraisal, lookup), lookup);
     const priced = await this.prices.get(
       hub,
       items.filter((i) => !i.bpc).map((i) => i.type.id),

@@ -1,4 +1,4 @@
-import { parseAppraisal } from './parse';
+import { isWhiteCode, parseAppraisal } from './parse';
 import { appraisalNames, appraisalNameKey, resolveAppraisal } from './resolve';
 
 /**
@@ -99,14 +99,14 @@ const NAMES = [
 const CATALOGUE = new Map(NAMES.map((name, i) => [appraisalNameKey(name), { id: i + 1, name }]));
 
 /**
- * Resolves a paste against the catalogue; also parses it with the name test (`known`, what the
+ * Resolves a paste against the catalogue; also parses it with the name lookup (what the
  * server does) and checks that stopping at the first known reading picks the same items.
  */
 function appraise(text: string) {
   const parsed = parseAppraisal(text);
   const { items, errors } = resolveAppraisal(parsed, (key) => CATALOGUE.get(key));
   const lazy = resolveAppraisal(
-    parseAppraisal(text, (key) => CATALOGUE.has(key)),
+    parseAppraisal(text, (key) => CATALOGUE.get(key)),
     (key) => CATALOGUE.get(key),
   );
   expect(lazy).toEqual({ items, errors });
@@ -128,6 +128,15 @@ const CASES: [string, string, Expected][] = [
       ['Pyerite', 50],
     ],
   ],
+  [
+    'tab cells trimmed of any white space (ideographic, em, hair, no-break, BOM)',
+    '\u3000Tritanium\u2003\t\u00a0100\u202f\nPyerite\u200a\t\ufeff50',
+    [
+      ['Tritanium', 100],
+      ['Pyerite', 50],
+    ],
+  ],
+  ['words split at no-break spaces', '10\u00a0x\u202fRifter', [['Rifter', 10]]],
   ['placeholder "Plex 1"', 'Plex 1', [['PLEX', 1]]],
   ['a bare name is one', 'Rifter', [['Rifter', 1]]],
   ['10x Item', '10x Minmatar Shuttle', [['Minmatar Shuttle', 10]]],
@@ -634,15 +643,22 @@ describe('what is looked up', () => {
     });
   });
 
-  it('with the name test, a line stops at its first known reading', () => {
+  it('trims cells exactly as String.prototype.trim does, for every UTF-16 code unit', () => {
+    const differs: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) if (isWhiteCode(c) !== (String.fromCharCode(c).trim() === '')) differs.push(c);
+    expect(differs).toEqual([]);
+  });
+
+  it('with the name lookup, a line stops at its first known reading and keeps what was found', () => {
     const line = 'Navy Cap Booster 400';
-    const names = (known?: (key: string) => boolean) =>
-      parseAppraisal(line, known).lines[0].readings.map((r) => r.map((i) => [i.name, i.quantity]));
+    const names = (lookup?: (key: string) => unknown) =>
+      parseAppraisal(line, lookup).lines[0].readings.map((r) => r.map((i) => [i.name, i.quantity]));
     expect(names()).toEqual([[['Navy Cap Booster 400', 1]], [['Navy Cap Booster', 400]]]);
-    expect(names((key) => CATALOGUE.has(key))).toEqual([[['Navy Cap Booster 400', 1]]]);
-    expect(names(() => false)).toEqual(names());
-    const lazy = parseAppraisal(line, (key) => CATALOGUE.has(key)).lines[0];
-    expect(lazy.known).toBe(lazy.readings[0]);
+    expect(names((key) => CATALOGUE.get(key))).toEqual([[['Navy Cap Booster 400', 1]]]);
+    expect(names(() => undefined)).toEqual(names());
+    const lazy = parseAppraisal(line, (key) => CATALOGUE.get(key)).lines[0];
+    expect(lazy.known?.reading).toBe(lazy.readings[0]);
+    expect(lazy.known?.types).toEqual([CATALOGUE.get('navy cap booster 400')]);
     expect(parseAppraisal(line).lines[0].known).toBeUndefined();
   });
 

@@ -34,29 +34,34 @@ export interface ParsedItem {
 /** One possible meaning of a line: the items it holds. */
 export type Reading = ParsedItem[];
 
-export interface ParsedLine {
+export interface ParsedLine<T = unknown> {
   /** 1-based line number in the pasted text. */
   line: number;
   /** The line as pasted (trimmed), for error messages (tabs shown as spaces there). */
   text: string;
   /** Possible meanings, most likely first; empty when nothing could be read. */
   readings: Reading[];
-  /** With the name test: the reading whose every name it knew (the last one); undefined otherwise. */
-  known?: Reading;
+  /** With the name lookup: the reading whose every name it found (the last one) and what it found. */
+  known?: KnownReading<T>;
   /** Longer than APPRAISAL_MAX_LINE_LENGTH: not read. */
   tooLong?: boolean;
 }
 
-export interface ParsedAppraisal {
+/** A reading whose every name the lookup found: the items and, item by item, what was found. */
+export interface KnownReading<T> {
+  reading: Reading;
+  types: T[];
+}
+
+export interface ParsedAppraisal<T = unknown> {
   /** Lines to resolve (blank lines, headers and other recognised non-item lines are left out). */
-  lines: ParsedLine[];
+  lines: ParsedLine<T>[];
 }
 
 const MAX_READINGS = 8;
 const MAX_NAME_LENGTH = 120;
 
 const HAS_LETTER = /\p{L}/u;
-const SPACES = /[ \u00a0\u202f]+/;
 const TIME = /^\d{1,2}:\d{2}(?::\d{2})?$/;
 const DATE = /^\d{4}[./-]\d{1,2}[./-]\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$/;
 
@@ -346,26 +351,38 @@ function sameReading(a: Reading, b: Reading): boolean {
   return true;
 }
 
+/** What the lookup finds for every item of a reading, or null when one name is unknown. */
+export function typesOf<T>(reading: Reading, lookup: (key: string) => T | undefined): T[] | null {
+  const out: T[] = [];
+  for (const it of reading) {
+    const type = lookup(it.key);
+    if (type === undefined) return null;
+    out.push(type);
+  }
+  return out;
+}
+
 /**
  * A line's readings in the order the rules find them, without repeats, at most MAX_READINGS.
- * With `known` (the resolver's name test) it is `done` at the first reading whose every name is
- * known: the rules check `done` and stop, so a line that resolves on its first reading costs one
- * reading. Without it every reading is kept (what the table tests look at).
+ * With a lookup (the resolver's, name key -> type) it is `done` at the first reading whose every
+ * name it finds: the rules check `done` and stop, so a line that resolves on its first reading
+ * costs one reading, and each name is looked up once. Without it every reading is kept (what the
+ * table tests look at).
  */
-class LineReadings {
+class LineReadings<T> {
   readonly list: Reading[] = [];
   done = false;
-  known: Reading | undefined;
+  known: KnownReading<T> | undefined;
 
-  constructor(private readonly test?: (key: string) => boolean) {}
+  constructor(private readonly lookup?: (key: string) => T | undefined) {}
 
   add(reading: Reading): void {
     if (this.done || reading.length === 0) return;
     for (const r of this.list) if (sameReading(r, reading)) return;
     this.list.push(reading);
-    const test = this.test;
-    if (test !== undefined && reading.every((it) => test(it.key))) {
-      this.known = reading;
+    const types = this.lookup === undefined ? null : typesOf(reading, this.lookup);
+    if (types !== null) {
+      this.known = { reading, types };
       this.done = true;
     } else if (this.list.length >= MAX_READINGS) this.done = true;
   }
@@ -425,7 +442,7 @@ function spanQuantity(parts: readonly string[]): number | null {
 const MAX_SPAN = 5;
 
 /** Quantity readings of a plain (tab-free) line's tokens (and their twins), without the whole-line-as-name reading. */
-function quantityReadings(tokens: readonly string[], lt: readonly string[], out: LineReadings): void {
+function quantityReadings(tokens: readonly string[], lt: readonly string[], out: LineReadings<unknown>): void {
   const n = tokens.length;
   if (n < 2) return;
   const add = (from: number, to: number, q: number, colon = false) => {
@@ -467,16 +484,39 @@ function quantityReadings(tokens: readonly string[], lt: readonly string[], out:
   }
 }
 
-/** Tokens of a tab-free piece and their twins. */
+/** What `String.prototype.trim` removes: white space and line terminators. */
+export function isWhiteCode(c: number): boolean {
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** Spaces between tokens: space, no-break space and narrow no-break space (the clients' thousands separators). */
+const isTokenSpace = (code: number) => code === 32 || code === 0xa0 || code === 0x202f;
+
+/** Tokens of a tab-free piece and their twins (one scan, no regular expression). */
 function tokensOf(s: string, l: string): [string[], string[]] {
-  const [t, lt] = splitTwins(s, l, SPACES);
-  if (t[0] === '') {
-    t.shift();
-    lt.shift();
-  }
-  if (t[t.length - 1] === '') {
-    t.pop();
-    lt.pop();
+  const t: string[] = [];
+  const lt: string[] = [];
+  const n = s.length;
+  let i = 0;
+  for (;;) {
+    while (i < n && isTokenSpace(l.charCodeAt(i))) i++;
+    if (i >= n) break;
+    const from = i;
+    while (i < n && !isTokenSpace(l.charCodeAt(i))) i++;
+    t.push(s.slice(from, i));
+    lt.push(l.slice(from, i));
   }
   return [t, lt];
 }
@@ -484,14 +524,14 @@ function tokensOf(s: string, l: string): [string[], string[]] {
 /** The most likely single item of a list part (`Warrior II x5`, `3 Scorch M`), or the part as a name. */
 function partItem(part: string, l: string, orName: boolean): ParsedItem | null {
   // Done at its first reading: only the most likely one is wanted.
-  const first = new LineReadings(() => true);
+  const first = new LineReadings<true>(() => true);
   const [t, lt] = tokensOf(part.trim(), l.trim());
   quantityReadings(t, lt, first);
   return first.list[0]?.[0] ?? (orName ? item(part, l, 1) : null);
 }
 
 /** `HH:MM:SS Pilot has looted 5 x Item` (fleet loot history in the chat / log): false when it is not one. */
-function lootLine(tokens: readonly string[], lt: readonly string[], out: LineReadings): boolean {
+function lootLine(tokens: readonly string[], lt: readonly string[], out: LineReadings<unknown>): boolean {
   if (!isDigitChar(tokens[0][0]) || !TIME.test(tokens[0])) return false;
   for (let i = 2; i < tokens.length; i++) {
     for (const verb of LOOT_VERBS) {
@@ -504,7 +544,7 @@ function lootLine(tokens: readonly string[], lt: readonly string[], out: LineRea
 }
 
 /** `Tritanium (4662 Units)`, `Тританий (1 ед.)` (industry window material copy). */
-function unitsLine(s: string, l: string, out: LineReadings): void {
+function unitsLine(s: string, l: string, out: LineReadings<unknown>): void {
   if (!s.endsWith(')')) return;
   const open = s.lastIndexOf('(');
   if (open <= 0) return;
@@ -515,7 +555,7 @@ function unitsLine(s: string, l: string, out: LineReadings): void {
 }
 
 /** Killmail item lines: `Name, Qty: 3 (Drone Bay)`, `Name (Cargo)`, `Name`. */
-function killmailItem(s: string, l: string, out: LineReadings): void {
+function killmailItem(s: string, l: string, out: LineReadings<unknown>): void {
   let end = s.length;
   let location = false;
   if (s.endsWith(')')) {
@@ -537,7 +577,7 @@ function killmailItem(s: string, l: string, out: LineReadings): void {
  * `[Rifter, Fleet Tackle]` -> the ship; `[empty high slot]` and other bracketed notes -> a note
  * (the line holds no item). False when the line is not in brackets.
  */
-function eftHeader(s: string, l: string, out: LineReadings): 'ship' | 'note' | false {
+function eftHeader(s: string, l: string, out: LineReadings<unknown>): 'ship' | 'note' | false {
   if (!s.startsWith('[') || !s.endsWith(']')) return false;
   const comma = s.indexOf(',');
   const ship = comma < 0 ? null : item(s.slice(1, comma), l.slice(1, comma), 1);
@@ -547,16 +587,20 @@ function eftHeader(s: string, l: string, out: LineReadings): 'ship' | 'note' | f
 }
 
 /** Readings of a tab-separated row (tables of the game client); false when the row holds no items. */
-function tabReadings(row: string, lrow: string, out: LineReadings): boolean {
+function tabReadings(row: string, lrow: string, out: LineReadings<unknown>): boolean {
   const cells: string[] = [];
   const lc: string[] = [];
-  let from = 0;
-  for (const raw of row.split('\t')) {
-    const cell = raw.trim();
-    const start = from + raw.length - raw.trimStart().length;
-    cells.push(cell);
-    lc.push(lrow.slice(start, start + cell.length));
-    from += raw.length + 1;
+  // Cells between tabs, trimmed, and their twins at the same places.
+  for (let from = 0; from <= row.length; ) {
+    const tab = row.indexOf('\t', from);
+    const next = tab < 0 ? row.length : tab;
+    let a = from;
+    let b = next;
+    while (a < b && isWhiteCode(row.charCodeAt(a))) a++;
+    while (b > a && isWhiteCode(row.charCodeAt(b - 1))) b--;
+    cells.push(row.slice(a, b));
+    lc.push(lrow.slice(a, b));
+    from = next + 1;
   }
   while (cells.length > 0 && cells[cells.length - 1] === '') {
     cells.pop();
@@ -622,7 +666,7 @@ function partsReading(parts: readonly string[], lparts: readonly string[], orNam
 }
 
 /** Readings of a trimmed tab-free piece and its twin; false when it holds no items (titles, headers, notes). */
-function textReadings(s: string, l: string, killmail: boolean, out: LineReadings, depth = 0): boolean {
+function textReadings(s: string, l: string, killmail: boolean, out: LineReadings<unknown>, depth = 0): boolean {
   if (s.length === 0) return false;
   if (s.length < 40) {
     const title = l.slice(0, colonEnd(l));
@@ -692,11 +736,11 @@ function textReadings(s: string, l: string, killmail: boolean, out: LineReadings
 }
 
 /**
- * Splits a paste into lines and reads each one (see the module comment). With `known` (is this
- * name key a type?), a line's readings stop at the first one whose every name is known: the
+ * Splits a paste into lines and reads each one (see the module comment). With `lookup` (name key
+ * -> type), a line's readings stop at the first one whose every name it finds: the
  * resolver picks the same reading either way, at a fraction of the work for large pastes.
  */
-export function parseAppraisal(text: string, known?: (key: string) => boolean): ParsedAppraisal {
+export function parseAppraisal<T = unknown>(text: string, lookup?: (key: string) => T | undefined): ParsedAppraisal<T> {
   const LINE_BREAK = /\r\n|\r|\n/;
   const raw = text.split(LINE_BREAK);
   const whole = lower(text);
@@ -708,7 +752,7 @@ export function parseAppraisal(text: string, known?: (key: string) => boolean): 
     const t = line.trim();
     return t.endsWith(':') && KILLMAIL_SECTIONS.has(t.slice(0, colonEnd(t)));
   });
-  const lines: ParsedLine[] = [];
+  const lines: ParsedLine<T>[] = [];
   for (let index = 0; index < raw.length; index++) {
     const rawLine = raw[index];
     const line = index + 1;
@@ -718,7 +762,7 @@ export function parseAppraisal(text: string, known?: (key: string) => boolean): 
     }
     const trimmed = rawLine.trim();
     if (trimmed.length === 0) continue;
-    const out = new LineReadings(known);
+    const out = new LineReadings<T>(lookup);
     let holdsItems: boolean;
     if (rawLine.includes('\t')) holdsItems = tabReadings(rawLine, twins[index], out);
     else {

@@ -1,5 +1,5 @@
 import { APPRAISAL_MAX_ERRORS, moreErrorsMessage, tooLongLineMessage, unrecognisedLineMessage } from './messages';
-import type { ParsedAppraisal, Reading } from './parse';
+import { typesOf, type ParsedAppraisal } from './parse';
 
 /** The key names are matched by: the game data matches names case-insensitively. */
 export const appraisalNameKey = (name: string): string => name.toLowerCase();
@@ -26,23 +26,13 @@ export interface ResolvedAppraisal<T> {
   errors: string[];
 }
 
-/** The type of every item of a reading, or null when one name is unknown. */
-function typesOf<T>(reading: Reading, lookup: (key: string) => T | undefined): T[] | null {
-  const out: T[] = [];
-  for (const it of reading) {
-    const type = lookup(it.key);
-    if (type === undefined) return null;
-    out.push(type);
-  }
-  return out;
-}
-
 /**
  * Keeps, for every line, the first reading whose every name `lookup` knows, and sums the same
- * type over the lines. `lookup` receives a name key (`appraisalNameKey`).
+ * type over the lines. `lookup` receives a name key (`appraisalNameKey`). A line parsed with the
+ * same lookup already holds its reading and types (`known`): it is not looked up again.
  */
 export function resolveAppraisal<T extends { id: number }>(
-  parsed: ParsedAppraisal,
+  parsed: ParsedAppraisal<T>,
   lookup: (key: string) => T | undefined,
 ): ResolvedAppraisal<T> {
   const byKey = new Map<number, ResolvedItem<T>>();
@@ -57,9 +47,9 @@ export function resolveAppraisal<T extends { id: number }>(
       fail(tooLongLineMessage(line.line));
       continue;
     }
-    // The reading the parser's name test found, else the first reading whose every name is known.
-    let chosen = line.known;
-    let types = chosen ? typesOf(chosen, lookup) : null;
+    // The reading the parser's lookup found, else the first reading whose every name is known.
+    let chosen = line.known?.reading;
+    let types = line.known?.types ?? null;
     for (let i = 0; !types && i < line.readings.length; i++) {
       chosen = line.readings[i];
       types = typesOf(chosen, lookup);
