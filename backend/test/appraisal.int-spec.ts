@@ -6,6 +6,7 @@
  */
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import {
   APPRAISAL_MESSAGES,
@@ -193,26 +194,89 @@ describe('appraisal', () => {
       volume: 20 + 0.1 + 5000 + 0.02 + 0.01 + 25 + 300,
     });
 
-    // Saved as compact rows, opened as the same lines (notes, copies, blueprint icons), gzipped like every API answer.
+    // Sent gzipped as saved: the document holds the answer's own bytes; the share link opens the same lines.
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const doc = await saved.findById(body.id).lean<AppraisalDoc>();
+    expect(doc?.rows).toBeUndefined();
+    expect(doc?.lines).toBeUndefined();
+    const bytes = doc!.answer instanceof Uint8Array ? doc!.answer : doc!.answer!.read(0, doc!.answer!.length());
+    expect(JSON.parse(gunzipSync(bytes).toString('utf8'))).toEqual(body);
     const opened = await request(running.url).get(`/data/market/appraisal/${body.id}`).set('accept-encoding', 'gzip').expect(200);
     expect(opened.headers['content-encoding']).toBe('gzip');
     expect((opened.body as SavedAppraisal).data).toEqual(body.data);
     expect((opened.body as SavedAppraisal).errors).toEqual(body.errors);
-    const doc = await saved.findById(body.id).lean<AppraisalDoc>();
-    expect(doc?.lines).toBeUndefined();
-    expect(JSON.parse(doc!.rows!)[0]).toEqual([
-      TRITANIUM,
-      'Tritanium',
-      2000,
-      20,
-      4.01,
-      3.5,
-      1_000_000_000,
-      500_000_000,
-      0,
-      0,
-      null,
+  });
+
+  it('a client that takes no gzip gets the same answer uncompressed', async () => {
+    const res = await c.post('/data/market/appraisal', (r) =>
+      r.set('accept-encoding', 'identity').send({ appraisal: PASTE, hub: 2 }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect((res.body as AppraisalResponse).data.map((l) => [l.name, l.quantity])).toEqual(
+      ((await appraise({ appraisal: PASTE, hub: 2 })).body as AppraisalResponse).data.map((l) => [l.name, l.quantity]),
+    );
+  });
+
+  it('saved answers follow today’s image server, and compact rows (saved 2026-11-25) still open', async () => {
+    const line = (id: number, kind: string) => ({
+      name: 'X',
+      icon: `https://old-images.example/types/${id}/${kind}?size=64`,
+      quantity: 1,
+      volume: 1,
+      sell: 1,
+      buy: 1,
+      sell_quantity: 1,
+      buy_quantity: 1,
+      type_id: id,
+      bpc: false,
+      note: null,
+    });
+    const answer = {
+      data: [line(TRITANIUM, 'icon'), line(DRAKE_BLUEPRINT, 'bp')],
+      errors: ['e'],
+      id: 'Moved12345',
+      hub: 2,
+      created_at: '',
+    };
+    await saved.collection.insertOne({
+      _id: 'Moved12345' as never,
+      hub_id: 2,
+      answer: gzipSync(JSON.stringify(answer)),
+      created_at: new Date(),
+    });
+    const moved = (await request(running.url).get('/data/market/appraisal/Moved12345').expect(200)).body as SavedAppraisal;
+    expect(moved.data.map((l) => l.icon)).toEqual([
+      `${IMG}/types/${TRITANIUM}/icon?size=64`,
+      `${IMG}/types/${DRAKE_BLUEPRINT}/bp?size=64`,
     ]);
+    expect(moved.errors).toEqual(['e']);
+
+    await saved.collection.insertOne({
+      _id: 'OldRows123' as never,
+      hub_id: 2,
+      rows: JSON.stringify([[TRITANIUM, 'Tritanium', 2000, 20, 4.01, 3.5, 10, 5, 0, 0, null]]),
+      problems: ['Строка 3: не удалось распознать «y»'],
+      created_at: new Date(),
+    });
+    const rows = (await request(running.url).get('/data/market/appraisal/OldRows123').expect(200)).body as SavedAppraisal;
+    expect(rows.data).toEqual([
+      {
+        name: 'Tritanium',
+        icon: `${IMG}/types/${TRITANIUM}/icon?size=64`,
+        quantity: 2000,
+        volume: 20,
+        sell: 4.01,
+        buy: 3.5,
+        sell_quantity: 10,
+        buy_quantity: 5,
+        type_id: TRITANIUM,
+        bpc: false,
+        note: null,
+      },
+    ]);
+    expect(rows.errors).toEqual(['Строка 3: не удалось распознать «y»']);
   });
 
   it('an appraisal saved before rows existed (whole lines) still opens', async () => {

@@ -45,7 +45,7 @@ export function toAppraisalLine(
 }
 
 /**
- * A priced line as saved: type id, name, quantity, volume, SELL, BUY, units on sale, units wanted,
+ * A priced line as saved from 2026-11-25 to 11-26 (since then the answer itself is saved): type id, name, quantity, volume, SELL, BUY, units on sale, units wanted,
  * copy (1/0), blueprint icon (1/0), note. A tuple, not the line's object: a 10 000-line appraisal
  * is saved in a fifth of the bytes (no field names, no icon URLs), so writing it costs a fifth.
  */
@@ -53,22 +53,6 @@ export type SavedRow = [number, string, number, number, number, number, number, 
 
 /** Blueprints are shown with their blueprint picture. */
 export const isBlueprintType = (type: GameType): boolean => type.categoryId === 9;
-
-export function toSavedRow(l: AppraisalLine, type: GameType): SavedRow {
-  return [
-    l.type_id,
-    l.name,
-    l.quantity,
-    l.volume,
-    l.sell,
-    l.buy,
-    l.sell_quantity,
-    l.buy_quantity,
-    l.bpc ? 1 : 0,
-    isBlueprintType(type) ? 1 : 0,
-    l.note,
-  ];
-}
 
 /** A saved row as the line it was (the icon from today's image server). */
 export function fromSavedRow(r: SavedRow, imageServerUrl: string): AppraisalLine {
@@ -85,4 +69,10 @@ export function fromSavedRow(r: SavedRow, imageServerUrl: string): AppraisalLine
     bpc: r[8] === 1,
     note: r[10],
   };
+}
+
+/** A saved line with its icon from today's image server (the image server's address may have changed). */
+export function withIconFrom(l: AppraisalLine, imageServerUrl: string): AppraisalLine {
+  const kind = l.icon.endsWith('/bp?size=64') ? 'bp' : 'icon';
+  return { ...l, icon: typeIconUrl(imageServerUrl, l.type_id, 64, kind) };
 }

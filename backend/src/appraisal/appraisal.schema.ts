@@ -1,21 +1,24 @@
-import { Schema } from 'mongoose';
+import { Schema, type mongo } from 'mongoose';
 import { APPRAISAL_TTL_DAYS } from '@eve-toolkit/shared-types';
 
 export const APPRAISAL_MODEL = 'Appraisal';
 
 /**
- * A saved appraisal (`appraisals`): the priced lines as they were, opened again by its share link.
+ * A saved appraisal (`appraisals`): the answer as it was sent, opened again by its share link.
  * `_id` is a short random id (see appraisal-id.ts); a TTL index deletes it APPRAISAL_TTL_DAYS
  * after `created_at`. (`problems`, not `errors`: mongoose reserves that path name.)
  */
 export interface AppraisalDoc {
   _id: string;
   hub_id: number;
-  /** The priced lines as JSON `SavedRow[]` (appraisal.mapper.ts): stored and read whole. */
+  /** The answer as it was sent (`AppraisalResponse` JSON), gzipped; read back (lean) as BSON Binary. */
+  answer?: Buffer | mongo.Binary;
+  /** Saved 2026-11-25 to 11-26: the priced lines as JSON `SavedRow[]` (appraisal.mapper.ts). */
   rows?: string;
-  /** Appraisals saved before rows (until 2026-11-25): the lines as JSON `AppraisalLine[]`. */
+  /** Saved before rows (until 2026-11-25): the lines as JSON `AppraisalLine[]`. */
   lines?: string;
-  problems: string[];
+  /** The error lines, with `rows` and `lines` (the answer holds its own). */
+  problems?: string[];
   created_at: Date;
 }
 
@@ -23,9 +26,10 @@ export const AppraisalSchema = new Schema<AppraisalDoc>(
   {
     _id: { type: String, required: true },
     hub_id: { type: Number, required: true },
+    answer: { type: Buffer },
     rows: { type: String },
     lines: { type: String },
-    problems: { type: [String], default: [] },
+    problems: { type: [String], default: undefined },
     created_at: { type: Date, required: true },
   },
   { collection: 'appraisals', versionKey: false },
