@@ -591,7 +591,7 @@ function tabReadings(row: string, lrow: string, out: LineReadings<unknown>): boo
   const cells: string[] = [];
   const lc: string[] = [];
   // Cells between tabs, trimmed, and their twins at the same places.
-  for (let from = 0; from <= row.length; ) {
+  for (let from = 0; from <= row.length;) {
     const tab = row.indexOf('\t', from);
     const next = tab < 0 ? row.length : tab;
     let a = from;
