@@ -740,7 +740,7 @@ function textReadings(s: string, l: string, killmail: boolean, out: LineReadings
  * -> type), a line's readings stop at the first one whose every name it finds: the
  * resolver picks the same reading either way, at a fraction of the work for large pastes.
  */
-export function parseAppraisal<T = unknown>(text: string, lookup?: (key: string) => T | undefined): ParsedAppraisal<T> {
+export function parseAppraisal<T = never>(text: string, lookup?: (key: string) => T | undefined): ParsedAppraisal<T> {
   const LINE_BREAK = /\r\n|\r|\n/;
   const raw = text.split(LINE_BREAK);
   const whole = lower(text);
