@@ -45,9 +45,9 @@ export function toAppraisalLine(
 }
 
 /**
- * A priced line as saved from 2026-11-25 to 11-26 (since then the answer itself is saved): type id, name, quantity, volume, SELL, BUY, units on sale, units wanted,
- * copy (1/0), blueprint icon (1/0), note. A tuple, not the line's object: a 10 000-line appraisal
- * is saved in a fifth of the bytes (no field names, no icon URLs), so writing it costs a fifth.
+ * A priced line as saved on 2026-11-25, until the answer itself was saved (still read): type id,
+ * name, quantity, volume, SELL, BUY, units on sale, units wanted, copy (1/0), blueprint icon (1/0),
+ * note.
  */
 export type SavedRow = [number, string, number, number, number, number, number, number, 0 | 1, 0 | 1, string | null];
 

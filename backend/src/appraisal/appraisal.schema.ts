@@ -13,7 +13,7 @@ export interface AppraisalDoc {
   hub_id: number;
   /** The answer as it was sent (`AppraisalResponse` JSON), gzipped; read back (lean) as BSON Binary. */
   answer?: Buffer | mongo.Binary;
-  /** Saved 2026-11-25 to 11-26: the priced lines as JSON `SavedRow[]` (appraisal.mapper.ts). */
+  /** Saved on 2026-11-25 until the answer itself was: the priced lines as JSON `SavedRow[]` (appraisal.mapper.ts). */
   rows?: string;
   /** Saved before rows (until 2026-11-25): the lines as JSON `AppraisalLine[]`. */
   lines?: string;

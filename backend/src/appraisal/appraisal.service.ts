@@ -119,7 +119,7 @@ export class AppraisalService {
       const saved = JSON.parse((await gunzipAsync(bytes)).toString('utf8')) as AppraisalResponse;
       return { data: saved.data.map((l) => withIconFrom(l, images)), errors: saved.errors };
     }
-    // Saved before the answer was (until 2026-11-26): compact rows, or before those whole lines.
+    // Saved before the answer was (until the evening of 2026-11-25): compact rows, or before those whole lines.
     const data = doc.rows
       ? (JSON.parse(doc.rows) as SavedRow[]).map((r) => fromSavedRow(r, images))
       : (JSON.parse(doc.lines ?? '[]') as AppraisalLine[]);
