@@ -32,7 +32,7 @@ export interface ResolvedAppraisal<T> {
  * same lookup already holds its reading and types (`known`): it is not looked up again.
  */
 export function resolveAppraisal<T extends { id: number }>(
-  parsed: ParsedAppraisal<T>,
+  parsed: ParsedAppraisal<NoInfer<T>>,
   lookup: (key: string) => T | undefined,
 ): ResolvedAppraisal<T> {
   const byKey = new Map<number, ResolvedItem<T>>();
