@@ -41,12 +41,13 @@ describe('market in Chromium', () => {
   });
 
   it('opens an item page with SELL/BUY and the price history chart, and goes back', async () => {
-    const item = await api<{ last_prices: Record<string, { B: number; S: number }> }>('/data/market/detail/34?hub=2');
+    await s.page.goto('/market/list');
+    // The prices the page itself received: a market refresh may change today's between two reads.
+    const detail = s.page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/data/market/detail/34') && r.ok());
+    await s.page.getByRole('link', { name: 'Tritanium', exact: true }).click();
+    const item = (await (await detail).json()) as { last_prices: Record<string, { B: number; S: number }> };
     const days = Object.keys(item.last_prices).length;
     expect(days).toBeGreaterThanOrEqual(25);
-
-    await s.page.goto('/market/list');
-    await s.page.getByRole('link', { name: 'Tritanium', exact: true }).click();
     await s.page.waitForURL(/\/market\/detail\/34$/);
     await s.page.getByRole('heading', { name: 'Tritanium', level: 1 }).waitFor();
     await s.page.getByText('Изменение цен').waitFor();

@@ -56,9 +56,10 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);
 
-// Lazy route chunks are compiled on first import; on a busy 2-core machine that can exceed the
-// default 1 s of findBy*/waitFor.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy route chunks are compiled on first import; on a busy 2-core machine (a whole test run with
+// browsers beside it) that took over 5 s. A budget, not a wait: findBy*/waitFor return as soon as
+// the element is there.
+configure({ asyncUtilTimeout: 15_000 });
 
 /** Every test starts with no cookies and empty storage. */
 export function clearCookies(): void {
