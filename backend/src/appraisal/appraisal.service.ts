@@ -10,8 +10,7 @@ import {
   APPRAISAL_TTL_DAYS,
   ERROR_CODES,
   MARKET_MESSAGES,
-  parseAppraisal,
-  resolveAppraisal,
+  appraiseText,
   type AppraisalLine,
   type AppraisalRequest,
   type AppraisalResponse,
@@ -69,8 +68,7 @@ export class AppraisalService {
     this.checkLimits(appraisal);
     if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
     const names = await this.gameData.typeNameIndex();
-    const lookup = (key: string) => names.get(key);
-    const { items, errors } = resolveAppraisal(parseAppraisal(appraisal, lookup), lookup);
+    const { items, errors } = appraiseText(appraisal, (key) => names.get(key));
     const priced = await this.prices.get(
       hub,
       items.filter((i) => !i.bpc).map((i) => i.type.id),

@@ -1,5 +1,5 @@
 import { isWhiteCode, parseAppraisal } from './parse';
-import { appraisalNames, appraisalNameKey, resolveAppraisal } from './resolve';
+import { appraisalNames, appraisalNameKey, appraiseText, resolveAppraisal } from './resolve';
 
 /**
  * Realistic pastes of every format the game clients produce (English and Russian clients), read
@@ -99,8 +99,9 @@ const NAMES = [
 const CATALOGUE = new Map(NAMES.map((name, i) => [appraisalNameKey(name), { id: i + 1, name }]));
 
 /**
- * Resolves a paste against the catalogue; also parses it with the name lookup (what the
- * server does) and checks that stopping at the first known reading picks the same items.
+ * Resolves a paste against the catalogue; also parses it with the name lookup and checks that
+ * stopping at the first known reading picks the same items, and that reading and summing in one
+ * pass (what the server does) gives the same answer.
  */
 function appraise(text: string) {
   const parsed = parseAppraisal(text);
@@ -110,6 +111,7 @@ function appraise(text: string) {
     (key) => CATALOGUE.get(key),
   );
   expect(lazy).toEqual({ items, errors });
+  expect(appraiseText(text, (key) => CATALOGUE.get(key))).toEqual({ items, errors });
   return {
     items: items.map((i) => (i.bpc ? [i.type.name, i.quantity, 'bpc'] : [i.type.name, i.quantity])),
     errors,
@@ -641,6 +643,24 @@ describe('what is looked up', () => {
       ],
       errors: ['Строка 1: не удалось распознать «İİİ note»', 'Строка 4: не удалось распознать «İ Mexallon x 2»'],
     });
+  });
+
+  it('numbers lines as the pasting client cut them: \\r\\n, \\r and \\n each end one', () => {
+    const text = 'Tritanium 1\r\nnot an item\rPyerite 2\n\r\nstill not one\r\rMexallon 3\r\n';
+    expect(appraise(text)).toEqual({
+      items: [
+        ['Tritanium', 1],
+        ['Pyerite', 2],
+        ['Mexallon', 3],
+      ],
+      errors: ['Строка 2: не удалось распознать «not an item»', 'Строка 5: не удалось распознать «still not one»'],
+    });
+    expect(parseAppraisal(text).lines.map((l) => l.line)).toEqual([1, 2, 3, 5, 7]);
+  });
+
+  it('a killmail section title after a lone \\r still makes the paste a killmail (its header fields are no errors)', () => {
+    const text = 'Victim: Some Pilot\rDestroyed items:\rRifter, Qty: 2';
+    expect(appraise(text)).toEqual({ items: [['Rifter', 2]], errors: [] });
   });
 
   it('trims cells exactly as String.prototype.trim does, for every UTF-16 code unit', () => {

@@ -735,42 +735,60 @@ function textReadings(s: string, l: string, killmail: boolean, out: LineReadings
   return true;
 }
 
-/**
- * Splits a paste into lines and reads each one (see the module comment). With `lookup` (name key
- * -> type), a line's readings stop at the first one whose every name it finds: the
- * resolver picks the same reading either way, at a fraction of the work for large pastes.
- */
-export function parseAppraisal<T = never>(text: string, lookup?: (key: string) => T | undefined): ParsedAppraisal<T> {
-  const LINE_BREAK = /\r\n|\r|\n/;
-  const raw = text.split(LINE_BREAK);
-  const whole = lower(text);
-  // Line by line twins when lower-casing kept every length (always, for the game's names).
-  const twins = whole.length === text.length ? whole.split(LINE_BREAK) : raw.map(lowerTwin);
-  // Killmail section titles end with a colon (`Destroyed items:`, `Уничтоженные предметы:`).
-  const killmail = twins.some((line) => {
+const LINE_BREAK = /\r\n|\r|\n/;
+
+/** Killmail section titles end with a colon (`Destroyed items:`, `Уничтоженные предметы:`): is there one? Lines in lower case. */
+function hasKillmailSection(lines: readonly string[]): boolean {
+  return lines.some((line) => {
     if (line.length >= 60) return false;
     const t = line.trim();
     return t.endsWith(':') && KILLMAIL_SECTIONS.has(t.slice(0, colonEnd(t)));
   });
-  const lines: ParsedLine<T>[] = [];
+}
+
+/**
+ * Reads a paste line by line (see the module comment) and hands `visit` each line that holds
+ * items (or is too long to read) as soon as it is read: nothing of a line outlives its visit
+ * unless `visit` keeps it. With `lookup` (name key -> type), a line's readings stop at the first
+ * one whose every name it finds: the resolver picks the same reading either way, at a fraction
+ * of the work for large pastes.
+ */
+export function readAppraisal<T = never>(
+  text: string,
+  visit: (line: ParsedLine<T>) => void,
+  lookup?: (key: string) => T | undefined,
+): void {
+  // The lines and their lower-case twins: split once (searching a long string line by line is
+  // far slower once optimised); only what a line's rules build is per line, and short-lived.
+  const raw = text.split(LINE_BREAK);
+  const whole = lower(text);
+  const twins = whole.length === text.length ? whole.split(LINE_BREAK) : raw.map(lowerTwin);
+  const killmail = hasKillmailSection(twins);
   for (let index = 0; index < raw.length; index++) {
     const rawLine = raw[index];
     const line = index + 1;
     if (rawLine.length > APPRAISAL_MAX_LINE_LENGTH) {
-      lines.push({ line, text: rawLine.trim().slice(0, 100), readings: [], tooLong: true });
+      visit({ line, text: rawLine.trim().slice(0, 100), readings: [], tooLong: true });
       continue;
     }
     const trimmed = rawLine.trim();
     if (trimmed.length === 0) continue;
+    const twin = twins[index];
     const out = new LineReadings<T>(lookup);
     let holdsItems: boolean;
-    if (rawLine.includes('\t')) holdsItems = tabReadings(rawLine, twins[index], out);
+    if (rawLine.includes('\t')) holdsItems = tabReadings(rawLine, twin, out);
     else {
       // Trimming removes the same characters from both.
       const start = rawLine.length - rawLine.trimStart().length;
-      holdsItems = textReadings(trimmed, twins[index].slice(start, start + trimmed.length), killmail, out);
+      holdsItems = textReadings(trimmed, twin.slice(start, start + trimmed.length), killmail, out);
     }
-    if (holdsItems) lines.push({ line, text: trimmed, readings: out.list, known: out.known });
+    if (holdsItems) visit({ line, text: trimmed, readings: out.list, known: out.known });
   }
+}
+
+/** Every line of a paste that holds items, with its readings (what the table tests look at); see `readAppraisal`. */
+export function parseAppraisal<T = never>(text: string, lookup?: (key: string) => T | undefined): ParsedAppraisal<T> {
+  const lines: ParsedLine<T>[] = [];
+  readAppraisal(text, (l) => lines.push(l), lookup);
   return { lines };
 }

@@ -1,5 +1,5 @@
 import { APPRAISAL_MAX_ERRORS, moreErrorsMessage, tooLongLineMessage, unrecognisedLineMessage } from './messages';
-import { typesOf, type ParsedAppraisal } from './parse';
+import { readAppraisal, typesOf, type ParsedAppraisal, type ParsedLine } from './parse';
 
 /** The key names are matched by: the game data matches names case-insensitively. */
 export const appraisalNameKey = (name: string): string => name.toLowerCase();
@@ -27,46 +27,75 @@ export interface ResolvedAppraisal<T> {
 }
 
 /**
- * Keeps, for every line, the first reading whose every name `lookup` knows, and sums the same
- * type over the lines. `lookup` receives a name key (`appraisalNameKey`). A line parsed with the
- * same lookup already holds its reading and types (`known`): it is not looked up again.
+ * Sums the lines of a paste as they are read: keeps, for every line, the first reading whose
+ * every name `lookup` knows, and sums the same type over the lines. `lookup` receives a name key
+ * (`appraisalNameKey`). A line parsed with the same lookup already holds its reading and types
+ * (`known`): it is not looked up again.
  */
-export function resolveAppraisal<T extends { id: number }>(
-  parsed: ParsedAppraisal<NoInfer<T>>,
-  lookup: (key: string) => T | undefined,
-): ResolvedAppraisal<T> {
-  const byKey = new Map<number, ResolvedItem<T>>();
-  const errors: string[] = [];
-  let dropped = 0;
-  const fail = (message: string) => {
-    if (errors.length < APPRAISAL_MAX_ERRORS) errors.push(message);
-    else dropped++;
-  };
-  for (const line of parsed.lines) {
+class AppraisalSum<T extends { id: number }> {
+  private readonly byKey = new Map<number, ResolvedItem<T>>();
+  private readonly errors: string[] = [];
+  private dropped = 0;
+
+  constructor(private readonly lookup: (key: string) => T | undefined) {}
+
+  add(line: ParsedLine<T>): void {
     if (line.tooLong) {
-      fail(tooLongLineMessage(line.line));
-      continue;
+      this.fail(tooLongLineMessage(line.line));
+      return;
     }
     // The reading the parser's lookup found, else the first reading whose every name is known.
     let chosen = line.known?.reading;
     let types = line.known?.types ?? null;
     for (let i = 0; !types && i < line.readings.length; i++) {
       chosen = line.readings[i];
-      types = typesOf(chosen, lookup);
+      types = typesOf(chosen, this.lookup);
     }
     if (!types || !chosen) {
-      fail(unrecognisedLineMessage(line.line, line.text.replace(/\t/g, ' ')));
-      continue;
+      this.fail(unrecognisedLineMessage(line.line, line.text.replace(/\t/g, ' ')));
+      return;
     }
     for (let i = 0; i < chosen.length; i++) {
       const it = chosen[i];
       const type = types[i];
       const key = it.bpc ? -type.id - 1 : type.id;
-      const found = byKey.get(key);
+      const found = this.byKey.get(key);
       if (found) found.quantity += it.quantity;
-      else byKey.set(key, { type, quantity: it.quantity, bpc: it.bpc });
+      else this.byKey.set(key, { type, quantity: it.quantity, bpc: it.bpc });
     }
   }
-  if (dropped > 0) errors.push(moreErrorsMessage(dropped));
-  return { items: [...byKey.values()], errors };
+
+  result(): ResolvedAppraisal<T> {
+    const errors = this.dropped > 0 ? [...this.errors, moreErrorsMessage(this.dropped)] : [...this.errors];
+    return { items: [...this.byKey.values()], errors };
+  }
+
+  private fail(message: string): void {
+    if (this.errors.length < APPRAISAL_MAX_ERRORS) this.errors.push(message);
+    else this.dropped++;
+  }
+}
+
+/** Resolves parsed lines (see `AppraisalSum`). */
+export function resolveAppraisal<T extends { id: number }>(
+  parsed: ParsedAppraisal<NoInfer<T>>,
+  lookup: (key: string) => T | undefined,
+): ResolvedAppraisal<T> {
+  const sum = new AppraisalSum(lookup);
+  for (const line of parsed.lines) sum.add(line);
+  return sum.result();
+}
+
+/**
+ * Parses and resolves a paste in one pass (what the server does): each line is summed as soon
+ * as it is read, so no line's readings outlive it (a 10 000-line paste no longer keeps its whole
+ * parse until the end, which the young-generation collector had to copy).
+ */
+export function appraiseText<T extends { id: number }>(
+  text: string,
+  lookup: (key: string) => T | undefined,
+): ResolvedAppraisal<T> {
+  const sum = new AppraisalSum(lookup);
+  readAppraisal(text, (line) => sum.add(line), lookup);
+  return sum.result();
 }
