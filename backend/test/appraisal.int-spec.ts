@@ -20,6 +20,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { RunningApp } from '../src/bootstrap';
 import { MARKET_EVENTS } from '../src/market/market.events';
 import { APPRAISAL_MODEL, type AppraisalDoc } from '../src/appraisal/appraisal.schema';
+import { AppraisalReader, HALVE_FROM_CHARS } from '../src/appraisal/appraisal-reader';
 import { MODELS, type MarketPriceDoc } from '../src/market/market.schema';
 import { createTestApp } from './app';
 import { buildMiniSde, importSdeInto } from './fixtures/mini-sde';
@@ -205,6 +206,50 @@ describe('appraisal', () => {
     expect(opened.headers['content-encoding']).toBe('gzip');
     expect((opened.body as SavedAppraisal).data).toEqual(body.data);
     expect((opened.body as SavedAppraisal).errors).toEqual(body.errors);
+  });
+
+  it('a large paste is read in two threads at once, with exactly the answer of reading it whole; a failed worker changes nothing', async () => {
+    // 300 copies of the paste's known lines (Windows line ends), an unknown line near each end.
+    const known = PASTE.split('\n').filter((l) => l !== 'Это не предмет');
+    const lines = ['Не предмет в начале', ...Array.from({ length: 300 }, () => known).flat(), 'Не предмет в конце'];
+    const big = lines.join('\r\n');
+    expect(big.length).toBeGreaterThan(HALVE_FROM_CHARS);
+    const reader = running.app.get(AppraisalReader);
+    const answer = async () => {
+      const res = await appraise({ appraisal: big, hub: 2 });
+      expect(res.status).toBe(200);
+      const { data, errors } = res.body as AppraisalResponse;
+      return { data, errors };
+    };
+
+    // The first large paste is read here whole (the worker gets the names meanwhile).
+    const whole = await answer();
+    expect(whole.data.map((l) => [l.type_id, l.bpc, l.quantity])).toEqual([
+      [TRITANIUM, false, 600_000],
+      [PYERITE, false, 3000],
+      [RIFTER, false, 600],
+      [CYBERNETICS, false, 600],
+      [DRAKE_BLUEPRINT, true, 300],
+      [WARRIOR_II, false, 1500],
+      [GIANT_SECURE_CONTAINER, false, 300],
+    ]);
+    expect(whole.errors).toEqual([
+      'Строка 1: не удалось распознать «Не предмет в начале»',
+      `Строка ${lines.length}: не удалось распознать «Не предмет в конце»`,
+    ]);
+
+    await reader.prepare();
+    const halvesBefore = reader.readInHalves;
+    expect(await answer()).toEqual(whole);
+    expect(reader.readInHalves).toBe(halvesBefore + 1);
+
+    // The worker stops: the half is read here, the answer is the same, and the next large paste starts a new worker.
+    await reader.stopWorker();
+    expect(await answer()).toEqual(whole);
+    expect(reader.readInHalves).toBe(halvesBefore + 1);
+    await reader.prepare();
+    expect(await answer()).toEqual(whole);
+    expect(reader.readInHalves).toBe(halvesBefore + 2);
   });
 
   it('a client that takes no gzip gets the same answer uncompressed', async () => {

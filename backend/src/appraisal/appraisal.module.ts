@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AppraisalPrices } from './appraisal-prices';
+import { AppraisalReader } from './appraisal-reader';
 import { AppraisalController } from './appraisal.controller';
 import { AppraisalService } from './appraisal.service';
 import { APPRAISAL_MODEL, AppraisalSchema } from './appraisal.schema';
 
-/** Appraisal at /market/appraisal: parse a paste, name the types (GameData), price them (MarketPrices), save it for a share link. */
+/** Appraisal at /market/appraisal: parse a paste (large ones in two threads), name the types (GameData), price them (MarketPrices), save it for a share link. */
 @Module({
   imports: [MongooseModule.forFeature([{ name: APPRAISAL_MODEL, schema: AppraisalSchema }])],
   controllers: [AppraisalController],
-  providers: [AppraisalService, AppraisalPrices],
+  providers: [AppraisalService, AppraisalReader, AppraisalPrices],
 })
 export class AppraisalModule {}

@@ -10,7 +10,6 @@ import {
   APPRAISAL_TTL_DAYS,
   ERROR_CODES,
   MARKET_MESSAGES,
-  appraiseText,
   type AppraisalLine,
   type AppraisalRequest,
   type AppraisalResponse,
@@ -22,6 +21,7 @@ import { GameData } from '../game-data/game-data.contract';
 import { gzippedJson, plainJson, type PreparedJson } from '../common/http/prepared-json';
 import { newAppraisalId } from './appraisal-id';
 import { AppraisalPrices } from './appraisal-prices';
+import { AppraisalReader } from './appraisal-reader';
 import { fromSavedRow, toAppraisalLine, withIconFrom, type SavedRow } from './appraisal.mapper';
 import { APPRAISAL_MODEL, type AppraisalDoc } from './appraisal.schema';
 
@@ -47,6 +47,7 @@ function countLines(text: string): number {
 export class AppraisalService {
   constructor(
     private readonly gameData: GameData,
+    private readonly reader: AppraisalReader,
     private readonly prices: AppraisalPrices,
     @InjectModel(APPRAISAL_MODEL) private readonly appraisals: Model<AppraisalDoc>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -67,8 +68,7 @@ export class AppraisalService {
   async appraise({ appraisal, hub }: AppraisalRequest): Promise<PreparedJson> {
     this.checkLimits(appraisal);
     if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
-    const names = await this.gameData.typeNameIndex();
-    const { items, errors } = appraiseText(appraisal, (key) => names.get(key));
+    const { items, errors } = await this.reader.appraise(appraisal);
     const priced = await this.prices.get(
       hub,
       items.filter((i) => !i.bpc).map((i) => i.type.id),

@@ -1,7 +1,7 @@
 import { APPRAISAL_MAX_CHARS, APPRAISAL_MAX_LINES, APPRAISAL_MAX_QUANTITY } from './messages';
-import { parseAppraisal } from './parse';
+import { halvePaste, isKillmailPaste, parseAppraisal } from './parse';
 import { seededRandom } from '../random';
-import { appraisalNames, appraisalNameKey, resolveAppraisal } from './resolve';
+import { appraisalNames, appraisalNameKey, appraisePart, appraiseText, joinAppraisalParts, resolveAppraisal } from './resolve';
 
 /**
  * Fuzz: thousands of random and hostile inputs through the parser and the resolver. Nothing
@@ -20,7 +20,9 @@ const PIECES = [
   '  ',
   '\t',
   '\n',
+  '\n',
   '\r\n',
+  '\r',
   '\u00a0',
   '\u202f',
   ',',
@@ -140,5 +142,25 @@ describe('appraisal parser fuzz', () => {
     ['a whole paste of tab rows', 'Rifter\t1\tFrigate'],
   ])('hostile paste at the size limit (%s): under 3 s at the size limits', (_label, l) => {
     expect(check(fill(l), 3000)).toEqual([]);
+  });
+
+  it('3 000 random pastes read in two halves at once give exactly the whole paste (items in order, errors, line numbers)', () => {
+    const r = seededRandom(31);
+    const lookup = (key: string) => KNOWN.get(key);
+    const problems: string[] = [];
+    let halved = 0;
+    for (let n = 0; n < 3000; n++) {
+      const len = 1 + Math.floor(r() * 80);
+      let text = '';
+      for (let i = 0; i < len; i++) text += PIECES[Math.floor(r() * PIECES.length)];
+      const halves = halvePaste(text);
+      if (!halves) continue;
+      halved++;
+      const killmail = isKillmailPaste(text);
+      const joined = joinAppraisalParts(halves.map((h) => appraisePart(h.text, lookup, { killmail, firstLine: h.firstLine })));
+      if (JSON.stringify(joined) !== JSON.stringify(appraiseText(text, lookup))) problems.push(JSON.stringify(text));
+    }
+    expect(problems).toEqual([]);
+    expect(halved).toBeGreaterThan(2000);
   });
 });

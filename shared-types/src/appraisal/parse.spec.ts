@@ -1,4 +1,4 @@
-import { isWhiteCode, parseAppraisal } from './parse';
+import { halvePaste, isKillmailPaste, isWhiteCode, parseAppraisal } from './parse';
 import { appraisalNames, appraisalNameKey, appraiseText, resolveAppraisal } from './resolve';
 
 /**
@@ -661,6 +661,20 @@ describe('what is looked up', () => {
   it('a killmail section title after a lone \\r still makes the paste a killmail (its header fields are no errors)', () => {
     const text = 'Victim: Some Pilot\rDestroyed items:\rRifter, Qty: 2';
     expect(appraise(text)).toEqual({ items: [['Rifter', 2]], errors: [] });
+  });
+
+  it('halves a paste at the first line break from its middle, numbering the second half on', () => {
+    expect(halvePaste('Tritanium 1\r\nPyerite 2')).toEqual([
+      { text: 'Tritanium 1', firstLine: 1 },
+      { text: 'Pyerite 2', firstLine: 2 },
+    ]);
+    expect(halvePaste('a\n\nb\rTritanium 1\nc')).toEqual([
+      { text: 'a\n\nb\rTritanium 1', firstLine: 1 },
+      { text: 'c', firstLine: 5 },
+    ]);
+    expect(halvePaste('Tritanium 1\nPyerite 2 and a long tail')).toBeNull();
+    expect(isKillmailPaste('Victim: X\r\n  Уничтоженные предметы :  \nRifter')).toBe(true);
+    expect(isKillmailPaste('Victim: X\nRifter: 2')).toBe(false);
   });
 
   it('trims cells exactly as String.prototype.trim does, for every UTF-16 code unit', () => {

@@ -737,13 +737,24 @@ function textReadings(s: string, l: string, killmail: boolean, out: LineReadings
 
 const LINE_BREAK = /\r\n|\r|\n/;
 
-/** Killmail section titles end with a colon (`Destroyed items:`, `Уничтоженные предметы:`): is there one? Lines in lower case. */
+/** Killmail section titles end with a colon (`Destroyed items:`, `Уничтоженные предметы:`): is there one among these lines? */
 function hasKillmailSection(lines: readonly string[]): boolean {
   return lines.some((line) => {
     if (line.length >= 60) return false;
     const t = line.trim();
-    return t.endsWith(':') && KILLMAIL_SECTIONS.has(t.slice(0, colonEnd(t)));
+    return t.endsWith(':') && KILLMAIL_SECTIONS.has(lower(t.slice(0, colonEnd(t))));
   });
+}
+
+/** True when the paste is a killmail (it has a killmail section title): its header fields are then no items. */
+export const isKillmailPaste = (text: string): boolean => hasKillmailSection(text.split(LINE_BREAK));
+
+/** How a part of a paste is read on its own (see `halvePaste`). */
+export interface ReadOptions {
+  /** Whether the whole paste is a killmail (`isKillmailPaste`); by default, whether this text is. */
+  killmail?: boolean;
+  /** The number of the text's first line in the whole paste; 1 by default. */
+  firstLine?: number;
 }
 
 /**
@@ -757,16 +768,18 @@ export function readAppraisal<T = never>(
   text: string,
   visit: (line: ParsedLine<T>) => void,
   lookup?: (key: string) => T | undefined,
+  options: ReadOptions = {},
 ): void {
   // The lines and their lower-case twins: split once (searching a long string line by line is
   // far slower once optimised); only what a line's rules build is per line, and short-lived.
   const raw = text.split(LINE_BREAK);
   const whole = lower(text);
   const twins = whole.length === text.length ? whole.split(LINE_BREAK) : raw.map(lowerTwin);
-  const killmail = hasKillmailSection(twins);
+  const killmail = options.killmail ?? hasKillmailSection(raw);
+  const first = options.firstLine ?? 1;
   for (let index = 0; index < raw.length; index++) {
     const rawLine = raw[index];
-    const line = index + 1;
+    const line = first + index;
     if (rawLine.length > APPRAISAL_MAX_LINE_LENGTH) {
       visit({ line, text: rawLine.trim().slice(0, 100), readings: [], tooLong: true });
       continue;
@@ -784,6 +797,33 @@ export function readAppraisal<T = never>(
     }
     if (holdsItems) visit({ line, text: trimmed, readings: out.list, known: out.known });
   }
+}
+
+/** A part of a paste and where it starts (see `halvePaste`). */
+export interface PastePart {
+  text: string;
+  /** The number of its first line in the whole paste. */
+  firstLine: number;
+}
+
+/**
+ * Cuts a paste in two at the first line break at or after its middle, for reading the halves at
+ * the same time (each with `{ killmail: isKillmailPaste(text), firstLine }`: read so, the halves
+ * give exactly the whole paste's lines). Null when there is no line break there.
+ */
+export function halvePaste(text: string): [PastePart, PastePart] | null {
+  const middle = text.length >> 1;
+  let cut = middle;
+  while (cut < text.length && text.charCodeAt(cut) !== 10 && text.charCodeAt(cut) !== 13) cut++;
+  if (cut >= text.length) return null;
+  // `\r\n` is one line break: cut before and after both characters.
+  if (cut > 0 && text.charCodeAt(cut) === 10 && text.charCodeAt(cut - 1) === 13) cut--;
+  const after = text.charCodeAt(cut) === 13 && text.charCodeAt(cut + 1) === 10 ? cut + 2 : cut + 1;
+  const head = text.slice(0, cut);
+  return [
+    { text: head, firstLine: 1 },
+    { text: text.slice(after), firstLine: head.split(LINE_BREAK).length + 1 },
+  ];
 }
 
 /** Every line of a paste that holds items, with its readings (what the table tests look at); see `readAppraisal`. */

@@ -1,5 +1,5 @@
 import { APPRAISAL_MAX_ERRORS, moreErrorsMessage, tooLongLineMessage, unrecognisedLineMessage } from './messages';
-import { readAppraisal, typesOf, type ParsedAppraisal, type ParsedLine } from './parse';
+import { readAppraisal, typesOf, type ParsedAppraisal, type ParsedLine, type ReadOptions } from './parse';
 
 /** The key names are matched by: the game data matches names case-insensitively. */
 export const appraisalNameKey = (name: string): string => name.toLowerCase();
@@ -65,15 +65,46 @@ class AppraisalSum<T extends { id: number }> {
     }
   }
 
-  result(): ResolvedAppraisal<T> {
-    const errors = this.dropped > 0 ? [...this.errors, moreErrorsMessage(this.dropped)] : [...this.errors];
-    return { items: [...this.byKey.values()], errors };
+  part(): AppraisalPart<T> {
+    return { items: [...this.byKey.values()], errors: this.errors, dropped: this.dropped };
   }
 
   private fail(message: string): void {
     if (this.errors.length < APPRAISAL_MAX_ERRORS) this.errors.push(message);
     else this.dropped++;
   }
+}
+
+/** A part of a paste appraised on its own: its types summed, its first error messages and how many more it had. */
+export interface AppraisalPart<T> {
+  items: ResolvedItem<T>[];
+  errors: string[];
+  dropped: number;
+}
+
+/**
+ * Joins the parts of a paste, in the paste's order, into its appraisal: the same type summed over
+ * the parts (in the order types first appear), at most APPRAISAL_MAX_ERRORS messages, then a count.
+ */
+export function joinAppraisalParts<T extends { id: number }>(parts: readonly AppraisalPart<T>[]): ResolvedAppraisal<T> {
+  if (parts.length === 1 && parts[0].dropped === 0) return { items: parts[0].items, errors: parts[0].errors };
+  const byKey = new Map<number, ResolvedItem<T>>();
+  const errors: string[] = [];
+  let dropped = 0;
+  for (const part of parts) {
+    for (const it of part.items) {
+      const key = it.bpc ? -it.type.id - 1 : it.type.id;
+      const found = byKey.get(key);
+      if (found) found.quantity += it.quantity;
+      else byKey.set(key, { ...it });
+    }
+    for (const message of part.errors)
+      if (errors.length < APPRAISAL_MAX_ERRORS) errors.push(message);
+      else dropped++;
+    dropped += part.dropped;
+  }
+  if (dropped > 0) errors.push(moreErrorsMessage(dropped));
+  return { items: [...byKey.values()], errors };
 }
 
 /** Resolves parsed lines (see `AppraisalSum`). */
@@ -83,19 +114,28 @@ export function resolveAppraisal<T extends { id: number }>(
 ): ResolvedAppraisal<T> {
   const sum = new AppraisalSum(lookup);
   for (const line of parsed.lines) sum.add(line);
-  return sum.result();
+  return joinAppraisalParts([sum.part()]);
 }
 
 /**
- * Parses and resolves a paste in one pass (what the server does): each line is summed as soon
- * as it is read, so no line's readings outlive it (a 10 000-line paste no longer keeps its whole
- * parse until the end, which the young-generation collector had to copy).
+ * Reads and sums (a part of) a paste in one pass: each line is summed as soon as it is read, so
+ * no line's readings outlive it (a 10 000-line paste no longer keeps its whole parse until the
+ * end, which the young-generation collector had to copy).
  */
+export function appraisePart<T extends { id: number }>(
+  text: string,
+  lookup: (key: string) => T | undefined,
+  options?: ReadOptions,
+): AppraisalPart<T> {
+  const sum = new AppraisalSum(lookup);
+  readAppraisal(text, (line) => sum.add(line), lookup, options);
+  return sum.part();
+}
+
+/** Parses and resolves a whole paste in one pass (see `appraisePart`). */
 export function appraiseText<T extends { id: number }>(
   text: string,
   lookup: (key: string) => T | undefined,
 ): ResolvedAppraisal<T> {
-  const sum = new AppraisalSum(lookup);
-  readAppraisal(text, (line) => sum.add(line), lookup);
-  return sum.result();
+  return joinAppraisalParts([appraisePart(text, lookup)]);
 }
