@@ -117,7 +117,12 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   // Sessions in MongoDB, then CSRF on every unsafe request (before any route runs).
   const connection = app.get<Connection>(getConnectionToken());
   const session = sessionMiddleware(config, connection.getClient(), db.dbName);
-  app.use(rateLimitMiddleware(config, connection.getClient(), db.dbName));
+  const rateLimit = rateLimitMiddleware(config, connection.getClient(), db.dbName);
+  // The indexes the stores and the models create as they start, awaited: a started app has them,
+  // and nothing of its start is still in flight if it is closed at once (the driver would
+  // interrupt it and the close would fail).
+  await Promise.all([session.ready, rateLimit.ready, ...connection.modelNames().map((name) => connection.model(name).init())]);
+  app.use(rateLimit);
   app.use(session);
   app.use(csrfProtection());
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;

@@ -4,6 +4,9 @@ import { MongoStore } from 'connect-mongo';
 import type { MongoClient } from 'mongodb';
 import type { AppConfig } from '../config/config';
 
+/** A middleware whose store starts work in the database (indexes): `ready` when that is done. */
+export type StartedMiddleware = RequestHandler & { ready: Promise<void> };
+
 /** Session cookie name (httpOnly; the SPA never reads it). */
 export const SESSION_COOKIE = 'sid';
 /** Sessions expire after 30 days without a request (rolling). */
@@ -14,8 +17,18 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
  * serves any user and a restart logs nobody out. Secure cookies behind TLS ('auto' follows
  * req.secure, which honours TRUST_PROXY) or when the public URL is https.
  */
-export function sessionMiddleware(config: AppConfig, client: MongoClient, dbName: string): RequestHandler {
-  return session({
+export function sessionMiddleware(config: AppConfig, client: MongoClient, dbName: string): StartedMiddleware {
+  const store = MongoStore.create({
+    client,
+    dbName,
+    collectionName: 'sessions',
+    ttl: SESSION_TTL_SECONDS,
+    autoRemove: 'native',
+    touchAfter: 60,
+    // Stored as a document (not a JSON string) so an account's sessions can be found and deleted.
+    stringify: false,
+  });
+  const handler = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
     resave: false,
@@ -29,15 +42,8 @@ export function sessionMiddleware(config: AppConfig, client: MongoClient, dbName
       maxAge: SESSION_TTL_SECONDS * 1000,
       path: '/',
     },
-    store: MongoStore.create({
-      client,
-      dbName,
-      collectionName: 'sessions',
-      ttl: SESSION_TTL_SECONDS,
-      autoRemove: 'native',
-      touchAfter: 60,
-      // Stored as a document (not a JSON string) so an account's sessions can be found and deleted.
-      stringify: false,
-    }),
+    store,
   });
+  // The store creates its TTL index as it starts.
+  return Object.assign(handler, { ready: store.collectionP.then(() => undefined) });
 }

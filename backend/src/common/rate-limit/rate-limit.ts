@@ -1,7 +1,8 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { MongoClient } from 'mongodb';
 import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
 import { ERROR_CODES, MESSAGES, type ApiErrorBody } from '@eve-toolkit/shared-types';
+import type { StartedMiddleware } from '../auth/session.middleware';
 import type { AppConfig } from '../config/config';
 
 /**
@@ -37,7 +38,7 @@ export const BUDGETS: readonly Budget[] = [
   { name: 'feedback', points: 5, durationSeconds: 600, applies: is('POST', '/api/post_debug') },
 ];
 
-export function rateLimitMiddleware(config: AppConfig, client: MongoClient, dbName: string): RequestHandler {
+export function rateLimitMiddleware(config: AppConfig, client: MongoClient, dbName: string): StartedMiddleware {
   const limiters = BUDGETS.map((b) => ({
     budget: b,
     limiter: new RateLimiterMongo({
@@ -47,9 +48,11 @@ export function rateLimitMiddleware(config: AppConfig, client: MongoClient, dbNa
       keyPrefix: `rl:${b.name}`,
       points: Math.max(1, Math.round(b.points * config.rateLimitScale)),
       duration: b.durationSeconds,
+      // The budgets share one collection and its indexes: created once, below.
+      disableIndexesCreation: true,
     }),
   }));
-  return (req: Request, res: Response, next: NextFunction) => {
+  const handler = (req: Request, res: Response, next: NextFunction) => {
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const trusted = config.rateLimitTrusted.includes(client);
     const applicable = limiters.filter(({ budget }) => budget.applies(req) && !(trusted && budget.trustedExempt));
@@ -64,4 +67,5 @@ export function rateLimitMiddleware(config: AppConfig, client: MongoClient, dbNa
       },
     );
   };
+  return Object.assign(handler, { ready: limiters[0].limiter.createIndexes() });
 }
