@@ -242,14 +242,17 @@ describe('appraisal', () => {
     const halvesBefore = reader.readInHalves;
     expect(await answer()).toEqual(whole);
     expect(reader.readInHalves).toBe(halvesBefore + 1);
+    // Two at once share the worker: each gets its own half back.
+    expect(await Promise.all([answer(), answer()])).toEqual([whole, whole]);
+    expect(reader.readInHalves).toBe(halvesBefore + 3);
 
     // The worker stops: the half is read here, the answer is the same, and the next large paste starts a new worker.
     await reader.stopWorker();
     expect(await answer()).toEqual(whole);
-    expect(reader.readInHalves).toBe(halvesBefore + 1);
+    expect(reader.readInHalves).toBe(halvesBefore + 3);
     await reader.prepare();
     expect(await answer()).toEqual(whole);
-    expect(reader.readInHalves).toBe(halvesBefore + 2);
+    expect(reader.readInHalves).toBe(halvesBefore + 4);
   });
 
   it('a client that takes no gzip gets the same answer uncompressed', async () => {
