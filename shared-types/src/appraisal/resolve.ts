@@ -26,55 +26,6 @@ export interface ResolvedAppraisal<T> {
   errors: string[];
 }
 
-/**
- * Sums the lines of a paste as they are read: keeps, for every line, the first reading whose
- * every name `lookup` knows, and sums the same type over the lines. `lookup` receives a name key
- * (`appraisalNameKey`). A line parsed with the same lookup already holds its reading and types
- * (`known`): it is not looked up again.
- */
-class AppraisalSum<T extends { id: number }> {
-  private readonly byKey = new Map<number, ResolvedItem<T>>();
-  private readonly errors: string[] = [];
-  private dropped = 0;
-
-  constructor(private readonly lookup: (key: string) => T | undefined) {}
-
-  add(line: ParsedLine<T>): void {
-    if (line.tooLong) {
-      this.fail(tooLongLineMessage(line.line));
-      return;
-    }
-    // The reading the parser's lookup found, else the first reading whose every name is known.
-    let chosen = line.known?.reading;
-    let types = line.known?.types ?? null;
-    for (let i = 0; !types && i < line.readings.length; i++) {
-      chosen = line.readings[i];
-      types = typesOf(chosen, this.lookup);
-    }
-    if (!types || !chosen) {
-      this.fail(unrecognisedLineMessage(line.line, line.text.replace(/\t/g, ' ')));
-      return;
-    }
-    for (let i = 0; i < chosen.length; i++) {
-      const it = chosen[i];
-      const type = types[i];
-      const key = it.bpc ? -type.id - 1 : type.id;
-      const found = this.byKey.get(key);
-      if (found) found.quantity += it.quantity;
-      else this.byKey.set(key, { type, quantity: it.quantity, bpc: it.bpc });
-    }
-  }
-
-  part(): AppraisalPart<T> {
-    return { items: [...this.byKey.values()], errors: this.errors, dropped: this.dropped };
-  }
-
-  private fail(message: string): void {
-    if (this.errors.length < APPRAISAL_MAX_ERRORS) this.errors.push(message);
-    else this.dropped++;
-  }
-}
-
 /** A part of a paste appraised on its own: its types summed, its first error messages and how many more it had. */
 export interface AppraisalPart<T> {
   items: ResolvedItem<T>[];
@@ -83,28 +34,72 @@ export interface AppraisalPart<T> {
 }
 
 /**
- * Joins the parts of a paste, in the paste's order, into its appraisal: the same type summed over
- * the parts (in the order types first appear), at most APPRAISAL_MAX_ERRORS messages, then a count.
+ * An appraisal being summed: the same type (and copy / original) summed in the order types first
+ * appear, at most APPRAISAL_MAX_ERRORS messages, then a count of the others. Lines and whole
+ * parts of a paste are added to it alike.
  */
-export function joinAppraisalParts<T extends { id: number }>(parts: readonly AppraisalPart<T>[]): ResolvedAppraisal<T> {
-  if (parts.length === 1 && parts[0].dropped === 0) return { items: parts[0].items, errors: parts[0].errors };
-  const byKey = new Map<number, ResolvedItem<T>>();
-  const errors: string[] = [];
-  let dropped = 0;
-  for (const part of parts) {
-    for (const it of part.items) {
-      const key = it.bpc ? -it.type.id - 1 : it.type.id;
-      const found = byKey.get(key);
-      if (found) found.quantity += it.quantity;
-      else byKey.set(key, { ...it });
+class AppraisalSum<T extends { id: number }> {
+  private readonly byKey = new Map<number, ResolvedItem<T>>();
+  private readonly errors: string[] = [];
+  private dropped = 0;
+
+  /**
+   * Adds a line: the reading the parser's lookup found (`known`), else its first reading whose
+   * every name `lookup` knows; a line with none is an error. `lookup` receives a name key
+   * (`appraisalNameKey`).
+   */
+  addLine(line: ParsedLine<T>, lookup: (key: string) => T | undefined): void {
+    if (line.tooLong) {
+      this.fail(tooLongLineMessage(line.line));
+      return;
     }
-    for (const message of part.errors)
-      if (errors.length < APPRAISAL_MAX_ERRORS) errors.push(message);
-      else dropped++;
-    dropped += part.dropped;
+    let chosen = line.known?.reading;
+    let types = line.known?.types ?? null;
+    for (let i = 0; !types && i < line.readings.length; i++) {
+      chosen = line.readings[i];
+      types = typesOf(chosen, lookup);
+    }
+    if (!types || !chosen) {
+      this.fail(unrecognisedLineMessage(line.line, line.text.replace(/\t/g, ' ')));
+      return;
+    }
+    for (let i = 0; i < chosen.length; i++) this.addItem(types[i], chosen[i].quantity, chosen[i].bpc);
   }
-  if (dropped > 0) errors.push(moreErrorsMessage(dropped));
-  return { items: [...byKey.values()], errors };
+
+  /** Adds a part summed on its own (the parts in the paste's order). */
+  addPart(part: AppraisalPart<T>): void {
+    for (const it of part.items) this.addItem(it.type, it.quantity, it.bpc);
+    for (const message of part.errors) this.fail(message);
+    this.dropped += part.dropped;
+  }
+
+  part(): AppraisalPart<T> {
+    return { items: [...this.byKey.values()], errors: [...this.errors], dropped: this.dropped };
+  }
+
+  result(): ResolvedAppraisal<T> {
+    const errors = this.dropped > 0 ? [...this.errors, moreErrorsMessage(this.dropped)] : [...this.errors];
+    return { items: [...this.byKey.values()], errors };
+  }
+
+  private addItem(type: T, quantity: number, bpc: boolean): void {
+    const key = bpc ? -type.id - 1 : type.id;
+    const found = this.byKey.get(key);
+    if (found) found.quantity += quantity;
+    else this.byKey.set(key, { type, quantity, bpc });
+  }
+
+  private fail(message: string): void {
+    if (this.errors.length < APPRAISAL_MAX_ERRORS) this.errors.push(message);
+    else this.dropped++;
+  }
+}
+
+/** Joins the parts of a paste, in the paste's order, into its appraisal (see `AppraisalSum`). */
+export function joinAppraisalParts<T extends { id: number }>(parts: readonly AppraisalPart<T>[]): ResolvedAppraisal<T> {
+  const sum = new AppraisalSum<T>();
+  for (const part of parts) sum.addPart(part);
+  return sum.result();
 }
 
 /** Resolves parsed lines (see `AppraisalSum`). */
@@ -112,9 +107,9 @@ export function resolveAppraisal<T extends { id: number }>(
   parsed: ParsedAppraisal<NoInfer<T>>,
   lookup: (key: string) => T | undefined,
 ): ResolvedAppraisal<T> {
-  const sum = new AppraisalSum(lookup);
-  for (const line of parsed.lines) sum.add(line);
-  return joinAppraisalParts([sum.part()]);
+  const sum = new AppraisalSum<T>();
+  for (const line of parsed.lines) sum.addLine(line, lookup);
+  return sum.result();
 }
 
 /**
@@ -127,8 +122,8 @@ export function appraisePart<T extends { id: number }>(
   lookup: (key: string) => T | undefined,
   options?: ReadOptions,
 ): AppraisalPart<T> {
-  const sum = new AppraisalSum(lookup);
-  readAppraisal(text, (line) => sum.add(line), lookup, options);
+  const sum = new AppraisalSum<T>();
+  readAppraisal(text, (line) => sum.addLine(line, lookup), lookup, options);
   return sum.part();
 }
 
@@ -137,5 +132,7 @@ export function appraiseText<T extends { id: number }>(
   text: string,
   lookup: (key: string) => T | undefined,
 ): ResolvedAppraisal<T> {
-  return joinAppraisalParts([appraisePart(text, lookup)]);
+  const sum = new AppraisalSum<T>();
+  readAppraisal(text, (line) => sum.addLine(line, lookup), lookup);
+  return sum.result();
 }
