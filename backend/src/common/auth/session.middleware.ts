@@ -1,11 +1,8 @@
-import type { RequestHandler } from 'express';
 import session from 'express-session';
 import { MongoStore } from 'connect-mongo';
 import type { MongoClient } from 'mongodb';
 import type { AppConfig } from '../config/config';
-
-/** A middleware whose store starts work in the database (indexes): `ready` when that is done. */
-export type StartedMiddleware = RequestHandler & { ready: Promise<void> };
+import type { StartedMiddleware } from '../http/started-middleware';
 
 /** Session cookie name (httpOnly; the SPA never reads it). */
 export const SESSION_COOKIE = 'sid';

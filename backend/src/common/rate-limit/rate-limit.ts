@@ -2,8 +2,8 @@ import type { NextFunction, Request, Response } from 'express';
 import type { MongoClient } from 'mongodb';
 import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
 import { ERROR_CODES, MESSAGES, type ApiErrorBody } from '@eve-toolkit/shared-types';
-import type { StartedMiddleware } from '../auth/session.middleware';
 import type { AppConfig } from '../config/config';
+import type { StartedMiddleware } from '../http/started-middleware';
 
 /**
  * Request budgets per client (the socket address, or X-Forwarded-For through TRUST_PROXY only).
