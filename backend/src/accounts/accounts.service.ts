@@ -20,6 +20,7 @@ import { CharactersService } from '../characters/characters.service';
 import { ACCOUNT_EVENTS, type AccountDeletedEvent } from './accounts.events';
 import { hashPassword, verifyPassword } from './domain/password';
 import { USER_MODEL, type UserDoc } from './user.schema';
+import { uniqueOr409 } from '../common/database/duplicate-key';
 
 /** Regenerates the session id (no fixation) and keeps nothing of the old session. */
 function regenerate(req: Request): Promise<void> {
@@ -66,21 +67,21 @@ export class AccountsService {
   async register(req: Request, body: RegistrationRequest): Promise<{ ok: true }> {
     await this.captcha.consume(req.sessionID, body.captcha_id);
     const email = body.email && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(body.email) ? body.email : null;
-    try {
-      await this.users.create({
-        username: body.username,
-        username_lower: body.username.toLowerCase(),
-        email,
-        password_hash: await hashPassword(body.password),
-        roles: ['user'],
-        is_active: true,
-        created_at: new Date(),
-      });
-    } catch (err) {
-      // The unique index decides between simultaneous registrations of one name.
-      if ((err as { code?: number }).code === 11000) throw apiError(409, AUTH_MESSAGES.userExists);
-      throw err;
-    }
+    const passwordHash = await hashPassword(body.password);
+    // The unique index decides between simultaneous registrations of one name.
+    await uniqueOr409(
+      () =>
+        this.users.create({
+          username: body.username,
+          username_lower: body.username.toLowerCase(),
+          email,
+          password_hash: passwordHash,
+          roles: ['user'],
+          is_active: true,
+          created_at: new Date(),
+        }),
+      AUTH_MESSAGES.userExists,
+    );
     return { ok: true };
   }
 

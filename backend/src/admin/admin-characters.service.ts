@@ -19,6 +19,7 @@ import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { apiError } from '../common/errors/api-exception.filter';
 import { CorporationsService } from '../corporations/corporations.service';
 import { escapeRegex } from './admin-users.service';
+import { uniqueOr409 } from '../common/database/duplicate-key';
 
 /**
  * Linked characters and the ban list. Banning a linked character takes effect at once: the owner's
@@ -64,12 +65,10 @@ export class AdminCharactersService {
 
   async saveBanned(save: BannedCharacterSave): Promise<void> {
     if (save.type === 'new') {
-      try {
-        await this.banned.create({ _id: save.id, name: save.name, reason: save.reason });
-      } catch (err) {
-        if ((err as { code?: number }).code === 11000) throw apiError(409, ADMIN_MESSAGES.alreadyBanned);
-        throw err;
-      }
+      await uniqueOr409(
+        () => this.banned.create({ _id: save.id, name: save.name, reason: save.reason }),
+        ADMIN_MESSAGES.alreadyBanned,
+      );
     } else {
       const res = await this.banned.deleteOne({ _id: save.id });
       if (res.deletedCount === 0) throw apiError(404, ADMIN_MESSAGES.notBanned);

@@ -16,6 +16,7 @@ import { apiError } from '../common/errors/api-exception.filter';
 import { GameData } from '../game-data/game-data.contract';
 import { MARKET_EVENTS, type MarketPricesUpdatedEvent } from '../market/market.events';
 import { MODELS, type MarketCategoryDoc } from '../market/market.schema';
+import { uniqueOr409 } from '../common/database/duplicate-key';
 
 type CategoryWithId = MarketCategoryDoc & { _id: Types.ObjectId };
 
@@ -72,14 +73,17 @@ export class AdminMarketService {
     switch (save.type) {
       case 'new': {
         const last = await this.categories.findOne({}, { order: 1 }).sort({ order: -1 }).lean<MarketCategoryDoc>();
-        await this.unique(() => this.categories.create({ name: save.name, order: (last?.order ?? 0) + 1, item_ids: [] }));
+        await uniqueOr409(
+          () => this.categories.create({ name: save.name, order: (last?.order ?? 0) + 1, item_ids: [] }),
+          ADMIN_MESSAGES.categoryExists,
+        );
         break;
       }
       case 'rename':
-        await this.unique(async () => {
+        await uniqueOr409(async () => {
           const res = await this.categories.updateOne({ _id: new Types.ObjectId(save.id) }, { $set: { name: save.name } });
           if (res.matchedCount === 0) throw apiError(404, ADMIN_MESSAGES.categoryNotFound);
-        });
+        }, ADMIN_MESSAGES.categoryExists);
         break;
       case 'move': {
         const docs = await this.all();
@@ -123,15 +127,6 @@ export class AdminMarketService {
 
   private all(): Promise<CategoryWithId[]> {
     return this.categories.find().sort({ order: 1, name: 1 }).lean<CategoryWithId[]>().exec();
-  }
-
-  private async unique<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      if ((err as { code?: number }).code === 11000) throw apiError(409, ADMIN_MESSAGES.categoryExists);
-      throw err;
-    }
   }
 
   private announce(): void {

@@ -27,6 +27,7 @@ import { CORP_EVENTS, type ProjectCreatedEvent, type ProjectDeletedEvent, type P
 import { toProject } from './corp.mapper';
 import { CORP_MODELS, type ClaimDoc, type ExecutorEntry, type ProjectDoc, type ProjectJobDoc } from './corp.schema';
 import { buildJobMatches, checkBuyContract, contractToCorporation, type BuyJobState } from './domain/candidates';
+import { isDuplicateKey } from '../common/database/duplicate-key';
 
 const PROJECTS_LISTED = 200;
 /** A claim not reflected in its project after this long was left by an interrupted push (see claimedRefs). */
@@ -234,7 +235,7 @@ export class CorpProjectsService {
       }
     } catch (err) {
       await this.releaseClaims(inserted);
-      if ((err as { code?: number }).code === 11000) throw apiError(409, CORP_MESSAGES.alreadyClaimed);
+      if (isDuplicateKey(err)) throw apiError(409, CORP_MESSAGES.alreadyClaimed);
       throw err;
     }
     // 2) the runs: one conditional update keeps every job within its quantity and the status open.

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { DEFAULT_MARKET_CATEGORIES } from './market-categories.defaults';
 import { MODELS, type MarketCategoryDoc } from './market.schema';
+import { ignoreDuplicate } from '../common/database/duplicate-key';
 
 /** The market list's categories; seeds the defaults into an empty collection at start. */
 @Injectable()
@@ -18,8 +19,8 @@ export class MarketCategoriesService implements OnApplicationBootstrap {
   /** Inserts the default categories when there are none (idempotent across instances: unique name + upsert). */
   async ensureDefaults(): Promise<boolean> {
     if ((await this.categories.estimatedDocumentCount()) > 0) return false;
-    try {
-      await this.categories.bulkWrite(
+    await ignoreDuplicate(() =>
+      this.categories.bulkWrite(
         DEFAULT_MARKET_CATEGORIES.map((c, i) => ({
           updateOne: {
             filter: { name: c.name },
@@ -28,10 +29,8 @@ export class MarketCategoriesService implements OnApplicationBootstrap {
           },
         })),
         { ordered: false },
-      );
-    } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
-    }
+      ),
+    );
     this.logger.log(`Созданы категории рынка по умолчанию (${DEFAULT_MARKET_CATEGORIES.length})`);
     return true;
   }

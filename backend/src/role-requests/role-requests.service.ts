@@ -9,6 +9,7 @@ import type { SessionUser } from '../common/auth/session-user';
 import { apiError } from '../common/errors/api-exception.filter';
 import { ROLE_REQUEST_MODEL, type RoleRequestDoc } from './role-request.schema';
 import { ROLE_REQUEST_EVENTS, type RoleRequestCreatedEvent, type RoleRequestDecidedEvent } from './role-requests.events';
+import { uniqueOr409 } from '../common/database/duplicate-key';
 
 /**
  * Role requests: any signed-in user asks for a role, an admin grants or refuses it. A request is
@@ -34,15 +35,13 @@ export class RoleRequestsService {
     if (!(ROLES as readonly string[]).includes(role)) throw apiError(400, ROLE_REQUEST_MESSAGES.unknownRole);
     const current = await this.users.findById(user.id, { roles: 1 }).lean<Pick<UserDoc, 'roles'>>().exec();
     if ((current?.roles ?? user.roles).includes(role)) throw apiError(409, ROLE_REQUEST_MESSAGES.alreadyHeld);
-    let doc: RoleRequestDoc;
-    try {
-      doc = (
-        await this.requests.create({ user_id: user.id, username: user.username, role, status: 'pending', created_at: new Date() })
-      ).toObject();
-    } catch (err) {
-      if ((err as { code?: number }).code === 11000) throw apiError(409, ROLE_REQUEST_MESSAGES.alreadyPending);
-      throw err;
-    }
+    const doc: RoleRequestDoc = (
+      await uniqueOr409(
+        () =>
+          this.requests.create({ user_id: user.id, username: user.username, role, status: 'pending', created_at: new Date() }),
+        ROLE_REQUEST_MESSAGES.alreadyPending,
+      )
+    ).toObject();
     const event: RoleRequestCreatedEvent = { request: doc };
     this.events.emit(ROLE_REQUEST_EVENTS.created, event);
     return doc;
