@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
-import type { Connection, Model } from 'mongoose';
+import type { Model } from 'mongoose';
 import {
   AUTH_MESSAGES,
   type LoginRequest,
@@ -15,6 +15,7 @@ import {
 import { hasRole } from '../common/access/access';
 import { apiError } from '../common/errors/api-exception.filter';
 import type { SessionUser } from '../common/auth/session-user';
+import { SessionStore } from '../common/auth/session-store';
 import { CaptchaService } from '../captcha/captcha.service';
 import { CharactersService } from '../characters/characters.service';
 import { ACCOUNT_EVENTS, type AccountDeletedEvent } from './accounts.events';
@@ -40,7 +41,7 @@ export class AccountsService {
 
   constructor(
     @InjectModel(USER_MODEL) private readonly users: Model<UserDoc>,
-    @InjectConnection() private readonly connection: Connection,
+    private readonly sessions: SessionStore,
     private readonly captcha: CaptchaService,
     private readonly events: EventEmitter2,
     private readonly characters: CharactersService,
@@ -108,7 +109,7 @@ export class AccountsService {
   async delete(req: Request, user: SessionUser, captchaId: string): Promise<{ ok: true }> {
     await this.captcha.consume(req.sessionID, captchaId);
     await this.users.deleteOne({ _id: user.id });
-    await this.connection.collection('sessions').deleteMany({ 'session.userId': user.id });
+    await this.sessions.endSessionsOf(user.id);
     const event: AccountDeletedEvent = { userId: user.id };
     await this.events.emitAsync(ACCOUNT_EVENTS.deleted, event);
     await destroy(req).catch(() => undefined);
