@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents, SocketData } from '@eve-toolkit/shared-types';
+import type { ClientToServerEvents, Role, ServerToClientEvents, SocketData } from '@eve-toolkit/shared-types';
 import { SessionResolver } from '../common/auth/session-resolver.service';
-import { CorpMembership } from '../corp/corp-membership.service';
+import { CorpAccess } from '../corp/corp-access';
 import { Rooms } from './rooms';
 
 type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -22,7 +22,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
 
   constructor(
     private readonly sessions: SessionResolver,
-    private readonly membership: CorpMembership,
+    private readonly corpAccess: CorpAccess,
   ) {}
 
   /** Who connects is resolved before the handshake completes (a Socket.IO middleware). */
@@ -35,7 +35,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
           socket.data.userId = user.id;
           socket.data.username = user.username;
           socket.data.roles = user.roles;
-          return this.membership.corporationsOf(user.id).then((ids) => {
+          return this.corpAccess.corporationsOf(user).then((ids) => {
             socket.data.corporationIds = ids;
             next();
           });
@@ -47,9 +47,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
 
   /**
    * Anonymous sockets get public events only; signed-in ones join their own rooms at once: their
-   * user room, `admins` for admins, and `corp:<id>` for each corporation they belong to (the same
-   * rule as the HTTP corporation area: role corp or admin, a character in a registered, not
-   * blocked corporation).
+   * user room, `admins` for admins, and `corp:<id>` for each corporation the corporation area's
+   * access rules give them (CorpAccess, the same rules as HTTP).
    */
   handleConnection(socket: TypedSocket): void {
     const { userId, roles, corporationIds } = socket.data;
@@ -57,10 +56,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     void socket.join([...this.roomsFor(userId, roles ?? [], corporationIds ?? [])]);
   }
 
-  private roomsFor(userId: string, roles: readonly string[], corporationIds: readonly number[]): Set<string> {
+  private roomsFor(userId: string, roles: readonly Role[], corporationIds: readonly number[]): Set<string> {
     const rooms = new Set([Rooms.user(userId)]);
     if (roles.includes('admin')) rooms.add(Rooms.admins);
-    if (roles.includes('corp') || roles.includes('admin')) for (const id of corporationIds) rooms.add(Rooms.corp(id));
+    for (const id of corporationIds) rooms.add(Rooms.corp(id));
     return rooms;
   }
 
@@ -78,9 +77,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
         this.disconnectUser(userId);
         continue;
       }
-      const roles = user.roles;
-      const corporationIds = await this.membership.corporationsOf(userId);
-      const want = this.roomsFor(userId, roles, corporationIds);
+      const want = this.roomsFor(userId, user.roles, await this.corpAccess.corporationsOf(user));
       const changed: number[] = [];
       for (const s of sockets) {
         for (const room of s.rooms) {
@@ -108,7 +105,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   async usersOfCorporation(corporationId: number): Promise<string[]> {
     const sockets = await this.server.in(Rooms.corp(corporationId)).fetchSockets();
     const inRoom = sockets.map((s) => s.data.userId).filter((id): id is string => !!id);
-    return [...new Set([...inRoom, ...(await this.membership.userIdsIn(corporationId))])];
+    return [...new Set([...inRoom, ...(await this.corpAccess.affectedBy(corporationId))])];
   }
 
   /** Makes a user's sockets leave every room at once (logout, deletion, lost access). */
