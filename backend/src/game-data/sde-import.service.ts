@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
+import { GAME_DATA_EVENTS } from './game-data.events';
 import { SdeReader } from './sde-reader';
 import { readSourceBuild, SdeBusyError, SdeImporter, type SdeImportOptions, type SdeImportSummary } from './sde/sde-importer';
 import { defaultProgress } from './sde/progress';
@@ -15,6 +17,7 @@ export class SdeImportService {
   constructor(
     private readonly reader: SdeReader,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventEmitter2,
   ) {}
 
   /**
@@ -48,9 +51,16 @@ export class SdeImportService {
   /**
    * At start (SDE_AUTO_IMPORT): imports when the database has no game data yet, when the
    * importer's format changed, or when the source's build number differs from the imported one.
-   * Never throws: a failed import is logged and the app keeps serving what it has.
+   * Never throws: a failed import is logged and the app keeps serving what it has. Then
+   * GAME_DATA_EVENTS.ready (its listeners have run when this resolves).
    */
   async autoImport(log: (msg: string) => void = (m) => this.logger.log(m)): Promise<SdeImportSummary | null> {
+    const summary = await this.importIfNeeded(log);
+    await this.events.emitAsync(GAME_DATA_EVENTS.ready);
+    return summary;
+  }
+
+  private async importIfNeeded(log: (msg: string) => void): Promise<SdeImportSummary | null> {
     if (!this.config.sde.autoImport) return null;
     try {
       const sourcePath = await resolveSdeSource(this.config, log);
