@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { GameDataModule } from '../game-data/game-data.module';
+import { MarketModule } from '../market/market.module';
 import { AppraisalPrices } from './appraisal-prices';
 import { AppraisalReader } from './appraisal-reader';
 import { AppraisalController } from './appraisal.controller';
@@ -8,7 +10,7 @@ import { APPRAISAL_MODEL, AppraisalSchema } from './appraisal.schema';
 
 /** Appraisal at /market/appraisal: parse a paste (large ones in two threads), name the types (GameData), price them (MarketPrices), save it for a share link. */
 @Module({
-  imports: [MongooseModule.forFeature([{ name: APPRAISAL_MODEL, schema: AppraisalSchema }])],
+  imports: [MongooseModule.forFeature([{ name: APPRAISAL_MODEL, schema: AppraisalSchema }]), GameDataModule, MarketModule],
   controllers: [AppraisalController],
   providers: [AppraisalService, AppraisalReader, AppraisalPrices],
 })

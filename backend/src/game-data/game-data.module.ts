@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { SdeInfoProvider } from '../health/health.service';
 import { GameData } from './game-data.contract';
 import { IndustryDataController, UniverseDataController } from './game-data.controller';
@@ -8,7 +8,6 @@ import { SdeImportService } from './sde-import.service';
 import { SdeReader } from './sde-reader';
 
 /** Static game data (SDE): import, the GameData contract for other modules, search endpoints. */
-@Global()
 @Module({
   controllers: [IndustryDataController, UniverseDataController],
   providers: [

@@ -1,7 +1,8 @@
 /**
  * The module graph of the backend (and the few frontend boundary figures), measured from the
  * source text the same way every time: `npx tsx backend/test/support/module-graph.ts` prints
- * it; `backend/src/module-boundaries.spec.ts` holds the rules to it. docs/modules.md explains
+ * it (`... module-graph.ts <other checkout>` measures another tree the same way);
+ * `backend/src/module-boundaries.spec.ts` holds the rules to it. docs/modules.md explains
  * each figure.
  *
  * A "module" is a top-level folder of backend/src (common/ counts as one: the shared layer);
@@ -10,7 +11,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
-const REPO = resolve(__dirname, '../../..');
+/** The checkout measured: this one, or another given as the CLI's argument (e.g. an older commit's tree). */
+const REPO = resolve(require.main === module && process.argv[2] ? process.argv[2] : join(__dirname, '../../..'));
 const BACKEND_SRC = join(REPO, 'backend/src');
 const FRONTEND_SRC = join(REPO, 'frontend/src');
 export const ROOT = '(root)';
@@ -119,8 +121,12 @@ export function measureBackend(src = BACKEND_SRC): BackendGraph {
   const modules: BackendGraph['modules'] = [];
   const moduleImportArrows = new Set<string>();
   for (const [file, text] of texts) {
-    const re = /(@Global\(\)\s*)?@Module\(\s*\{[\s\S]*?\}\s*\)\s*(?:export\s+)?class\s+(\w+)/g;
-    for (const m of text.matchAll(re)) modules.push({ module: moduleOf(file), file: relative(REPO, file), name: m[2], global: !!m[1] });
+    // @Global() on the class, or `global: true` in the dynamic module a static forRoot returns.
+    const re = /(@Global\(\)\s*)?@Module\(\s*\{[\s\S]*?\}\s*\)\s*(?:export\s+)?class\s+(\w+)\s*(\{\}|\{[\s\S]*?\n\})/g;
+    for (const m of text.matchAll(re)) {
+      const global = !!m[1] || /\bglobal:\s*true\b/.test(m[3]);
+      modules.push({ module: moduleOf(file), file: relative(REPO, file), name: m[2], global });
+    }
     if (!file.endsWith('.module.ts') || moduleOf(file) === ROOT) continue;
     const list = arrayAfter(text, 'imports', text.indexOf('@Module'));
     for (const [, name] of list.matchAll(/\b([A-Z]\w*Module)\b/g)) {
@@ -238,7 +244,8 @@ function print(): void {
     ...b.sourceImportArrows.map((a) => `  ${a}`),
     `model/collection accesses: ${b.touches.length}; outside the owner module: ${b.crossTouches.length} in ${new Set(b.crossTouches.map((t) => t.file)).size} files of ${new Set(b.crossTouches.map((t) => t.module)).size} modules`,
     ...[...byCollection].map(
-      ([c, ts]) => `  ${c} (owner ${ts[0].owner}): ${ts.map((t) => `${t.file.replace('backend/src/', '')} [${t.how}]`).join(', ')}`,
+      ([c, ts]) =>
+        `  ${c} (owner ${ts[0].owner}): ${ts.map((t) => `${t.file.replace('backend/src/', '')} [${t.how}]`).join(', ')}`,
     ),
     `corporation filter written by hand: ${b.corpFilterSites.length} places (${b.corpFilterSites.join(', ')})`,
     `runtime imports of @eve-toolkit/fake-esi outside demo/: ${b.fakeEsiImports.length} (${b.fakeEsiImports.join(', ')})`,
