@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useAtom } from 'jotai';
-import { Button, Group, NativeSelect, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { APPRAISAL_FAILURE, HUBS, MESSAGES, type AppraisalResponse } from '@eve-toolkit/shared-types';
+import { useAtomValue } from 'jotai';
+import { Button, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { APPRAISAL_FAILURE, MESSAGES, type AppraisalResponse } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
+import { HubSelect } from '../../../shared/ui/hub-select';
 import { LoadingView } from '../../../shared/ui/loading-view';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAppraise, useSavedAppraisal } from '../api/appraisal.api';
@@ -24,7 +25,7 @@ function failureMessage(error: unknown): string {
 export default function AppraisalPage() {
   const [params] = useSearchParams();
   const [text, setText] = useState(() => decodeDataParam(params.get('data') ?? ''));
-  const [hubId, setHubId] = useAtom(hubIdAtom);
+  const hubId = useAtomValue(hubIdAtom);
   const [result, setResult] = useState<AppraisalResponse | null>(null);
   const [showCurrent, setShowCurrent] = useState(false);
   const appraise = useAppraise();
@@ -75,13 +76,7 @@ export default function AppraisalPage() {
             data-testid="appraisal-text"
           />
           <Group align="flex-end" gap="sm">
-            <NativeSelect
-              label="Торговый хаб"
-              data={HUBS.map((h) => ({ value: String(h.id), label: h.label }))}
-              value={String(hubId)}
-              onChange={(e) => setHubId(Number(e.currentTarget.value))}
-              w={180}
-            />
+            <HubSelect />
             <Button type="submit" loading={appraise.isPending}>
               Оценить
             </Button>

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { useAtom } from 'jotai';
-import { Alert, Button, Group, List, Loader, Paper, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { Alert, Button, Group, List, Loader, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   cheapestChoice,
-  HUBS,
   INDUSTRY_MESSAGES,
   priceWarnings,
   setAll,
@@ -16,6 +15,7 @@ import {
 import { ApiError } from '../../../shared/api-client';
 import { isWarmingUp } from '../../../shared/query-retry';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
+import { HubSelect } from '../../../shared/ui/hub-select';
 import { useIndustryJob, useIndustryStatic } from '../api/industry.api';
 import { costBreakdown, type PriceSide } from '../lib/cost-breakdown';
 import { toJobRequest } from '../lib/form';
@@ -48,7 +48,7 @@ export interface IndustryCalculatorProps {
 export function IndustryCalculator({ onResult, extraActions, defaultValues }: IndustryCalculatorProps) {
   const staticData = useIndustryStatic();
   const job = useIndustryJob();
-  const [hubId, setHubId] = useAtom(hubIdAtom);
+  const hubId = useAtomValue(hubIdAtom);
   const [result, setResult] = useState<IndustryResult | null>(null);
   const [side, setSide] = useState<PriceSide>('sell');
 
@@ -92,14 +92,7 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
   return (
     <Stack gap="lg">
       <Group justify="flex-end">
-        <Select
-          label="Цены в хабе"
-          data={HUBS.map((h) => ({ value: String(h.id), label: h.label }))}
-          value={String(hubId)}
-          onChange={(v) => v && setHubId(Number(v))}
-          allowDeselect={false}
-          w={180}
-        />
+        <HubSelect />
       </Group>
       <IndustryForm staticData={staticData.data} onSubmit={submit} loading={job.isPending} defaultValues={defaultValues} />
       {job.isError && (

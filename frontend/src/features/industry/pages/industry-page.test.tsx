@@ -303,7 +303,7 @@ describe('/industry', () => {
 
   it('takes prices from the chosen hub', async () => {
     const r = renderApp('/industry', { handler: industryApi() });
-    await r.user.click(await screen.findByRole('combobox', { name: 'Цены в хабе' }));
+    await r.user.click(await screen.findByRole('combobox', { name: 'Торговый хаб' }));
     await r.user.click(await screen.findByRole('option', { name: 'Amarr' }));
     await chooseItemAndSystem(r);
     await r.user.click(screen.getByRole('button', { name: 'Рассчитать' }));

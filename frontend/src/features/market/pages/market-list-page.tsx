@@ -5,7 +5,7 @@ import { isWarmingUp } from '../../../shared/query-retry';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { useLiveMarketPrices, useMarketItems } from '../api/market.api';
-import { HubSelect } from '../components/hub-select';
+import { HubSelect } from '../../../shared/ui/hub-select';
 import { ItemCard } from '../components/item-card';
 import { PricesAge } from '../components/prices-age';
 import classes from '../components/market.module.css';
