@@ -29,7 +29,7 @@ function walk(dir: string, out: string[] = []): string[] {
 }
 
 /** The module (top-level folder) of a backend source file. */
-export function moduleOf(file: string, src = BACKEND_SRC): string {
+export function moduleIn(file: string, src = BACKEND_SRC): string {
   const parts = relative(src, file).split(sep);
   return parts.length === 1 ? ROOT : parts[0];
 }
@@ -61,7 +61,7 @@ function target(file: string, from: string): string {
 }
 
 /** The module a name used in `file` comes from: its import's module, or the file's own. */
-function ownerOfName(file: string, imports: ImportLine[], name: string): string {
+function ownerOfName(file: string, imports: ImportLine[], name: string, moduleOf: (f: string) => string): string {
   const imp = imports.find((i) => i.names.includes(name) && i.from.startsWith('.'));
   return imp ? moduleOf(imp.target + '.ts') : moduleOf(file);
 }
@@ -108,6 +108,7 @@ export interface BackendGraph {
 }
 
 export function measureBackend(src = BACKEND_SRC): BackendGraph {
+  const moduleOf = (file: string) => moduleIn(file, src);
   const files = walk(src).filter((f) => !isTest(f));
   const texts = new Map(files.map((f) => [f, readFileSync(f, 'utf8')]));
   const imports = new Map(files.map((f) => [f, importsOf(f, texts.get(f)!)]));
@@ -154,7 +155,7 @@ export function measureBackend(src = BACKEND_SRC): BackendGraph {
     const list = imports.get(file)!;
     const model = (expr: string) => {
       const root = expr.trim().split('.')[0];
-      return { collection: expr.trim(), owner: ownerOfName(file, list, root) };
+      return { collection: expr.trim(), owner: ownerOfName(file, list, root, moduleOf) };
     };
     for (const m of text.matchAll(/@InjectModel\(([^)]+)\)/g))
       touches.push({ ...model(m[1]), module: mod, file: relative(REPO, file), how: 'InjectModel' });
