@@ -7,6 +7,7 @@ import {
   type JobNode,
 } from '@eve-toolkit/shared-types';
 import { renderApp, type FetchHandler } from '../../../test/render-app';
+import { jobNode as node } from '@eve-toolkit/shared-types/testing';
 
 // The apexcharts chunk needs a real SVG engine; the page's job is to hand it ready slices.
 jest.mock('../components/cost-chart', () => ({
@@ -49,36 +50,6 @@ const STATIC: IndustryStaticData = {
     rigsBonusMod: { 37155: [2.1, 1.9, 1] },
   },
 };
-
-function node(p: Partial<JobNode> & Pick<JobNode, 'id' | 'name' | 'quantity'>): JobNode {
-  return {
-    name_en: p.name,
-    icon: '',
-    quantity_per_run: 1,
-    runs: 0,
-    activity_id: null,
-    blueprint_id: null,
-    adjusted_price: null,
-    market_sell: null,
-    market_buy: null,
-    time_for_run: 0,
-    time: 0,
-    volume: 0.01,
-    group_id: 1,
-    materials: [],
-    build: false,
-    pay: 0,
-    work_price_total: 0,
-    work_price_per_run: 0,
-    work_price_parts: { eiv: 0, index: 0, tax: 0, scc: 0 },
-    corp_have: 0,
-    corp_buy_price: null,
-    materials_total_sell: 0,
-    materials_total_buy: 0,
-    trash: 0,
-    ...p,
-  };
-}
 
 /** Rifter ×2 (fee 1 000) <- Widget ×10 (1 run of 40, fee 50) <- Tritanium ×500; Pyerite ×1 000. */
 const TREE: JobNode = recalcTree(
