@@ -53,6 +53,10 @@ describe('frontend features', () => {
   it('one hub selector', () => {
     expect(frontend.hubSelectors).toEqual(['frontend/src/shared/ui/hub-select.tsx']);
   });
+
+  it('tests build job tree nodes with the one builder (shared-types/src/testing.ts)', () => {
+    expect(frontend.jobNodeFixtures).toEqual([]);
+  });
 });
 
 describe('the measurement', () => {

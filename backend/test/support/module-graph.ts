@@ -200,7 +200,7 @@ export interface FrontendGraph {
   crossFeatureImports: string[];
   /** Files that render a trade-hub choice (write the hub atom). */
   hubSelectors: string[];
-  /** Test files that define their own industry tree node (JobNode) builder. */
+  /** Test files that define their own industry tree node (JobNode) builder (a function of a Partial<JobNode>). */
   jobNodeFixtures: string[];
 }
 
@@ -222,10 +222,10 @@ export function measureFrontend(src = FRONTEND_SRC): FrontendGraph {
         if (to && to !== from) crossFeatureImports.push(`${from} -> ${to} (${relative(REPO, file)})`);
       }
     if (!isTest(file) && /(useAtom|useSetAtom)\(hubIdAtom\)/.test(text)) hubSelectors.push(relative(REPO, file));
-    if (isTest(file) && /function \w+\([^)]*\):\s*JobNode\s*\{/.test(text)) jobNodeFixtures.push(relative(REPO, file));
+    if (isTest(file) && /function \w+\(\w+: Partial<JobNode>/.test(text)) jobNodeFixtures.push(relative(REPO, file));
   }
   for (const file of walk(join(REPO, 'shared-types/src')).filter(isTest)) {
-    if (/function \w+\([^)]*\):\s*JobNode\s*\{/.test(readFileSync(file, 'utf8'))) jobNodeFixtures.push(relative(REPO, file));
+    if (/function \w+\(\w+: Partial<JobNode>/.test(readFileSync(file, 'utf8'))) jobNodeFixtures.push(relative(REPO, file));
   }
   return { crossFeatureImports, hubSelectors, jobNodeFixtures };
 }
