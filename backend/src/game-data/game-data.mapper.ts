@@ -75,7 +75,7 @@ export function toGameRig(d: RigDoc): GameRig {
     rigSize: d.rigSize,
     fitsGroups: d.fitsGroups,
     securityModifiers: d.securityModifiers,
-    effects: (d.effects ?? []).map((e) => ({ ...e, groups: [...e.groups] })),
+    effects: (d.effects ?? []).map((e) => ({ ...e, groups: e.groups === null ? null : [...e.groups] })),
   };
 }
 

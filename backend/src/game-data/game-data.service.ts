@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   GameData,
   type GameBlueprint,
+  type GameDecryptor,
+  type GameInvention,
   type GamePiPin,
   type GameRig,
   type GameSchematic,
@@ -145,6 +147,102 @@ export class GameDataService extends GameData {
       structures: (await structures.find().sort({ _id: 1 }).toArray()).map(toGameStructure),
       rigs: (await rigs.find().sort({ _id: 1 }).toArray()).map(toGameRig),
     };
+  }
+
+  async inventionsFor(blueprintIds: readonly number[]): Promise<Map<number, GameInvention>> {
+    const out = new Map<number, GameInvention>();
+    const coll = await this.sde.collection<BlueprintDoc>('blueprints');
+    const ids = [...new Set(blueprintIds)].filter((id) => Number.isInteger(id));
+    if (!coll || ids.length === 0) return out;
+    const wanted = new Set(ids);
+    const docs = await coll.find({ 'activities.invention.products.typeId': { $in: ids } }).toArray();
+    const candidates = new Map<number, { doc: BlueprintDoc; probability: number; runs: number }[]>();
+    for (const doc of docs) {
+      for (const p of doc.activities.invention?.products ?? []) {
+        if (!wanted.has(p.typeId)) continue;
+        let list = candidates.get(p.typeId);
+        if (!list) candidates.set(p.typeId, (list = []));
+        list.push({ doc, probability: p.probability ?? 1, runs: p.quantity });
+      }
+    }
+    for (const [blueprintId, list] of candidates) {
+      list.sort(
+        (a, b) => Number(b.doc.published) - Number(a.doc.published) || b.probability - a.probability || a.doc._id - b.doc._id,
+      );
+      const { doc, probability, runs } = list[0];
+      const invention = doc.activities.invention!;
+      const copying = doc.activities.copying;
+      out.set(blueprintId, {
+        blueprintId,
+        sourceId: doc._id,
+        sourceName: doc.nameRu,
+        copying: copying
+          ? {
+              time: copying.time,
+              materials: (doc.activities.manufacturing?.materials ?? []).map(({ typeId, quantity }) => ({ typeId, quantity })),
+            }
+          : null,
+        time: invention.time,
+        // A relic (no copying) is consumed by its reverse-engineering job, one per run.
+        materials: [
+          ...invention.materials.map(({ typeId, quantity }) => ({ typeId, quantity })),
+          ...(copying ? [] : [{ typeId: doc._id, quantity: 1 }]),
+        ],
+        probability,
+        runsPerCopy: runs,
+        skills: (invention.skills ?? []).map((s) => s.typeId),
+      });
+    }
+    return out;
+  }
+
+  async decryptors(): Promise<GameDecryptor[]> {
+    const dogma = await this.sde.collection<DogmaDoc>('dogma');
+    if (!dogma) return [];
+    const docs = await dogma.find({ groupId: GROUP.decryptors }).sort({ _id: 1 }).toArray();
+    const types = await this.typesByIds(docs.map((d) => d._id));
+    const attr = (d: DogmaDoc, id: number) => d.attributes[String(id)] ?? 0;
+    return docs
+      .filter((d) => types.get(d._id)?.published && attr(d, ATTR.inventionProbabilityMultiplier) > 0)
+      .map((d) => ({
+        id: d._id,
+        name: types.get(d._id)!.name,
+        probability: attr(d, ATTR.inventionProbabilityMultiplier),
+        me: attr(d, ATTR.inventionMEModifier),
+        te: attr(d, ATTR.inventionTEModifier),
+        runs: attr(d, ATTR.inventionMaxRunModifier),
+      }));
+  }
+
+  private inventionSkillList: { importId: string; value: Promise<{ id: number; name: string }[]> } | null = null;
+
+  async inventionSkills(): Promise<{ id: number; name: string }[]> {
+    const importId = await this.importId();
+    if (!importId) return [];
+    if (this.inventionSkillList?.importId !== importId) {
+      const value = this.readInventionSkills();
+      this.inventionSkillList = { importId, value };
+      value.catch(() => {
+        if (this.inventionSkillList?.value === value) this.inventionSkillList = null;
+      });
+    }
+    return this.inventionSkillList.value;
+  }
+
+  private async readInventionSkills(): Promise<{ id: number; name: string }[]> {
+    const coll = await this.sde.collection<BlueprintDoc>('blueprints');
+    if (!coll) return [];
+    const ids = new Set<number>();
+    const cursor = coll.find(
+      { 'activities.invention.skills.0': { $exists: true } },
+      { projection: { 'activities.invention.skills': 1 } },
+    );
+    for await (const d of cursor) for (const s of d.activities.invention?.skills ?? []) ids.add(s.typeId);
+    const types = await this.typesByIds([...ids]);
+    return [...ids]
+      .filter((id) => types.get(id)?.published)
+      .sort((a, b) => a - b)
+      .map((id) => ({ id, name: types.get(id)!.name }));
   }
 
   async skillTimeBonuses(skillIds: readonly number[]): Promise<Map<number, number>> {

@@ -296,7 +296,7 @@ describe('invention (CLIENT industry/activities/invention.py; EVE Ref cases with
     expect(jobTime(base, runs, time)).toBe(expected);
   });
 
-  it('invention job fee: 2 % of the T2 blueprint\'s EIV per run, the system index cut by structure, rigs (and FW)', () => {
+  it("invention job fee: 2 % of the T2 blueprint's EIV per run, the system index cut by structure, rigs (and FW)", () => {
     // Sin in low-sec (EVE Ref sin-blueprint-lowsec-sotiyo-rigs): EIV 768 471 245.9, invention index
     // 0.10806…, Sotiyo 0.95, lab rig −10 % × 1.9, faction warfare −50 %, tax 2 %: in-game total 1 561 191.
     const { cost } = scienceModifiers({ activity: 'invention', facility: sotiyo, secClass: 1, skills: V });
