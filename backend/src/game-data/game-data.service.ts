@@ -12,7 +12,15 @@ import {
   type GameType,
   type SdeBuildInfo,
 } from './game-data.contract';
-import { toGameBlueprint, toGameRig, toGameStructure, toGameSystem, toGameType } from './game-data.mapper';
+import {
+  toGameBlueprint,
+  toGameDecryptor,
+  toGameInventions,
+  toGameRig,
+  toGameStructure,
+  toGameSystem,
+  toGameType,
+} from './game-data.mapper';
 import { SdeReader } from './sde-reader';
 import { ATTR, GROUP } from './sde/dogma';
 import type {
@@ -150,50 +158,11 @@ export class GameDataService extends GameData {
   }
 
   async inventionsFor(blueprintIds: readonly number[]): Promise<Map<number, GameInvention>> {
-    const out = new Map<number, GameInvention>();
     const coll = await this.sde.collection<BlueprintDoc>('blueprints');
     const ids = [...new Set(blueprintIds)].filter((id) => Number.isInteger(id));
-    if (!coll || ids.length === 0) return out;
-    const wanted = new Set(ids);
+    if (!coll || ids.length === 0) return new Map();
     const docs = await coll.find({ 'activities.invention.products.typeId': { $in: ids } }).toArray();
-    const candidates = new Map<number, { doc: BlueprintDoc; probability: number; runs: number }[]>();
-    for (const doc of docs) {
-      for (const p of doc.activities.invention?.products ?? []) {
-        if (!wanted.has(p.typeId)) continue;
-        let list = candidates.get(p.typeId);
-        if (!list) candidates.set(p.typeId, (list = []));
-        list.push({ doc, probability: p.probability ?? 1, runs: p.quantity });
-      }
-    }
-    for (const [blueprintId, list] of candidates) {
-      list.sort(
-        (a, b) => Number(b.doc.published) - Number(a.doc.published) || b.probability - a.probability || a.doc._id - b.doc._id,
-      );
-      const { doc, probability, runs } = list[0];
-      const invention = doc.activities.invention!;
-      const copying = doc.activities.copying;
-      out.set(blueprintId, {
-        blueprintId,
-        sourceId: doc._id,
-        sourceName: doc.nameRu,
-        copying: copying
-          ? {
-              time: copying.time,
-              materials: (doc.activities.manufacturing?.materials ?? []).map(({ typeId, quantity }) => ({ typeId, quantity })),
-            }
-          : null,
-        time: invention.time,
-        // A relic (no copying) is consumed by its reverse-engineering job, one per run.
-        materials: [
-          ...invention.materials.map(({ typeId, quantity }) => ({ typeId, quantity })),
-          ...(copying ? [] : [{ typeId: doc._id, quantity: 1 }]),
-        ],
-        probability,
-        runsPerCopy: runs,
-        skills: (invention.skills ?? []).map((s) => s.typeId),
-      });
-    }
-    return out;
+    return toGameInventions(docs, ids);
   }
 
   async decryptors(): Promise<GameDecryptor[]> {
@@ -201,17 +170,7 @@ export class GameDataService extends GameData {
     if (!dogma) return [];
     const docs = await dogma.find({ groupId: GROUP.decryptors }).sort({ _id: 1 }).toArray();
     const types = await this.typesByIds(docs.map((d) => d._id));
-    const attr = (d: DogmaDoc, id: number) => d.attributes[String(id)] ?? 0;
-    return docs
-      .filter((d) => types.get(d._id)?.published && attr(d, ATTR.inventionProbabilityMultiplier) > 0)
-      .map((d) => ({
-        id: d._id,
-        name: types.get(d._id)!.name,
-        probability: attr(d, ATTR.inventionProbabilityMultiplier),
-        me: attr(d, ATTR.inventionMEModifier),
-        te: attr(d, ATTR.inventionTEModifier),
-        runs: attr(d, ATTR.inventionMaxRunModifier),
-      }));
+    return docs.map((d) => toGameDecryptor(d, types.get(d._id))).filter((d): d is GameDecryptor => d !== null);
   }
 
   private inventionSkillList: { importId: string; value: Promise<{ id: number; name: string }[]> } | null = null;

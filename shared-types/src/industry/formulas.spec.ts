@@ -300,10 +300,10 @@ describe('invention (CLIENT industry/activities/invention.py; EVE Ref cases with
     // Sin in low-sec (EVE Ref sin-blueprint-lowsec-sotiyo-rigs): EIV 768 471 245.9, invention index
     // 0.10806…, Sotiyo 0.95, lab rig −10 % × 1.9, faction warfare −50 %, tax 2 %: in-game total 1 561 191.
     const { cost } = scienceModifiers({ activity: 'invention', facility: sotiyo, secClass: 1, skills: V });
-    const fee = jobFee(768_471_245.9079881 * 0.02, 0.10806409478558892, [...cost, 0.5], 0.02);
+    const fee = jobFee(768_471_245.9 * 0.02, 0.108064094785589, [...cost, 0.5], 0.02);
     expect(fee).toMatchObject({ systemCost: 639_025, facilityTax: 307_389, scc: 614_777, total: 1_561_191 });
     // Mjolnir Fury, 45 runs, NPC station, tax 0.25 %: in-game total 241 242.
-    const mjolnirFee = jobFee(77_556_562.26372595 * 0.02, 0.11302655932993409, [1], 0.0025);
+    const mjolnirFee = jobFee(77_556_562.263726 * 0.02, 0.113026559329934, [1], 0.0025);
     expect(mjolnirFee).toMatchObject({ systemCost: 175_319, facilityTax: 3_878, scc: 62_045, total: 241_242 });
   });
 });

@@ -38,7 +38,7 @@ describe('rig effects from the SDE industry tables', () => {
 
   it('XL ship rig T1: −2 % materials and −20 % time on every ship group, battleships (27) and frigates (25) included', () => {
     const rig = effects.get(37180)!;
-    expect(rig.map((e) => [e.activity, e.bonus, e.amount, e.groups.length])).toEqual([
+    expect(rig.map((e) => [e.activity, e.bonus, e.amount, e.groups?.length])).toEqual([
       ['manufacturing', 'material', -2, 48],
       ['manufacturing', 'time', -20, 48],
     ]);

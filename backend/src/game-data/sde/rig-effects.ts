@@ -143,7 +143,12 @@ export function deriveRigEffects(
     let list = science.get(s.rigTypeId);
     if (!list) science.set(s.rigTypeId, (list = []));
     if (!list.some((e) => e.activity === s.activity && e.bonus === s.bonus)) {
-      list.push({ activity: s.activity as RigEffectDoc['activity'], bonus: s.bonus as RigEffectDoc['bonus'], amount, groups: null });
+      list.push({
+        activity: s.activity as RigEffectDoc['activity'],
+        bonus: s.bonus as RigEffectDoc['bonus'],
+        amount,
+        groups: null,
+      });
     }
   }
   const out = new Map<number, RigEffectDoc[]>();

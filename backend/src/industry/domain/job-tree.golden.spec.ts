@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countNodes, summarize, type JobNode, type SkillLevels } from '@eve-toolkit/shared-types';
 import { facilitySetup } from './facility';
-import { buildJobTree, JobTreeError, type TreeSettings } from './job-tree';
+import { buildJobTree, JobTreeError, type NodeSettings, type TreeSettings } from './job-tree';
 import { EVE_DATA_DIR, loadSdeIndustry, type SdeIndustry } from '../testing/sde-catalog';
 
 jest.setTimeout(60_000);
@@ -50,8 +50,11 @@ interface Setup {
   rigs?: number[];
   reactionStructure?: number;
   reactionRigs?: number[];
+  scienceStructure?: number;
+  scienceRigs?: number[];
   skills?: Partial<SkillLevels>;
-  sci?: { manufacturing?: number; reaction?: number };
+  sci?: { manufacturing?: number; reaction?: number; invention?: number; copying?: number };
+  nodes?: ReadonlyMap<number, NodeSettings>;
   tax?: number;
   reactions?: boolean;
   adjusted?: Map<number, number>;
@@ -66,9 +69,17 @@ function settings(s: Setup): TreeSettings {
     facilityTax: s.tax ?? 0,
     manufacturing: facilitySetup(structure(s.structure), rigs(s.rigs)),
     reaction: facilitySetup(structure(s.reactionStructure ?? 35835), rigs(s.reactionRigs)),
+    science: facilitySetup(structure(s.scienceStructure), rigs(s.scienceRigs)),
     secClass: s.security <= 0 ? 0 : s.security < 0.45 ? 1 : 2,
-    skills: { industry: 5, advancedIndustry: 5, reactions: 5, ...s.skills },
-    costIndex: { manufacturing: s.sci?.manufacturing ?? 0, reaction: s.sci?.reaction ?? 0 },
+    skills: { industry: 5, advancedIndustry: 5, reactions: 5, science: 5, ...s.skills },
+    costIndex: {
+      manufacturing: s.sci?.manufacturing ?? 0,
+      reaction: s.sci?.reaction ?? 0,
+      invention: s.sci?.invention ?? 0,
+      copying: s.sci?.copying ?? 0,
+    },
+    decryptors: sde.decryptors,
+    nodes: s.nodes,
   };
 }
 
