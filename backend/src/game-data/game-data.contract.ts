@@ -89,10 +89,15 @@ export interface GameInvention {
   sourceId: number;
   sourceName: string;
   /**
-   * A T1 blueprint is copied first: seconds per copied run, and the T1 blueprint's manufacturing
-   * materials (the copy's job value). Null for a relic (no copy; the relic itself is consumed).
+   * A T1 blueprint is copied first: seconds per copied run, the T1 blueprint's manufacturing
+   * materials (the copy's job value) and what copying consumes per run (a few blueprints need data
+   * sheets). Null for a relic (no copy; the relic itself is consumed).
    */
-  copying: { time: number; materials: { typeId: number; quantity: number }[] } | null;
+  copying: {
+    time: number;
+    materials: { typeId: number; quantity: number }[];
+    consumes: { typeId: number; quantity: number }[];
+  } | null;
   /** Seconds per invention run. */
   time: number;
   /** Per run: datacores (and the relic itself for reverse engineering). */

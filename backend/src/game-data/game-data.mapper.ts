@@ -105,6 +105,7 @@ export function toGameInventions(docs: readonly BlueprintDoc[], blueprintIds: re
         ? {
             time: copying.time,
             materials: (doc.activities.manufacturing?.materials ?? []).map(({ typeId, quantity }) => ({ typeId, quantity })),
+            consumes: copying.materials.map(({ typeId, quantity }) => ({ typeId, quantity })),
           }
         : null,
       time: invention.time,

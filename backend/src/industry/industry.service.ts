@@ -288,7 +288,11 @@ export class IndustryService {
         `Слишком много попыток для одной работы: ${p.runs}. Не больше ${max}: все прогоны, кроме последнего, должны начаться в течение 30 дней`,
       ]);
     }
-    const materialIds = [...source.materials.map((m) => m.typeId), ...(decryptor ? [decryptor.id] : [])];
+    const materialIds = [
+      ...source.materials.map((m) => m.typeId),
+      ...(decryptor ? [decryptor.id] : []),
+      ...(source.copying?.consumes.map((m) => m.typeId) ?? []),
+    ];
     const valued = [...product.materials, ...(source.copying?.materials ?? [])].map((m) => m.typeId);
     const [costIndices, adjusted, hub, types] = await Promise.all([
       this.prices.costIndices(system.id),
@@ -488,6 +492,7 @@ export class IndustryService {
       i.sourceId,
       ...i.materials.map((m) => m.typeId),
       ...(i.copying?.materials.map((m) => m.typeId) ?? []),
+      ...(i.copying?.consumes.map((m) => m.typeId) ?? []),
     ]);
     const ids = [...new Set([root.products[0].typeId, ...seen, ...inventionIds, ...decryptors.map((d) => d.id)])];
     const skillIds = [...new Set(blueprints.flatMap((bp) => bp.skills.map((s) => s.typeId)))];

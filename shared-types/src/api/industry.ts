@@ -358,7 +358,7 @@ export interface IndustryInventionResponse {
     /** Seconds of the whole job (all runs). */
     time: number;
     decryptor: { id: number; name: string } | null;
-    /** Datacores (and the decryptor, the relic) for all runs; `price` = the hub's SELL per unit, null without orders. */
+    /** Datacores (and the decryptor, the relic, what the T1 copy consumes) for all runs; `price` = the hub's SELL per unit, null without orders. */
     materials: { id: number; name: string; quantity: number; price: number | null }[];
     expected_copies: number;
     expected_runs: number;

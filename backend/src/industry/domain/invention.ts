@@ -36,8 +36,11 @@ export interface InventionSource {
   blueprintId: number;
   /** The T1 blueprint (or relic). */
   sourceId: number;
-  /** T1 copy: seconds per licensed run and the T1 blueprint's manufacturing materials; null for a relic. */
-  copying: { time: number; materials: readonly TypeQuantity[] } | null;
+  /**
+   * T1 copy: seconds per licensed run, the T1 blueprint's manufacturing materials (the copy's job
+   * value) and what copying consumes per run; null for a relic.
+   */
+  copying: { time: number; materials: readonly TypeQuantity[]; consumes: readonly TypeQuantity[] } | null;
   /** Seconds per invention run. */
   time: number;
   /** Consumed per run: datacores (and the relic). */
@@ -69,7 +72,7 @@ export interface InventionPlan {
   copyTime: number;
   fee: JobFee;
   copyFee: JobFee | null;
-  /** Consumed per attempt: the source's materials, then the decryptor. */
+  /** Consumed per attempt: the source's materials, the decryptor, then what the T1 copy (one licensed run) consumes. */
   materials: TypeQuantity[];
   expectedCopies: number;
   expectedRuns: number;
@@ -130,6 +133,7 @@ export function planInvention(
     materials: [
       ...source.materials.map(({ typeId, quantity }) => ({ typeId, quantity })),
       ...(decryptor ? [{ typeId: decryptor.id, quantity: 1 }] : []),
+      ...(source.copying?.consumes ?? []).map(({ typeId, quantity }) => ({ typeId, quantity })),
     ],
     expectedCopies,
     expectedRuns: expectedCopies * copy.runs,
