@@ -146,7 +146,9 @@ const typeIdKey = (message: string) => z.string().regex(/^[1-9]\d{0,9}$/, { erro
 
 /** Invention skill levels by skill type id ("11453": 4); a skill not listed is at V. */
 const inventionSkillsField = z
-  .record(typeIdKey(INDUSTRY_MESSAGES.skillId), level(), { error: INDUSTRY_MESSAGES.skill })
+  .record(typeIdKey(INDUSTRY_MESSAGES.skillId), level(), {
+    error: (issue) => (issue.code === 'invalid_key' ? INDUSTRY_MESSAGES.skillId : INDUSTRY_MESSAGES.skill),
+  })
   .refine((r) => Object.keys(r).length <= INDUSTRY_MAX_SKILLS, { error: INDUSTRY_MESSAGES.tooManySkills });
 
 /**
