@@ -9,7 +9,8 @@ export interface CostSlice {
 
 /**
  * Where the money goes (the cost breakdown chart): purchases at the chosen side, the system-index
- * part of the job fees, taxes (facility tax + 4 % SCC) and payouts. Empty slices are left out.
+ * part of the job fees, taxes (facility tax + 4 % SCC), payouts, the expected invention cost and
+ * the trade fees of selling the product. Empty slices are left out.
  */
 export function costBreakdown(summary: JobSummary, side: PriceSide): CostSlice[] {
   const slices: CostSlice[] = [
@@ -17,6 +18,11 @@ export function costBreakdown(summary: JobSummary, side: PriceSide): CostSlice[]
     { label: 'Стоимость работ (индекс системы)', value: summary.fee_index },
     { label: 'Налоги (структура и SCC 4 %)', value: summary.fee_tax + summary.fee_scc },
     { label: 'Выплаты', value: summary.payouts },
+    { label: 'Изобретение', value: side === 'sell' ? summary.invention_sell : summary.invention_buy },
+    {
+      label: side === 'sell' ? 'Налог с продаж и брокер' : 'Налог с продаж',
+      value: (side === 'sell' ? summary.trade_fees_sell : summary.trade_fees_buy) ?? 0,
+    },
   ];
   return slices.filter((s) => s.value > 0).map((s) => ({ ...s, value: Math.round(s.value * 100) / 100 }));
 }
