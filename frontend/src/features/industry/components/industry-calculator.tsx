@@ -4,6 +4,7 @@ import { Alert, Button, Group, List, Loader, Paper, SegmentedControl, Select, Sk
 import {
   carryChoices,
   cheapestChoice,
+  formatPercent,
   HUBS,
   INDUSTRY_MESSAGES,
   priceWarnings,
@@ -200,8 +201,8 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
             <Text size="xs" c="dimmed" mb="xs">
               {result.response.context.system.name} · {result.response.context.station}
               {result.response.context.rigs.length ? ` (${result.response.context.rigs.join(', ')})` : ''} · ME{' '}
-              {result.response.context.me} · TE {result.response.context.te} · налог {result.response.context.tax} % · наука:{' '}
-              {result.response.context.science_station}
+              {result.response.context.me} · TE {result.response.context.te} · налог {formatPercent(result.response.context.tax)}{' '}
+              · наука: {result.response.context.science_station}
               {result.response.context.science_rigs.length ? ` (${result.response.context.science_rigs.join(', ')})` : ''}
               {(pendingNodes || job.isPending) && ' · пересчёт…'}
             </Text>

@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Box, Button, Group, Paper, SegmentedControl, Select,
 import {
   ACTIVITY_LETTER,
   canBuild,
+  countRu,
   decryptorChoices,
   formatDuration,
   formatIsk,
@@ -312,7 +313,7 @@ function InventionDetails({ node }: { node: JobNode }) {
             Шанс: {formatPercent(inv.probability * 100, 1)}
           </Text>
           <Text size="sm">
-            Копия: {formatNumber(inv.runs_per_copy)} прогон(а/ов), ME {inv.me}, TE {inv.te}
+            Копия: {countRu(inv.runs_per_copy, ['прогон', 'прогона', 'прогонов'])}, ME {inv.me}, TE {inv.te}
           </Text>
           <Text size="sm" data-testid="invention-attempts">
             Нужно копий: {formatNumber(inv.copies)}, попыток: {formatNumber(inv.attempts)}
@@ -355,6 +356,10 @@ function InventionDetails({ node }: { node: JobNode }) {
             </Text>
           )}
         </Group>
+        <Text size="xs" c="dimmed">
+          Цена за единицу ожидаемая: стоимость попытки / (шанс × прогоны копии) на каждый прогон, плюс материалы узла при ME
+          копии; лишние прогоны копии идут в следующие работы.
+        </Text>
       </Stack>
     </Paper>
   );

@@ -12,6 +12,9 @@ import { NumberField } from '../../../shared/ui/number-field';
 import { useCharacterSkills, useIndustryCharacters } from '../api/industry.api';
 import { inventionLevel, tradeFeesOf } from '../lib/skills';
 
+/** Long skill names wrap to two lines: the inputs of a row line up at the bottom. */
+const BOTTOM = { alignItems: 'end' } as const;
+
 export interface SkillsPanelProps {
   staticData: IndustryStaticData;
   value: IndustrySkills;
@@ -66,7 +69,7 @@ export function SkillsPanel({ staticData, value, onChange }: SkillsPanelProps) {
       <Collapse expanded={open}>
         <Stack gap="sm">
           <CharacterSkillsLoader onLoaded={onChange} />
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm" style={BOTTOM}>
             {base.map((s) => level(s.name, value[s.key], (v) => onChange({ ...value, [s.key]: v }), s.key))}
           </SimpleGrid>
           <Group gap="xs">
@@ -84,13 +87,13 @@ export function SkillsPanel({ staticData, value, onChange }: SkillsPanelProps) {
               <Text size="xs" fw={600}>
                 Науки
               </Text>
-              <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
+              <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs" style={BOTTOM}>
                 {sciences.map((s) => level(s.name, inventionLevel(value, s.id), (v) => setInvention(s.id, v), String(s.id)))}
               </SimpleGrid>
               <Text size="xs" fw={600}>
                 Шифрование
               </Text>
-              <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
+              <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs" style={BOTTOM}>
                 {encryption.map((s) => level(s.name, inventionLevel(value, s.id), (v) => setInvention(s.id, v), String(s.id)))}
               </SimpleGrid>
             </Stack>

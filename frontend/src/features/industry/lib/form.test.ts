@@ -89,21 +89,21 @@ describe('cost breakdown', () => {
   } as JobSummary;
   it('materials at the side, index part, taxes (facility + SCC), payouts; empty slices left out', () => {
     expect(costBreakdown(summary, 'sell')).toEqual([
-      { label: 'Материалы', value: 1000 },
-      { label: 'Стоимость работ (индекс системы)', value: 30 },
-      { label: 'Налоги (структура и SCC 4 %)', value: 45 },
+      { label: 'Материалы', value: 1000, color: '#1c7ed6' },
+      { label: 'Стоимость работ (индекс системы)', value: 30, color: '#e8590c' },
+      { label: 'Налоги (структура и SCC 4 %)', value: 45, color: '#ae3ec9' },
     ]);
     expect(costBreakdown({ ...summary, payouts: 12 }, 'buy').map((s) => s.value)).toEqual([900, 30, 45, 12]);
   });
   it('the expected invention and the trade fees of selling at the chosen side', () => {
     const withAll = { ...summary, invention_sell: 70, invention_buy: 60, trade_fees_sell: 51, trade_fees_buy: 36 };
     expect(costBreakdown(withAll, 'sell').slice(3)).toEqual([
-      { label: 'Изобретение', value: 70 },
-      { label: 'Налог с продаж и брокер', value: 51 },
+      { label: 'Изобретение', value: 70, color: '#f08c00' },
+      { label: 'Налог с продаж и брокер', value: 51, color: '#868e96' },
     ]);
     expect(costBreakdown(withAll, 'buy').slice(3)).toEqual([
-      { label: 'Изобретение', value: 60 },
-      { label: 'Налог с продаж', value: 36 },
+      { label: 'Изобретение', value: 60, color: '#f08c00' },
+      { label: 'Налог с продаж', value: 36, color: '#868e96' },
     ]);
   });
 });

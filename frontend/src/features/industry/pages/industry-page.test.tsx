@@ -86,10 +86,10 @@ describe('/industry', () => {
     expect(screen.getByTestId('shop-35')).toHaveTextContent('Pyerite');
     expect(screen.getByTestId('shop-34')).toHaveTextContent('500');
     expect(JSON.parse(screen.getByTestId('cost-chart').textContent!)).toEqual([
-      { label: 'Материалы', value: 12000 },
-      { label: 'Стоимость работ (индекс системы)', value: 156 },
-      { label: 'Налоги (структура и SCC 4 %)', value: 894 },
-      { label: 'Налог с продаж и брокер', value: 102000 },
+      { label: 'Материалы', value: 12000, color: '#1c7ed6' },
+      { label: 'Стоимость работ (индекс системы)', value: 156, color: '#e8590c' },
+      { label: 'Налоги (структура и SCC 4 %)', value: 894, color: '#ae3ec9' },
+      { label: 'Налог с продаж и брокер', value: 102000, color: '#868e96' },
     ]);
   });
 
