@@ -834,6 +834,17 @@ describe('invention in the tree (expectations from a separate Python reference r
     expect(root.invention!.cost_sell).toBeCloseTo(oa[10], 4);
   });
 
+  it('more invention attempts than one job may have only warn (30 days, 500 runs)', () => {
+    // 1 250 000 Mjolnir Fury = 250 runs of 5 000: 25 copies of 10 runs at 49.6 % = 51 attempts;
+    // 68 100 s × 0.85 a run: 45 start within 30 days
+    const { root, warnings } = tree(24536, 1_250_000, { me: 10, te: 20, security: 0.9 });
+    expect([root.runs, root.invention!.copies, root.invention!.attempts]).toEqual([250, 25, 51]);
+    expect(warnings).toContain(
+      '«Mjolnir Fury Cruise Missile»: 51 попыток изобретения не помещаются в одну работу (не больше 45), разбейте на несколько работ',
+    );
+    expect(tree(24536, 1_000_000, { me: 10, te: 20, security: 0.9 }).warnings.join()).not.toMatch(/попыток изобретения/);
+  });
+
   it("T1 nodes take per-node ME/TE, others the form's; BPO-only T2 components are not invented", () => {
     const root = golem(new Map([[638, { me: 0, te: 0 }]]));
     const raven = root.materials.find((m) => m.id === 638)!;

@@ -28,6 +28,8 @@ import {
   nodeModifiers,
   recalcTree,
   runsFor,
+  SCIENCE_MAX_RUNS,
+  scienceModifiers,
   type DecryptorOption,
   type DecryptorSpec,
   type FacilitySetup,
@@ -130,6 +132,7 @@ export function buildJobTree(
   let nodes = 0;
   const noAdjusted = new Set<string>();
   const overlong = new Map<string, { runs: number; max: number }>();
+  const overlongInvention = new Map<string, { runs: number; max: number }>();
   const nameOf = (typeId: number) => catalog.type(typeId)?.name ?? `#${typeId}`;
 
   const modifiersFor = (bp: TreeBlueprint, groupId: number, me: number, te: number): NodeModifiers =>
@@ -216,6 +219,13 @@ export function buildJobTree(
       invention = inventionStep(source, bp, runs, leaf.group_id, own?.decryptorId ?? null);
       me = invention.me;
       te = invention.te;
+      const timeMods = scienceModifiers({ activity: 'invention', ...science }).time;
+      if (invention.attempts > SCIENCE_MAX_RUNS || exceedsRunLength(source.time, invention.attempts, timeMods)) {
+        overlongInvention.set(leaf.name, {
+          runs: invention.attempts,
+          max: Math.min(SCIENCE_MAX_RUNS, maxRunsPerJob(source.time, timeMods)),
+        });
+      }
     }
     const mods = modifiersFor(bp, leaf.group_id, me, te);
     if (depth === 0 && exceedsRunLength(bp.time, runs, mods.time)) {
@@ -333,6 +343,11 @@ export function buildJobTree(
 
   const root = recalcTree(visit(rootBlueprint.product.typeId, quantity, rootBlueprint, []));
   const warnings: string[] = [];
+  for (const [name, { runs, max }] of overlongInvention) {
+    warnings.push(
+      `«${name}»: ${fmt(runs)} попыток изобретения не помещаются в одну работу (не больше ${fmt(max)}), разбейте на несколько работ`,
+    );
+  }
   for (const [name, { runs, max }] of overlong) {
     warnings.push(
       `«${name}»: ${fmt(runs)} прогонов не помещаются в одну работу (не больше ${fmt(max)}), разбейте на несколько работ`,
