@@ -106,7 +106,19 @@ const REACTOR_RIG = dogma(46484, 1933, [
   [2357, 1.1],
   [2713, -20],
 ]);
-const ALL = [MANUFACTURING_PLANT, COMPOSITE_REACTOR, INVENTION_LAB, RAITARU, AZBEL, ATHANOR, TATARA, ASTRAHUS, ME_RIG, REACTOR_RIG, BARREN_ECU];
+const ALL = [
+  MANUFACTURING_PLANT,
+  COMPOSITE_REACTOR,
+  INVENTION_LAB,
+  RAITARU,
+  AZBEL,
+  ATHANOR,
+  TATARA,
+  ASTRAHUS,
+  ME_RIG,
+  REACTOR_RIG,
+  BARREN_ECU,
+];
 
 describe('deriveStructures', () => {
   const structures = deriveStructures(ALL, typeOf);
