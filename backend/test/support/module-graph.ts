@@ -17,7 +17,7 @@ const BACKEND_SRC = join(REPO, 'backend/src');
 const FRONTEND_SRC = join(REPO, 'frontend/src');
 export const ROOT = '(root)';
 
-const isTest = (file: string) => /\.(spec|int-spec|test|e2e)\.tsx?$/.test(file) || file.includes(`${sep}test${sep}`);
+const isTest = (file: string) => /\.(spec|int-spec|test|e2e|fixtures)\.tsx?$/.test(file) || file.includes(`${sep}test${sep}`);
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
