@@ -67,11 +67,6 @@ export class UsersService implements SessionUsers {
     return doc ? toSummary(doc) : null;
   }
 
-  /** The account's current roles ([] when it does not exist). */
-  async rolesOf(userId: string): Promise<Role[]> {
-    return (await this.get(userId))?.roles ?? [];
-  }
-
   /** Usernames of these accounts (ids that are not accounts are left out). */
   async usernames(userIds: readonly string[]): Promise<Map<string, string>> {
     const ids = [...new Set(userIds)].filter(isObjectId);
