@@ -15,11 +15,6 @@ function defaultSdePath(): string | undefined {
   return existsSync(candidate) ? candidate : undefined;
 }
 
-/** The SDE's industry tables (which product groups each rig affects), read at import time. */
-function defaultSdeIndustryPath(): string | undefined {
-  const candidate = resolve(REPO_ROOT, '..', 'shared', 'eve-data', 'sde-csv-2026-01');
-  return existsSync(candidate) ? candidate : undefined;
-}
 
 /** Environment variables, validated at boot. Every variable is documented in README and .env.example. */
 const envSchema = z.object({
@@ -193,7 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       path: e.SDE_PATH ? resolve(process.cwd(), e.SDE_PATH) : defaultSdePath(),
       url: e.SDE_URL,
       autoImport: e.SDE_AUTO_IMPORT,
-      industryPath: e.SDE_INDUSTRY_PATH ? resolve(process.cwd(), e.SDE_INDUSTRY_PATH) : defaultSdeIndustryPath(),
+      // Unset: the rig tables shipped in backend/data/sde-industry (SHIPPED_RIG_TABLES_DIR).
+      industryPath: e.SDE_INDUSTRY_PATH ? resolve(process.cwd(), e.SDE_INDUSTRY_PATH) : undefined,
     },
     frontendDist: resolve(process.cwd(), e.FRONTEND_DIST),
     schedulerEnabled: e.SCHEDULER_ENABLED,
