@@ -2,10 +2,12 @@
  * `kill -9` one of two instances during a burst of project updates and claims (opt-in, loopback
  * only, ~30 s). Two real app processes (`node backend/dist/main.js`, production mode) on one
  * embedded MongoDB and a real redis-server, the fake EVE SSO and ESI in this process. A member
- * links a pilot through the SSO; the fake ESI lists 60 one-run industry jobs of that pilot; a
- * project needs 30 runs. For BURST_MS, one worker changes another project's status and four
- * workers claim jobs, alternating between the instances; instance A is killed with SIGKILL midway
- * and started again. Then, through B:
+ * links a pilot through the SSO; the fake ESI lists 400 one-run industry jobs of that pilot; a
+ * project needs 400 runs, so no claim is refused for quantity. For BURST_MS, one worker changes
+ * another project's status and four workers claim jobs, each paced (one claim per CLAIM_PACE_MS),
+ * alternating between the instances, so claims arrive before, during and after the kill: instance
+ * A is killed with SIGKILL midway (the claims in flight at that moment are counted) and started
+ * again. Then, through B:
  *   - every acknowledged claim is credited (no acknowledged change lost);
  *   - runs done never exceed the quantity, and equal the executors' runs (never half-updated);
  *   - the status is the last acknowledged one, or one sent later whose answer was lost with A;
@@ -34,7 +36,9 @@ const CORP = 98_000_001;
 const IVAN = 2_112_000_001;
 const HOBGOBLIN = 2454;
 const HOBGOBLIN_BP = 2455;
-const QUANTITY = 30;
+const QUANTITY = 400;
+/** Each claim worker's pace: four workers -> about 30 claims a second, all through the burst. */
+const CLAIM_PACE_MS = 120;
 const STATUSES = ['waiting', 'sale', 'working', 'ready'] as const;
 
 interface Instance {
@@ -128,7 +132,7 @@ async function main(): Promise<void> {
   const claimProject = await project('Заявки', QUANTITY);
   await cA.post('/auth/corp/update_project', { project_id: claimProject, type: 'update', new_status: 'working' });
   const jobs = Array.from(
-    { length: 60 },
+    { length: QUANTITY },
     () => esi.corp.addIndustryJob(IVAN, { product_type_id: HOBGOBLIN, blueprint_type_id: HOBGOBLIN_BP, runs: 1 }).job_id,
   );
 
@@ -139,6 +143,9 @@ async function main(): Promise<void> {
   const acked: number[] = [];
   const refused: number[] = [];
   const lost: number[] = []; // no answer (connection to A cut)
+  let claimsInFlight = 0;
+  let claimsInFlightAtKill = -1;
+  let ackedBeforeKill = -1;
   const statusLog: { status: string; outcome: 'ok' | 'lost' | 'refused' }[] = [];
   let n = 0;
   const statusWorker = async () => {
@@ -160,6 +167,8 @@ async function main(): Promise<void> {
   const claimWorker = async () => {
     while (Date.now() - t0 < BURST_MS && next < jobs.length) {
       const job = jobs[next++];
+      const started = Date.now();
+      claimsInFlight++;
       try {
         const res = await pick(n++).post('/auth/corp/push_jobs', {
           project_id: claimProject,
@@ -170,12 +179,16 @@ async function main(): Promise<void> {
         (res.status === 200 ? acked : refused).push(job);
       } catch {
         lost.push(job);
+      } finally {
+        claimsInFlight--;
       }
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, Math.max(0, CLAIM_PACE_MS - (Date.now() - started))));
     }
   };
   const chaos = (async () => {
     await new Promise((r) => setTimeout(r, KILL_AT_MS));
+    claimsInFlightAtKill = claimsInFlight;
+    ackedBeforeKill = acked.length;
     a.proc.kill('SIGKILL');
     aAlive = false;
     console.log(`+${Date.now() - t0} ms: kill -9 instance A`);
@@ -210,6 +223,8 @@ async function main(): Promise<void> {
   ]);
 
   const violations = [
+    claimsInFlightAtKill < 1 ? 'no claim was in flight at the kill: the bench faulted nothing' : '',
+    ackedBeforeKill === acked.length ? 'no claim was acknowledged after the kill' : '',
     ackedLost.length ? `${ackedLost.length} acknowledged claims not credited` : '',
     claimed.jobs[0].done > QUANTITY ? `done ${claimed.jobs[0].done} > quantity ${QUANTITY}` : '',
     executorRuns !== progress.done ? `executors' runs ${executorRuns} != done ${progress.done}` : '',
@@ -222,7 +237,8 @@ async function main(): Promise<void> {
     '',
     '| measure | value |',
     '| --- | ---: |',
-    `| claims acknowledged | ${acked.length} |`,
+    `| claims acknowledged (before the kill / after) | ${acked.length} (${ackedBeforeKill} / ${acked.length - ackedBeforeKill}) |`,
+    `| claims in flight at the kill | ${claimsInFlightAtKill} |`,
     `| claims refused (over quantity, already claimed) | ${refused.length} |`,
     `| claims without an answer (cut with A) | ${lost.length} |`,
     `| runs done / quantity | ${progress.done} / ${QUANTITY} |`,
