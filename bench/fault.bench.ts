@@ -103,6 +103,8 @@ async function main(): Promise<void> {
     ESI_BASE_URL: esi.url,
     RATE_LIMIT_TRUSTED: '127.0.0.1,::ffff:127.0.0.1',
     SCHEDULER_ENABLED: 'false',
+    // Production mode downloads CCP's SDE unless told otherwise: the bench imports the offline copy.
+    SDE_PATH: resolve(__dirname, '..', '..', 'shared', 'eve-data', 'sde-jsonl'),
   };
   let a = await startInstance({ ...env, SDE_AUTO_IMPORT: 'true' }, 'A');
   const b = await startInstance({ ...env, SDE_AUTO_IMPORT: 'false' }, 'B');
@@ -143,6 +145,7 @@ async function main(): Promise<void> {
   const acked: number[] = [];
   const refused: number[] = [];
   const lost: number[] = []; // no answer (connection to A cut)
+  const refusedWhy = new Map<string, number>();
   let claimsInFlight = 0;
   let claimsInFlightAtKill = -1;
   let ackedBeforeKill = -1;
@@ -177,6 +180,10 @@ async function main(): Promise<void> {
           jobs: [{ char_id: IVAN, job_id: job }],
         });
         (res.status === 200 ? acked : refused).push(job);
+        if (res.status !== 200) {
+          const why = `${res.status} ${String((res.body as { message?: string }).message ?? '')}`;
+          refusedWhy.set(why, (refusedWhy.get(why) ?? 0) + 1);
+        }
       } catch {
         lost.push(job);
       } finally {
@@ -239,7 +246,7 @@ async function main(): Promise<void> {
     '| --- | ---: |',
     `| claims acknowledged (before the kill / after) | ${acked.length} (${ackedBeforeKill} / ${acked.length - ackedBeforeKill}) |`,
     `| claims in flight at the kill | ${claimsInFlightAtKill} |`,
-    `| claims refused (over quantity, already claimed) | ${refused.length} |`,
+    `| claims refused | ${refused.length}${refusedWhy.size ? ` (${[...refusedWhy].map(([k, v]) => `${v}× ${k}`).join('; ')})` : ''} |`,
     `| claims without an answer (cut with A) | ${lost.length} |`,
     `| runs done / quantity | ${progress.done} / ${QUANTITY} |`,
     `| acknowledged claims not credited | ${ackedLost.length} |`,
