@@ -41,6 +41,9 @@ const QUANTITY = 400;
 const CLAIM_PACE_MS = 120;
 const STATUSES = ['waiting', 'sale', 'working', 'ready'] as const;
 
+/** What to stop if the bench fails midway (spawned processes would outlive it). */
+const onFailure: (() => unknown)[] = [];
+
 interface Instance {
   proc: ChildProcess;
   url: string;
@@ -52,6 +55,7 @@ function startInstance(env: NodeJS.ProcessEnv, label: string): Promise<Instance>
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    onFailure.push(() => proc.kill('SIGKILL'));
     let out = '';
     const timer = setTimeout(() => reject(new Error(`${label} did not start: ${out.slice(-800)}`)), 120_000);
     proc.stdout!.on('data', (b: Buffer) => {
@@ -84,6 +88,7 @@ async function main(): Promise<void> {
   const esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
   esi.corp.clear();
   const redis = await startRedis();
+  onFailure.push(() => redis.stop());
   const mongo = await startEmbeddedMongo({ port: 0 });
   const env: NodeJS.ProcessEnv = {
     APP_MODE: 'production',
@@ -271,7 +276,8 @@ async function main(): Promise<void> {
   process.exit(violations.length ? 1 : 0);
 }
 
-main().catch((err: unknown) => {
+main().catch(async (err: unknown) => {
   console.error(err);
+  for (const stop of onFailure) await Promise.resolve(stop()).catch(() => undefined);
   process.exit(1);
 });

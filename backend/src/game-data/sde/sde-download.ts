@@ -7,10 +7,10 @@
  * the zip's directory, every file the importer reads present, and each of them read whole against
  * its CRC-32. Only then is the `.part` renamed to the archive's name.
  */
-import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { crc32 } from 'node:zlib';
 import { SingleBar } from 'cli-progress';
@@ -227,13 +227,19 @@ async function attempt(
     if (!res.body) throw new Error('пустой ответ');
     let done = start;
     opts.progress.start(total ?? 0, done);
-    const body = Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>);
-    body.on('data', (chunk: Buffer) => {
-      touch();
-      done += chunk.length;
-      opts.progress.update(done, total ?? 0);
-    });
-    await pipeline(body, createWriteStream(part, { flags: start > 0 ? 'a' : 'w' }));
+    // Each chunk is on disk before the next is read: a transfer cut midway leaves every byte it
+    // delivered in the .part, and the next attempt asks for the rest.
+    const file = await open(part, start > 0 ? 'a' : 'w');
+    try {
+      for await (const chunk of Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>) as AsyncIterable<Buffer>) {
+        touch();
+        await file.write(chunk);
+        done += chunk.length;
+        opts.progress.update(done, total ?? 0);
+      }
+    } finally {
+      await file.close();
+    }
     opts.progress.stop();
     if (total !== null && partSize(part) !== total)
       throw new Error(`получено ${partSize(part)} байт из ${total}: загрузка продолжится`);

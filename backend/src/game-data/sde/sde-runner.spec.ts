@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,9 +43,18 @@ describe('cli arguments', () => {
   });
 });
 
+/** Temp folders of this file, removed at the end. */
+const temps: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
 /** A valid CCP-style archive of build `build` (every file the importer reads; tiny contents). */
 function fakeSdeZip(build: number): Buffer {
-  const dir = mkdtempSync(join(tmpdir(), 'sde-src-'));
+  const dir = tempDir('sde-src-');
   for (const f of SDE_FILES) writeFileSync(join(dir, f), '{"_key": 1}\n');
   writeFileSync(join(dir, '_sde.jsonl'), `{"_key": "sde", "buildNumber": ${build}, "releaseDate": "2026-08-28T11:07:12Z"}\n`);
   // Big enough to be sent in several chunks, so a cut mid-body leaves a partial file.
@@ -121,7 +130,7 @@ describe('resolveSdeSource', () => {
     ccp.cutNextAt = null;
   });
 
-  const dataDir = () => mkdtempSync(join(tmpdir(), 'sde-data-'));
+  const dataDir = () => tempDir('sde-data-');
   const logs: string[] = [];
   const log = (m: string) => void logs.push(m);
   const fast = { retryDelayMs: 10, progress: 'none' as const };
@@ -135,7 +144,7 @@ describe('resolveSdeSource', () => {
     );
   });
 
-  it("CCP's latest build: reads latest.jsonl, downloads that build's archive, resumes a cut download with Range, verifies it", async () => {
+  it("CCP's latest build: reads latest.jsonl, downloads that build's archive, retries a cut transfer, verifies it", async () => {
     const dir = dataDir();
     const zip = ccp.zips.get(3484357)!;
     expect(zip.length).toBeGreaterThan(110_000);
@@ -143,11 +152,14 @@ describe('resolveSdeSource', () => {
     const file = await resolveSdeSource(ccpConfig(dir), log, fast);
     expect(file).toBe(join(dir, 'sde', 'eve-online-static-data-3484357-jsonl.zip'));
     expect(readFileSync(file).equals(zip)).toBe(true);
-    expect(ccp.requests).toEqual([
-      { url: '/static-data/tranquility/latest.jsonl', range: undefined },
-      { url: '/static-data/tranquility/eve-online-static-data-3484357-jsonl.zip', range: undefined },
-      { url: '/static-data/tranquility/eve-online-static-data-3484357-jsonl.zip', range: 'bytes=60000-' },
+    expect(ccp.requests.map((r) => r.url)).toEqual([
+      '/static-data/tranquility/latest.jsonl',
+      '/static-data/tranquility/eve-online-static-data-3484357-jsonl.zip',
+      '/static-data/tranquility/eve-online-static-data-3484357-jsonl.zip',
     ]);
+    // The retry asks for the rest of what reached the disk (nothing, if the cut came first).
+    const resumed = /^bytes=(\d+)-$/.exec(ccp.requests[2].range ?? 'bytes=0-');
+    expect(Number(resumed?.[1])).toBeLessThanOrEqual(60_000);
     expect(readdirSync(join(dir, 'sde'))).toEqual(['eve-online-static-data-3484357-jsonl.zip']);
 
     // Cached: the next check only reads latest.jsonl.
@@ -160,6 +172,19 @@ describe('resolveSdeSource', () => {
     const newer = await resolveSdeSource(ccpConfig(dir), log, fast);
     expect(newer).toBe(join(dir, 'sde', 'eve-online-static-data-3500000-jsonl.zip'));
     expect(readdirSync(join(dir, 'sde'))).toEqual(['eve-online-static-data-3500000-jsonl.zip']);
+  });
+
+  it('resumes the .part an interrupted run left with HTTP Range, and the result is the whole archive', async () => {
+    const dir = dataDir();
+    const zip = ccp.zips.get(3484357)!;
+    mkdirSync(join(dir, 'sde'));
+    writeFileSync(join(dir, 'sde', 'eve-online-static-data-3484357-jsonl.zip.part'), zip.subarray(0, 50_000));
+    const file = await resolveSdeSource(ccpConfig(dir), log, fast);
+    expect(ccp.requests.slice(1)).toEqual([
+      { url: '/static-data/tranquility/eve-online-static-data-3484357-jsonl.zip', range: 'bytes=50000-' },
+    ]);
+    expect(readFileSync(file).equals(zip)).toBe(true);
+    expect(readdirSync(join(dir, 'sde'))).toEqual(['eve-online-static-data-3484357-jsonl.zip']);
   });
 
   it('a corrupt archive is refused after every attempt, and nothing is left behind', async () => {
