@@ -40,6 +40,10 @@ describe('backend modules', () => {
     expect(backend.fakeEsiImports).toEqual([]);
   });
 
+  it('demo code is loaded only in demo mode: nothing outside demo/ imports it statically (bootstrap imports it dynamically)', () => {
+    expect(backend.staticDemoImports).toEqual([]);
+  });
+
   it("MongoDB's duplicate-key code is tested in one helper", () => {
     expect(backend.duplicateKeyChecks).toEqual(['backend/src/common/database/duplicate-key.ts']);
   });

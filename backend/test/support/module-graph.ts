@@ -40,6 +40,8 @@ interface ImportLine {
   /** Absolute path without extension for relative imports, else the package name. */
   target: string;
   typeOnly: boolean;
+  /** `await import('...')`: loaded only when that code runs. */
+  dynamic: boolean;
 }
 
 /** Static `import ... from '...'` and `await import('...')` of a file. */
@@ -48,10 +50,10 @@ function importsOf(file: string, text: string): ImportLine[] {
   const re = /import\s+(type\s+)?([\s\S]*?)\s+from\s+'([^']+)'/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const names = [...m[2].matchAll(/\b([A-Za-z_$][\w$]*)\b/g)].map((x) => x[1]).filter((n) => n !== 'type' && n !== 'as');
-    out.push({ names, from: m[3], target: target(file, m[3]), typeOnly: !!m[1] });
+    out.push({ names, from: m[3], target: target(file, m[3]), typeOnly: !!m[1], dynamic: false });
   }
   for (const m of text.matchAll(/import\(\s*'([^']+)'\s*\)/g)) {
-    out.push({ names: [], from: m[1], target: target(file, m[1]), typeOnly: false });
+    out.push({ names: [], from: m[1], target: target(file, m[1]), typeOnly: false, dynamic: true });
   }
   return out;
 }
@@ -103,6 +105,8 @@ export interface BackendGraph {
   corpFilterSites: string[];
   /** Non-test files outside demo/ that import the test stand-in @eve-toolkit/fake-esi. */
   fakeEsiImports: string[];
+  /** Non-test files outside demo/ that load demo code at module load (a static, non-type import). */
+  staticDemoImports: string[];
   /** Non-test files that test for MongoDB's duplicate-key code 11000 themselves. */
   duplicateKeyChecks: string[];
 }
@@ -191,6 +195,15 @@ export function measureBackend(src = BACKEND_SRC): BackendGraph {
     fakeEsiImports: files
       .filter((f) => moduleOf(f) !== 'demo' && imports.get(f)!.some((i) => i.from === '@eve-toolkit/fake-esi' && !i.typeOnly))
       .map(rel),
+    staticDemoImports: files
+      .filter(
+        (f) =>
+          moduleOf(f) !== 'demo' &&
+          imports
+            .get(f)!
+            .some((i) => i.from.startsWith('.') && !i.typeOnly && !i.dynamic && moduleOf(i.target + '.ts') === 'demo'),
+      )
+      .map(rel),
     duplicateKeyChecks: files.filter((f) => /code\s*\)?\s*[!=]==\s*11000/.test(texts.get(f)!)).map(rel),
   };
 }
@@ -250,6 +263,7 @@ function print(): void {
     ),
     `corporation filter written by hand: ${b.corpFilterSites.length} places (${b.corpFilterSites.join(', ')})`,
     `runtime imports of @eve-toolkit/fake-esi outside demo/: ${b.fakeEsiImports.length} (${b.fakeEsiImports.join(', ')})`,
+    `static imports of demo/ from outside it: ${b.staticDemoImports.length} (${b.staticDemoImports.join(', ')})`,
     `duplicate-key (11000) checks: ${b.duplicateKeyChecks.length} files (${b.duplicateKeyChecks.join(', ')})`,
     `frontend cross-feature imports: ${f.crossFeatureImports.length}`,
     ...f.crossFeatureImports.map((a) => `  ${a}`),
