@@ -1,4 +1,4 @@
-import { APPRAISAL_MESSAGES, typeIconUrl, type AppraisalLine } from '@eve-toolkit/shared-types';
+import { APPRAISAL_MESSAGES, typeIconUrl, type AppraisalHubTotals, type AppraisalLine } from '@eve-toolkit/shared-types';
 import type { GameType } from '../game-data/game-data.contract';
 import type { HubPrice } from '../market/market-prices.contract';
 
@@ -25,6 +25,7 @@ export function toAppraisalLine(
   type: GameType,
   quantity: number,
   bpc: boolean,
+  runs: number | null,
   price: HubPrice | undefined,
   imageServerUrl: string,
 ): AppraisalLine {
@@ -36,12 +37,36 @@ export function toAppraisalLine(
     volume: type.packagedVolume * quantity,
     sell: priced?.sell ?? 0,
     buy: priced?.buy ?? 0,
+    sell_p5: priced?.sellTop5 ?? 0,
+    buy_p5: priced?.buyTop5 ?? 0,
     sell_quantity: priced?.sellVolume ?? 0,
     buy_quantity: priced?.buyVolume ?? 0,
+    sell_orders: priced?.sellOrders ?? 0,
+    buy_orders: priced?.buyOrders ?? 0,
     type_id: type.id,
     bpc,
+    runs: bpc ? runs : null,
     note: priceNote(bpc, price),
   };
+}
+
+/** The paste's totals at one hub from its lines' types and quantities (copies are not priced). */
+export function hubTotals(
+  hub: number,
+  items: readonly { typeId: number; quantity: number; bpc: boolean }[],
+  prices: ReadonlyMap<number, HubPrice>,
+): AppraisalHubTotals {
+  const t: AppraisalHubTotals = { hub, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 };
+  for (const it of items) {
+    const p = it.bpc ? undefined : prices.get(it.typeId);
+    if (!p || (p.sell === null && p.buy === null)) continue;
+    t.priced++;
+    t.sell += (p.sell ?? 0) * it.quantity;
+    t.buy += (p.buy ?? 0) * it.quantity;
+    t.sell_p5 += (p.sellTop5 ?? 0) * it.quantity;
+    t.buy_p5 += (p.buyTop5 ?? 0) * it.quantity;
+  }
+  return t;
 }
 
 /**
@@ -63,16 +88,45 @@ export function fromSavedRow(r: SavedRow, imageServerUrl: string): AppraisalLine
     volume: r[3],
     sell: r[4],
     buy: r[5],
+    sell_p5: r[4],
+    buy_p5: r[5],
     sell_quantity: r[6],
     buy_quantity: r[7],
+    sell_orders: 0,
+    buy_orders: 0,
     type_id: r[0],
     bpc: r[8] === 1,
+    runs: null,
     note: r[10],
   };
 }
 
-/** A saved line with its icon from today's image server (the image server's address may have changed). */
-export function withIconFrom(l: AppraisalLine, imageServerUrl: string): AppraisalLine {
+/**
+ * A saved line with its icon from today's image server (the image server's address may have
+ * changed). Lines saved before the 5 % prices, the depth and the runs (until 2026-11-26) get
+ * their best prices as the 5 % ones, no depth and no runs.
+ */
+export function withIconFrom(
+  l: Partial<AppraisalLine> & Omit<AppraisalLine, 'sell_p5' | 'buy_p5' | 'sell_orders' | 'buy_orders' | 'runs'>,
+  imageServerUrl: string,
+): AppraisalLine {
   const kind = l.icon.endsWith('/bp?size=64') ? 'bp' : 'icon';
-  return { ...l, icon: typeIconUrl(imageServerUrl, l.type_id, 64, kind) };
+  return {
+    name: l.name,
+    icon: typeIconUrl(imageServerUrl, l.type_id, 64, kind),
+    quantity: l.quantity,
+    volume: l.volume,
+    sell: l.sell,
+    buy: l.buy,
+    sell_p5: l.sell_p5 ?? l.sell,
+    buy_p5: l.buy_p5 ?? l.buy,
+    sell_quantity: l.sell_quantity,
+    buy_quantity: l.buy_quantity,
+    sell_orders: l.sell_orders ?? 0,
+    buy_orders: l.buy_orders ?? 0,
+    type_id: l.type_id,
+    bpc: l.bpc,
+    runs: l.runs ?? null,
+    note: l.note,
+  };
 }
