@@ -97,7 +97,7 @@ describe('industry calculator in Chromium', () => {
     const child = root.materials[index];
     const node = s.page.getByTestId(`node-${index}`);
     await node.getByRole('button', { name: `Развернуть ${child.name}` }).click();
-    await node.getByRole('button', { name: 'Купить?' }).click();
+    await node.getByText('Покупать', { exact: true }).click();
     const afterBuy = builtCost(root) - builtCost(child) + buyCost(child);
     await s.page.waitForFunction(
       (text) => document.querySelector('[data-testid="node-root"] [data-testid="node-total-sell"]')?.textContent === text,

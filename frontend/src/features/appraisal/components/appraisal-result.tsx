@@ -18,6 +18,7 @@ import {
   appraisalTotals,
   formatIsk,
   formatNumber,
+  formatPercent,
   formatPrice,
   formatVolume,
   type AppraisalLine,
@@ -74,7 +75,7 @@ const COLUMNS: { key: SortKey; label: string; title?: string }[] = [
   { key: 'orders', label: 'Ордера S / B', title: 'Ордеров на продажу / на покупку в хабе (глубина)' },
 ];
 
-const percentText = (v: number | null) => (v === null ? '—' : `${formatNumber(v, 1)} %`);
+const percentText = (v: number | null) => (v === null ? '—' : formatPercent(v, 1));
 
 /**
  * The priced table (spec §2): Type, Quantity, Volume, SELL and BUY per unit, SELL, BUY, then ISK

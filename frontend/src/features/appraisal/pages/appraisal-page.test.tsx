@@ -81,7 +81,7 @@ describe('/market/appraisal', () => {
     ]);
     const rows = within(screen.getByTestId('appraisal-table')).getAllByRole('row');
     expect(rows[0].textContent).toBe('ТипКоличествоОбъём, m³SELL за ед.BUY за ед.SELLBUYISK/m³ДоляОрдера S / B');
-    expect(rows[1].textContent).toBe('Tritanium2 00020 m³4,013,508 020,007 000,00401,00100,0 %12 / 7');
+    expect(rows[1].textContent).toBe('Tritanium2 00020\u00a0м³4,013,508 020,007 000,00401,00100\u00a0%12 / 7');
     expect(rows[2].textContent).toContain('Нет ордеров в хабе: цена 0');
     const errors = screen.getByTestId('appraisal-errors');
     expect(within(errors).getByText('Ошибки:')).toBeInTheDocument();
@@ -183,6 +183,7 @@ describe('/market/appraisal', () => {
     const percent = screen.getByRole('textbox', { name: /Процент выкупа/ });
     await user.clear(percent);
     await user.type(percent, '90');
+    await user.tab();
     await user.click(screen.getByRole('button', { name: 'Оценить' }));
     expect(await screen.findByTestId('total-sell')).toHaveTextContent('Итог SELL (90 %): 7 218,00 ISK');
     expect(calls[0].body).toEqual({ appraisal: 'Tritanium 2000', hub: 2, percent: 90 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAtom } from 'jotai';
-import { Button, Group, NativeSelect, NumberInput, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, NativeSelect, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import {
   APPRAISAL_FAILURE,
   APPRAISAL_MAX_PERCENT,
@@ -16,6 +16,7 @@ import { ApiError } from '../../../shared/api-client';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { useSession } from '../../../shared/session';
 import { LoadingView } from '../../../shared/ui/loading-view';
+import { NumberField } from '../../../shared/ui/number-field';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAppraise, useSavedAppraisal } from '../api/appraisal.api';
 import { AppraisalErrors } from '../components/appraisal-errors';
@@ -138,18 +139,14 @@ export default function AppraisalPage() {
               onChange={(e) => setHubId(Number(e.currentTarget.value))}
               w={180}
             />
-            <NumberInput
-              label="Процент выкупа"
+            <NumberField
+              label="Процент выкупа, %"
               description="итоги по этой доле цены"
               value={view.percent}
-              onChange={(v) => setPercent(typeof v === 'number' ? v : null)}
+              onChange={(v) => setPercent(v)}
               min={APPRAISAL_MIN_PERCENT}
               max={APPRAISAL_MAX_PERCENT}
-              clampBehavior="strict"
-              allowDecimal={false}
-              allowNegative={false}
-              suffix=" %"
-              w={160}
+              w={170}
             />
             <Button type="submit" loading={appraise.isPending}>
               Оценить

@@ -7,7 +7,6 @@ import {
   Group,
   List,
   MultiSelect,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -18,6 +17,7 @@ import {
 } from '@mantine/core';
 import {
   displaySecurity,
+  INDUSTRY_MAX_QUANTITY,
   INDUSTRY_MAX_RIGS,
   INDUSTRY_MESSAGES,
   ME_RANGE,
@@ -27,19 +27,9 @@ import {
   type IndustryStaticData,
 } from '@eve-toolkit/shared-types';
 import { lazyZodResolver } from '../../../shared/lazy-resolver';
+import { NumberField } from '../../../shared/ui/number-field';
 import { useBlueprintSearch } from '../api/industry.api';
-import {
-  clampMe,
-  clampQuantity,
-  clampSkill,
-  clampTax,
-  clampTe,
-  FORM_DEFAULTS,
-  keepFittingRigs,
-  rigsFor,
-  SEARCH_MIN_LENGTH,
-  searchSystems,
-} from '../lib/form';
+import { FORM_DEFAULTS, keepFittingRigs, rigsFor, SEARCH_MIN_LENGTH, searchSystems } from '../lib/form';
 
 export interface IndustryFormProps {
   staticData: IndustryStaticData;
@@ -162,44 +152,36 @@ export function IndustryForm({ staticData, onSubmit, loading, defaultValues, sub
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          <NumberInput
+          <NumberField
             label="Количество"
             min={1}
-            allowDecimal={false}
-            allowNegative={false}
+            max={INDUSTRY_MAX_QUANTITY}
             value={values.quantity}
-            onChange={(v) => set('quantity', clampQuantity(v))}
-            thousandSeparator=" "
+            onChange={(v) => set('quantity', v ?? 1)}
           />
-          <NumberInput
+          <NumberField
             label="ME"
             min={ME_RANGE.min}
             max={ME_RANGE.max}
-            clampBehavior="strict"
-            allowDecimal={false}
-            allowNegative={false}
             value={values.me}
-            onChange={(v) => set('me', clampMe(v))}
+            onChange={(v) => set('me', v ?? ME_RANGE.min)}
           />
-          <NumberInput
+          <NumberField
             label="TE"
             min={TE_RANGE.min}
             max={TE_RANGE.max}
             step={2}
-            clampBehavior="strict"
-            allowDecimal={false}
-            allowNegative={false}
             value={values.te}
-            onChange={(v) => set('te', clampTe(v))}
+            onChange={(v) => set('te', v ?? TE_RANGE.min)}
           />
-          <NumberInput
+          <NumberField
             label="Налог, %"
             min={0}
             max={100}
-            decimalScale={2}
-            allowNegative={false}
+            decimals={2}
+            step={0.25}
             value={values.tax}
-            onChange={(v) => set('tax', clampTax(v))}
+            onChange={(v) => set('tax', v ?? 0)}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -268,16 +250,14 @@ export function IndustryForm({ staticData, onSubmit, loading, defaultValues, sub
                 ['reactions', 'Reactions'],
               ] as const
             ).map(([skill, label]) => (
-              <NumberInput
+              <NumberField
                 key={skill}
                 label={label}
                 min={SKILL_RANGE.min}
                 max={SKILL_RANGE.max}
-                clampBehavior="strict"
-                allowDecimal={false}
-                allowNegative={false}
+                emptyValue={SKILL_RANGE.max}
                 value={values.skills[skill]}
-                onChange={(v) => set(`skills.${skill}`, clampSkill(v))}
+                onChange={(v) => set(`skills.${skill}`, v ?? SKILL_RANGE.max)}
               />
             ))}
           </SimpleGrid>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   ACTIVITY_LETTER,
   canBuild,
@@ -14,6 +14,7 @@ import {
   type NodePath,
 } from '@eve-toolkit/shared-types';
 import { pathKey, ROOT_KEY } from '../lib/tree-paths';
+import { NumberField } from '../../../shared/ui/number-field';
 import { TypeIcon } from '../../../shared/ui/type-icon';
 
 export interface JobTreeProps {
@@ -160,15 +161,19 @@ function JobDetails({
     <Stack gap={6} py={6}>
       <Group gap="md" wrap="wrap" align="flex-end">
         {!isRoot && (
-          <Button
-            size="compact-sm"
-            variant={node.build ? 'light' : 'filled'}
-            color={node.build ? 'orange' : 'teal'}
-            onClick={() => onBuild(path, !node.build)}
+          // The state shown as a choice of two (not a question): which one is on is what the totals use.
+          <SegmentedControl
+            size="xs"
+            aria-label={`Строить или покупать: ${node.name}`}
+            data={[
+              { value: 'build', label: 'Строить' },
+              { value: 'buy', label: 'Покупать' },
+            ]}
+            value={node.build ? 'build' : 'buy'}
+            onChange={(v) => onBuild(path, v === 'build')}
+            color={node.build ? 'teal' : 'orange'}
             data-testid="node-toggle"
-          >
-            {node.build ? 'Купить?' : 'Строить?'}
-          </Button>
+          />
         )}
         <Text size="sm">Прогоны: {formatNumber(node.runs)}</Text>
         {node.trash > 0 && (
@@ -182,20 +187,14 @@ function JobDetails({
         <Text size="sm" data-testid="node-fee">
           Стоимость работ: {formatIsk(node.work_price_total)}
         </Text>
-        <NumberInput
+        <NumberField
           size="xs"
           w={170}
           label="Выплата за прогон, ISK"
           min={0}
-          allowNegative={false}
-          decimalScale={2}
-          thousandSeparator=" "
+          decimals={2}
           value={node.pay}
-          onChange={(v) => {
-            const n = typeof v === 'number' ? v : Number(v);
-            if (v !== '' && Number.isFinite(n) && n >= 0) onPay(path, n);
-            else if (v === '') onPay(path, 0);
-          }}
+          onChange={(v) => onPay(path, v ?? 0)}
           data-testid="node-pay"
         />
       </Group>

@@ -1,31 +1,6 @@
 import type { IndustryStaticData, JobSummary } from '@eve-toolkit/shared-types';
 import { costBreakdown } from './cost-breakdown';
-import {
-  clampInt,
-  clampMe,
-  clampTax,
-  clampTe,
-  FORM_DEFAULTS,
-  keepFittingRigs,
-  rigsFor,
-  searchSystems,
-  toJobRequest,
-} from './form';
-
-describe('clamping (spec §5: ME 0..10, TE 0..20, quantity ≥ 1, tax ≥ 0)', () => {
-  it.each([
-    [clampMe, 11, 10],
-    [clampMe, -3, 0],
-    [clampMe, 4.7, 4],
-    [clampMe, 'x', 0],
-    [clampTe, 25, 20],
-    [clampTe, 18, 18],
-    [clampTax, -1, 0],
-    [clampTax, 2.5, 2.5],
-    [clampTax, '', 0],
-  ] as const)('%p(%p) = %p', (fn, input, expected) => expect(fn(input)).toBe(expected));
-  it('clampInt falls back for unreadable input', () => expect(clampInt(undefined, 1, 5, 3)).toBe(3));
-});
+import { FORM_DEFAULTS, keepFittingRigs, rigsFor, searchSystems, toJobRequest } from './form';
 
 describe('system search', () => {
   const systems = [

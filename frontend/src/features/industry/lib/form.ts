@@ -1,9 +1,7 @@
 /** The calculator form's plain helpers: defaults, clamping, the request it sends, local system search. */
 import {
   DEFAULT_HUB_ID,
-  ME_RANGE,
   SKILL_RANGE,
-  TE_RANGE,
   type IndustryFormValues,
   type IndustryJobRequest,
   type IndustryStaticData,
@@ -29,23 +27,6 @@ export const FORM_DEFAULTS: IndustryFormValues = {
   reaction_rig: [],
   skills: { industry: SKILL_RANGE.max, advanced_industry: SKILL_RANGE.max, reactions: SKILL_RANGE.max },
 };
-
-/** Whole number within [min, max]; anything unreadable becomes `fallback`. */
-export function clampInt(value: unknown, min: number, max: number, fallback = min): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n)) return fallback;
-  return Math.min(max, Math.max(min, Math.trunc(n)));
-}
-
-export const clampMe = (v: unknown) => clampInt(v, ME_RANGE.min, ME_RANGE.max);
-export const clampTe = (v: unknown) => clampInt(v, TE_RANGE.min, TE_RANGE.max);
-export const clampQuantity = (v: unknown) => clampInt(v, 1, Number.MAX_SAFE_INTEGER, 1);
-export const clampSkill = (v: unknown) => clampInt(v, SKILL_RANGE.min, SKILL_RANGE.max, SKILL_RANGE.max);
-/** Tax in percent, not below 0. */
-export function clampTax(value: unknown): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? Math.max(0, n) : 0;
-}
 
 /** The form as the POST body (after validation: item and system chosen). */
 export function toJobRequest(values: IndustryFormValues, hub: number = DEFAULT_HUB_ID): IndustryJobRequest {

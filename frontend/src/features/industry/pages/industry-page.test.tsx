@@ -250,6 +250,28 @@ describe('/industry', () => {
     ]);
   });
 
+  it('numeric fields: the tax erased and typed anew is what is sent; ME 15 shows as 10 with the reason', async () => {
+    const r = renderApp('/industry', { handler: industryApi() });
+    await chooseItemAndSystem(r);
+    const tax = screen.getByRole('textbox', { name: 'Налог, %' });
+    expect(tax).toHaveValue('0,25');
+    await r.user.tripleClick(tax);
+    await r.user.keyboard('{Backspace}');
+    expect(tax).toHaveValue('');
+    await r.user.keyboard('1,5');
+    const me = screen.getByRole('textbox', { name: 'ME' });
+    await r.user.clear(me);
+    await r.user.type(me, '15');
+    expect(me).toHaveValue('10');
+    expect(screen.getByText('Не больше 10: вместо 15 взято 10')).toBeInTheDocument();
+    const quantity = screen.getByRole('textbox', { name: 'Количество' });
+    await r.user.clear(quantity);
+    await r.user.paste('1 000');
+    await r.user.click(screen.getByRole('button', { name: 'Рассчитать' }));
+    await screen.findByTestId('job-tree');
+    expect(JSON.parse(String(jobCalls(r)[0][1]?.body))).toMatchObject({ quantity: 1000, me: 10, tax: 1.5 });
+  });
+
   it('toggling build/buy on a node updates the totals above it; the cheapest choice buys what is cheaper', async () => {
     const r = renderApp('/industry', { handler: industryApi() });
     await chooseItemAndSystem(r);
@@ -257,7 +279,9 @@ describe('/industry', () => {
     const tree = await screen.findByTestId('job-tree');
     const widget = within(tree).getByTestId('node-0');
     await r.user.click(within(widget).getByRole('button', { name: 'Развернуть Widget' }));
-    await r.user.click(within(widget).getByRole('button', { name: 'Купить?' }));
+    expect(within(widget).getByRole('radio', { name: 'Строить' })).toBeChecked();
+    await r.user.click(within(widget).getByRole('radio', { name: 'Покупать' }));
+    expect(within(widget).getByRole('radio', { name: 'Покупать' })).toBeChecked();
     const root = within(tree).getByTestId('node-root');
     // Widget bought: 10 × 20 + Pyerite 10 000 + fee 1 000
     expect(total('node-total-sell', root)).toBe('Итого SELL: 11 200,00 ISK');
@@ -265,7 +289,7 @@ describe('/industry', () => {
     expect(screen.getByTestId('summary-cost-sell')).toHaveTextContent('11 200,00 ISK');
     expect(screen.getByTestId('shop-100')).toHaveTextContent('Widget');
     expect(screen.queryByTestId('shop-34')).toBeNull();
-    await r.user.click(within(widget).getByRole('button', { name: 'Строить?' }));
+    await r.user.click(within(widget).getByRole('radio', { name: 'Строить' }));
     expect(total('node-total-sell', root)).toBe('Итого SELL: 13 050,00 ISK');
 
     await r.user.click(screen.getByTestId('cheapest'));
