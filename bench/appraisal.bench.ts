@@ -7,10 +7,11 @@
  *
  * Boots the real app (compiled backend/dist) on a fresh in-memory embedded server in this
  * process (the default single-machine mode), imports the full SDE, seeds a price for every market
- * type at Jita, then times, run by run interleaved:
+ * type at every hub (best orders, 5 % book prices, order counts), then times, run by run interleaved:
  * - the server time of `POST data/market/appraisal` (the target): from the request's headers to
  *   its last byte handed to the socket, seen by the server (body, CSRF, validation, parse, names,
- *   prices, the answer serialised and gzipped once, saving it, sending it). The request comes from
+ *   prices at the hub and totals at all five, suggestions for the unrecognised lines, the answer
+ *   serialised and gzipped once, saving it, sending it). The request comes from
  *   a client in another process, as a browser sends it (gzip/brotli accepted);
  * - the same POST seen by that client (plus loopback and decompression);
  * - the service call alone (no HTTP; includes serialising and gzipping the answer);
@@ -27,7 +28,7 @@ import { createInterface } from 'node:readline';
 import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { appraisalNameKey, appraiseText, seededRandom } from '@eve-toolkit/shared-types';
+import { HUBS, appraisalNameKey, appraiseText, seededRandom } from '@eve-toolkit/shared-types';
 import { SdeImportService } from '../backend/dist/game-data/sde-import.service';
 import { AppraisalService } from '../backend/dist/appraisal/appraisal.service';
 import { AppraisalReader } from '../backend/dist/appraisal/appraisal-reader';
@@ -114,17 +115,28 @@ async function main(): Promise<void> {
   const types = await marketTypes();
   const db = running.app.get<Connection>(getConnectionToken()).db!;
   const now = new Date();
-  await db.collection('market_prices').insertMany(
-    types.map((t, i) => ({
-      hub_id: 2,
-      type_id: t.id,
-      sell: 1 + ((i * 7919) % 100_000),
-      buy: 1 + ((i * 7919) % 90_000),
-      sell_volume: 1000,
-      buy_volume: 500,
-      updated_at: now,
-    })),
-  );
+  // Every hub prices every market type (the answer totals the paste at all five), with the 5 %
+  // book prices and order counts a refresh stores.
+  for (const hub of HUBS)
+    await db.collection('market_prices').insertMany(
+      types.map((t, i) => {
+        const sell = hub.id + ((i * 7919) % 100_000);
+        const buy = hub.id + ((i * 7919) % 90_000);
+        return {
+          hub_id: hub.id,
+          type_id: t.id,
+          sell,
+          buy,
+          sell_p5: sell * 1.02,
+          buy_p5: buy * 0.98,
+          sell_volume: 1000,
+          buy_volume: 500,
+          sell_orders: 12,
+          buy_orders: 7,
+          updated_at: now,
+        };
+      }),
+    );
 
   const text = mixedPaste(types);
   // The baseline's name map: every market type's names (the database holds all 50 000 types).
@@ -168,9 +180,9 @@ async function main(): Promise<void> {
   const service = running.app.get(AppraisalService);
   const appraise = service.appraise.bind(service);
   let timing = false;
-  service.appraise = async (request) => {
+  service.appraise = async (request, owner) => {
     const from = performance.now();
-    const answer = await appraise(request);
+    const answer = await appraise(request, owner);
     if (timing) inService = { from, to: performance.now() };
     return answer;
   };
@@ -180,11 +192,11 @@ async function main(): Promise<void> {
   const first = await post();
   const reader = running.app.get(AppraisalReader);
   await reader.prepare();
-  await service.appraise({ appraisal: text, hub: 2 });
+  await service.appraise({ appraisal: text, hub: 2, percent: 100 });
   const halved = reader.readInHalves;
   const base0 = baseline();
   console.log(
-    `paste: ${LINES} lines, ${text.length} characters; ${first.lines} priced types, ${first.errors} error lines (baseline: ${base0.items.length} types); answer ${(first.bytes / 1e6).toFixed(2)} MB of JSON, sent ${first.encoding ?? 'uncompressed'}`,
+    `paste: ${LINES} lines, ${text.length} characters; ${first.lines} priced types, ${first.errors} error lines, ${first.suggestions} with suggestions (baseline: ${base0.items.length} types); answer ${(first.bytes / 1e6).toFixed(2)} MB of JSON, sent ${first.encoding ?? 'uncompressed'}`,
   );
 
   const http: number[] = [];
@@ -199,7 +211,7 @@ async function main(): Promise<void> {
     baseline();
     parse.push(performance.now() - t);
     t = performance.now();
-    await service.appraise({ appraisal: text, hub: 2 });
+    await service.appraise({ appraisal: text, hub: 2, percent: 100 });
     svc.push(performance.now() - t);
     const finished = new Promise<Served>((resolve) => (served = resolve));
     timing = true;
@@ -242,6 +254,7 @@ interface Posted {
   ms: number;
   lines: number;
   errors: number;
+  suggestions: number;
   bytes: number;
   encoding: string | null;
   error?: string;
@@ -268,16 +281,25 @@ async function client(): Promise<void> {
       const ms = performance.now() - t;
       const text = new TextDecoder().decode(bytes);
       if (res.status !== 200) throw new Error(`POST answered ${res.status}: ${text.slice(0, 300)}`);
-      const answer = JSON.parse(text) as { data: unknown[]; errors: string[] };
+      const answer = JSON.parse(text) as { data: unknown[]; errors: string[]; suggestions: unknown[] };
       process.send!({
         ms,
         lines: answer.data.length,
         errors: answer.errors.length,
+        suggestions: answer.suggestions.length,
         bytes: bytes.byteLength,
         encoding: res.headers.get('content-encoding'),
       } satisfies Posted);
     } catch (err) {
-      process.send!({ ms: 0, lines: 0, errors: 0, bytes: 0, encoding: null, error: String(err) } satisfies Posted);
+      process.send!({
+        ms: 0,
+        lines: 0,
+        errors: 0,
+        suggestions: 0,
+        bytes: 0,
+        encoding: null,
+        error: String(err),
+      } satisfies Posted);
     }
   });
 }
