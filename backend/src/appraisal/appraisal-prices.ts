@@ -30,23 +30,22 @@ export class AppraisalPrices {
     this.hubs.delete(event.hubId);
   }
 
-  async get(hub: number, typeIds: readonly number[]): Promise<Map<number, HubPrice>> {
+  /**
+   * The hub's prices of these types (null: no stored row), read for those not in the cache. The
+   * cache's own map is handed out (it may hold other types too): nothing is copied per call.
+   */
+  async get(hub: number, typeIds: readonly number[]): Promise<ReadonlyMap<number, HubPrice | null>> {
     let cache = this.hubs.get(hub);
     if (!cache || Date.now() - cache.at > PRICE_CACHE_MS) {
       cache = { at: Date.now(), prices: new Map() };
       this.hubs.set(hub, cache);
     }
-    const missing = [...new Set(typeIds)].filter((id) => !cache.prices.has(id));
+    const missing = [...new Set(typeIds.filter((id) => !cache.prices.has(id)))];
     for (let i = 0; i < missing.length; i += BATCH) {
       const chunk = missing.slice(i, i + BATCH);
       const found = await this.prices.hubPrices(hub, chunk);
       for (const id of chunk) cache.prices.set(id, found.get(id) ?? null);
     }
-    const out = new Map<number, HubPrice>();
-    for (const id of typeIds) {
-      const p = cache.prices.get(id);
-      if (p) out.set(id, p);
-    }
-    return out;
+    return cache.prices;
   }
 }

@@ -3,7 +3,7 @@ import type { GameType } from '../game-data/game-data.contract';
 import type { HubPrice } from '../market/market-prices.contract';
 
 /** Why a line's price is 0, or null when both sides have orders. */
-function priceNote(bpc: boolean, price: HubPrice | undefined): string | null {
+function priceNote(bpc: boolean, price: HubPrice | null | undefined): string | null {
   if (bpc) return APPRAISAL_MESSAGES.blueprintCopy;
   const sell = price?.sell ?? null;
   const buy = price?.buy ?? null;
@@ -26,10 +26,10 @@ export function toAppraisalLine(
   quantity: number,
   bpc: boolean,
   runs: number | null,
-  price: HubPrice | undefined,
+  price: HubPrice | null | undefined,
   imageServerUrl: string,
 ): AppraisalLine {
-  const priced = bpc ? undefined : price;
+  const priced = bpc ? undefined : (price ?? undefined);
   return {
     name: type.name,
     icon: typeIconUrl(imageServerUrl, type.id, 64, isBlueprintType(type) ? 'bp' : 'icon'),
@@ -54,7 +54,7 @@ export function toAppraisalLine(
 export function hubTotals(
   hub: number,
   items: readonly { typeId: number; quantity: number; bpc: boolean }[],
-  prices: ReadonlyMap<number, HubPrice>,
+  prices: ReadonlyMap<number, HubPrice | null>,
 ): AppraisalHubTotals {
   const t: AppraisalHubTotals = { hub, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 };
   for (const it of items) {

@@ -61,15 +61,20 @@ function squeezed(token: string, w: string): boolean {
   return j === token.length;
 }
 
-/** How well a query word matches a vocabulary word (0 = not at all). */
-export function wordScore(token: string, w: string): number {
+/**
+ * How well a query word matches a vocabulary word (0 = not at all). `lettersOnly`: both are made
+ * of letters (the caller may know it already).
+ */
+export function wordScore(token: string, w: string, lettersOnly = isLetters(token) && isLetters(w)): number {
   if (token === w) return 1;
   if (ROMAN[token] === w) return 0.95;
-  const digits = !isLetters(token) || !isLetters(w);
-  if (digits) return 0;
+  if (!lettersOnly) return 0;
   const n = token.length;
   const maxEdits = n >= 8 ? 2 : n >= 4 ? 1 : 0;
-  if (maxEdits > 0 && Math.abs(w.length - n) <= maxEdits) {
+  // A typo seldom hits both the first letter and the second or the last one: a cheap filter
+  // before the distance.
+  const near = token[0] === w[0] || (token[1] === w[1] && token[n - 1] === w[w.length - 1]);
+  if (maxEdits > 0 && near && Math.abs(w.length - n) <= maxEdits) {
     const d = distance(token, w);
     if (d <= maxEdits) return d === 1 ? 0.85 : 0.7;
   }
@@ -89,8 +94,8 @@ export class NameSuggester {
   private readonly entries: Entry[] = [];
   /** Word -> entries holding it. */
   private readonly postings = new Map<string, number[]>();
-  /** The vocabulary by length, and its words of letters by first letter (see `suggest`). */
-  private readonly byLength = new Map<number, string[]>();
+  /** The vocabulary's words of letters by length and by first letter (see `suggest`). */
+  private readonly lettersByLength = new Map<number, string[]>();
   private readonly byFirst = new Map<string, string[]>();
 
   constructor(names: Iterable<string>) {
@@ -107,8 +112,10 @@ export class NameSuggester {
         let list = this.postings.get(w);
         if (!list) {
           this.postings.set(w, (list = []));
-          push(this.byLength, w.length, w);
-          if (isLetters(w)) push(this.byFirst, w[0], w);
+          if (isLetters(w)) {
+            push(this.lettersByLength, w.length, w);
+            push(this.byFirst, w[0], w);
+          }
         }
         list.push(index);
       }
@@ -126,17 +133,24 @@ export class NameSuggester {
     // Per query word: vocabulary words it matches, and names whose initials it may be.
     const matches = tokens.map((token) => {
       const words = new Map<string, number>();
-      const consider = (w: string) => {
+      const letters = isLetters(token);
+      const consider = (w: string, lettersOnly: boolean) => {
         if (words.has(w)) return;
-        const score = wordScore(token, w);
+        const score = wordScore(token, w, lettersOnly);
         if (score > 0) words.set(w, score);
       };
-      // Only the words that can match: same length ± 2 (typos), same first letter (starts,
-      // squeezed words), the token's own starts (words run together) and its Roman numeral.
-      for (let len = token.length - 2; len <= token.length + 2; len++) for (const w of this.byLength.get(len) ?? []) consider(w);
-      for (const w of this.byFirst.get(token[0]) ?? []) consider(w);
-      for (let end = 4; end < token.length - 2; end++) if (this.postings.has(token.slice(0, end))) consider(token.slice(0, end));
-      if (ROMAN[token]) consider(ROMAN[token]);
+      // Only the words that can match: same length ± 2 (typos: words of letters), same first
+      // letter (starts, squeezed words), the token's own starts (words run together), the token
+      // itself and its Roman numeral.
+      if (letters) {
+        for (let len = token.length - 2; len <= token.length + 2; len++)
+          for (const w of this.lettersByLength.get(len) ?? []) consider(w, true);
+        for (const w of this.byFirst.get(token[0]) ?? []) consider(w, true);
+      }
+      if (this.postings.has(token)) consider(token, letters);
+      for (let end = 4; end < token.length - 2; end++)
+        if (this.postings.has(token.slice(0, end))) consider(token.slice(0, end), letters);
+      if (ROMAN[token]) consider(ROMAN[token], false);
       const initials = new Map<number, WordMatch>();
       if (token.length >= 2 && token.length <= 5 && isLetters(token) && !ROMAN_WORDS.has(token))
         this.entries.forEach((e, i) => {
