@@ -127,8 +127,9 @@ async function main(): Promise<void> {
           type_id: t.id,
           sell,
           buy,
-          sell_p5: sell * 1.02,
-          buy_p5: buy * 0.98,
+          // To the cent, as the refresh stores them.
+          sell_p5: Math.round(sell * 102) / 100,
+          buy_p5: Math.round(buy * 98) / 100,
           sell_volume: 1000,
           buy_volume: 500,
           sell_orders: 12,

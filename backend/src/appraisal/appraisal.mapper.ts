@@ -53,12 +53,12 @@ export function toAppraisalLine(
 /** The paste's totals at one hub from its lines' types and quantities (copies are not priced). */
 export function hubTotals(
   hub: number,
-  items: readonly { typeId: number; quantity: number; bpc: boolean }[],
+  items: readonly { type: { id: number }; quantity: number; bpc: boolean }[],
   prices: ReadonlyMap<number, HubPrice | null>,
 ): AppraisalHubTotals {
   const t: AppraisalHubTotals = { hub, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 };
   for (const it of items) {
-    const p = it.bpc ? undefined : prices.get(it.typeId);
+    const p = it.bpc ? undefined : prices.get(it.type.id);
     if (!p || (p.sell === null && p.buy === null)) continue;
     t.priced++;
     t.sell += (p.sell ?? 0) * it.quantity;

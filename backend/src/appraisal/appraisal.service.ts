@@ -84,8 +84,7 @@ export class AppraisalService {
     const data = items.map((i) =>
       toAppraisalLine(i.type, i.quantity, i.bpc, i.runs, priced.get(i.type.id), this.config.imageServerUrl),
     );
-    const amounts = items.map((i) => ({ typeId: i.type.id, quantity: i.quantity, bpc: i.bpc }));
-    const hubs = HUBS.map((h, k) => hubTotals(h.id, amounts, byHub[k]));
+    const hubs = HUBS.map((h, k) => hubTotals(h.id, items, byHub[k]));
     const createdAt = new Date();
     const answer: AppraisalResponse = {
       data,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Button, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { HUBS, formatIsk, formatNumber } from '@eve-toolkit/shared-types';
 import { useAppraisalHistory, useDeleteAppraisal } from '../api/appraisal.api';
 import type { LocalAppraisal } from '../lib/appraisal-view';
@@ -31,53 +31,59 @@ function HistoryTable({
   removeLabel: string;
 }) {
   return (
-    <Table verticalSpacing={4} data-testid="appraisal-history">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Когда</Table.Th>
-          <Table.Th>Что</Table.Th>
-          <Table.Th>Хаб</Table.Th>
-          <Table.Th ta="right">Итог SELL</Table.Th>
-          <Table.Th ta="right">Итог BUY</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((r) => (
-          <Table.Tr key={r.id}>
-            <Table.Td>
-              <Anchor component={Link} to={`/market/appraisal?id=${encodeURIComponent(r.id)}`} size="sm">
-                {when(r.created_at)}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" lineClamp={1}>
-                {r.names.join(', ')}
-                {r.lines > r.names.length ? ` и ещё ${formatNumber(r.lines - r.names.length)}` : ''}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              {hubLabel(r.hub)}
-              {r.percent !== 100 ? `, ${r.percent} %` : ''}
-            </Table.Td>
-            <Table.Td ta="right">{formatIsk((r.sell * r.percent) / 100)}</Table.Td>
-            <Table.Td ta="right">{formatIsk((r.buy * r.percent) / 100)}</Table.Td>
-            <Table.Td ta="right">
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="red"
-                loading={deleting === r.id}
-                onClick={() => onDelete(r.id)}
-                aria-label={`${removeLabel} оценку от ${when(r.created_at)}`}
-              >
-                {removeLabel}
-              </Button>
-            </Table.Td>
+    <ScrollArea>
+      <Table verticalSpacing={4} miw={680} data-testid="appraisal-history">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Когда</Table.Th>
+            <Table.Th>Что</Table.Th>
+            <Table.Th>Хаб</Table.Th>
+            <Table.Th ta="right">Итог SELL</Table.Th>
+            <Table.Th ta="right">Итог BUY</Table.Th>
+            <Table.Th />
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/market/appraisal?id=${encodeURIComponent(r.id)}`} size="sm">
+                  {when(r.created_at)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={1}>
+                  {r.names.join(', ')}
+                  {r.lines > r.names.length ? ` и ещё ${formatNumber(r.lines - r.names.length)}` : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {hubLabel(r.hub)}
+                {r.percent !== 100 ? `, ${r.percent} %` : ''}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatIsk((r.sell * r.percent) / 100)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatIsk((r.buy * r.percent) / 100)}
+              </Table.Td>
+              <Table.Td ta="right">
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  loading={deleting === r.id}
+                  onClick={() => onDelete(r.id)}
+                  aria-label={`${removeLabel} оценку от ${when(r.created_at)}`}
+                >
+                  {removeLabel}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
   );
 }
 
