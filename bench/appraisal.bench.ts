@@ -14,7 +14,8 @@
  *   serialised and gzipped once, saving it, sending it). The request comes from
  *   a client in another process, as a browser sends it (gzip/brotli accepted);
  * - the same POST seen by that client (plus loopback and decompression);
- * - the service call alone (no HTTP; includes serialising and gzipping the answer);
+ * - the service call alone (no HTTP; includes serialising and gzipping the answer), and the
+ *   app's read alone within it (AppraisalReader: the paste in two threads);
  * - the baseline: parse + resolve against an in-memory name map (no database).
  * Target: the server time under 150 ms on the 2-core machine.
  */
@@ -32,6 +33,9 @@ import { HUBS, appraisalNameKey, appraiseText, seededRandom } from '@eve-toolkit
 import { SdeImportService } from '../backend/dist/game-data/sde-import.service';
 import { AppraisalService } from '../backend/dist/appraisal/appraisal.service';
 import { AppraisalReader } from '../backend/dist/appraisal/appraisal-reader';
+import { AppraisalPrices } from '../backend/dist/appraisal/appraisal-prices';
+import { AppraisalSuggestions } from '../backend/dist/appraisal/appraisal-suggestions';
+import { hubTotals } from '../backend/dist/appraisal/appraisal.mapper';
 import { benchApp } from './support/app';
 
 const CHILD = process.argv[2] === '--client';
@@ -206,11 +210,29 @@ async function main(): Promise<void> {
   const after: number[] = [];
   const svc: number[] = [];
   const parse: number[] = [];
+  const read: number[] = [];
+  const everyHub: number[] = [];
+  const suggesting: number[] = [];
+  // The paste as read, for timing the answer's parts of this feature on their own.
+  const readOnce = await reader.appraise(text);
+  const ids = readOnce.items.filter((i) => !i.bpc).map((i) => i.type.id);
+  const hubPrices = running.app.get(AppraisalPrices);
+  const suggestions = running.app.get(AppraisalSuggestions);
   const profile = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
   for (let i = 0; i < RUNS; i++) {
     let t = performance.now();
     baseline();
     parse.push(performance.now() - t);
+    t = performance.now();
+    await reader.appraise(text);
+    read.push(performance.now() - t);
+    t = performance.now();
+    const maps = await Promise.all(HUBS.map((h) => hubPrices.get(h.id, ids)));
+    HUBS.forEach((h, k) => hubTotals(h.id, readOnce.items, maps[k]));
+    everyHub.push(performance.now() - t);
+    t = performance.now();
+    await suggestions.suggest(readOnce.unknown);
+    suggesting.push(performance.now() - t);
     t = performance.now();
     await service.appraise({ appraisal: text, hub: 2, percent: 100 });
     svc.push(performance.now() - t);
@@ -236,6 +258,9 @@ async function main(): Promise<void> {
   console.log(`POST seen by the client: ${f(h)}`);
   console.log(`service call, no HTTP: ${f(s)}`);
   console.log(`baseline parse+resolve (in-memory names, no database): ${f(p)}`);
+  console.log(`  the app's read alone (two threads, the game data's names): ${f(stats(read))}`);
+  console.log(`  prices at the five hubs (cached) and their totals: ${f(stats(everyHub))}`);
+  console.log(`  suggestions for the paste's ${readOnce.unknown.length} unrecognised line(s): ${f(stats(suggesting))}`);
   console.log(`ratio server time / baseline: ${(sv.median / p.median).toFixed(1)}x`);
   console.log(`(the app read ${reader.readInHalves - halved} of ${2 * RUNS} timed pastes in two threads)`);
 

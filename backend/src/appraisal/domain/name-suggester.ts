@@ -39,6 +39,8 @@ const ROMAN: Record<string, string> = { '1': 'i', '2': 'ii', '3': 'iii', '4': 'i
 const ROMAN_WORDS = new Set(Object.values(ROMAN));
 /** A query word that would bring more candidate names than this is left to the others to find them. */
 const MAX_REACH = 3000;
+/** A word of 4–5 letters in fewer names than this may still be an abbreviation. */
+const RARE_WORD = 20;
 
 /** Words of a name or a query (see the module comment). */
 export function nameWords(text: string): string[] {
@@ -142,17 +144,21 @@ export class NameSuggester {
       // Only the words that can match: same length ± 2 (typos: words of letters), same first
       // letter (starts, squeezed words), the token's own starts (words run together), the token
       // itself and its Roman numeral.
-      if (letters) {
+      // A word that exists as it is needs no typo search (it scores 1 there).
+      const known = this.postings.has(token);
+      if (letters && !known)
         for (let len = token.length - 2; len <= token.length + 2; len++)
           for (const w of this.lettersByLength.get(len) ?? []) consider(w, true);
-        for (const w of this.byFirst.get(token[0]) ?? []) consider(w, true);
-      }
+      if (letters) for (const w of this.byFirst.get(token[0]) ?? []) consider(w, true);
       if (this.postings.has(token)) consider(token, letters);
       for (let end = 4; end < token.length - 2; end++)
         if (this.postings.has(token.slice(0, end))) consider(token.slice(0, end), letters);
       if (ROMAN[token]) consider(ROMAN[token], false);
       const initials = new Map<number, WordMatch>();
-      if (token.length >= 2 && token.length <= 5 && isLetters(token) && !ROMAN_WORDS.has(token))
+      // Initials: a token of 2–3 letters (`xl` is a word and `X-Large`), or of 4–5 that is no
+      // common word of the names (`eanm`, `mapc`; not `gala`, `heavy`).
+      const rare = token.length <= 3 || !known || (this.postings.get(token)?.length ?? 0) < RARE_WORD;
+      if (token.length >= 2 && token.length <= 5 && letters && rare && !ROMAN_WORDS.has(token))
         this.entries.forEach((e, i) => {
           if (e.words.length >= token.length && e.initials.includes(token)) initials.set(i, { score: 0.8, span: token.length });
         });
@@ -175,23 +181,27 @@ export class NameSuggester {
     });
 
     const scored: { name: string; score: number }[] = [];
+    const covered: number[] = [];
     for (const i of candidates) {
       const e = this.entries[i];
-      const covered = new Array<number>(e.words.length).fill(0);
+      const words = e.words;
+      covered.length = 0;
+      for (let k = 0; k < words.length; k++) covered.push(0);
       let querySide = 0;
-      for (const m of matches) {
+      for (let t = 0; t < matches.length; t++) {
+        const m = matches[t];
         let best = 0;
         let at = -1;
-        e.words.forEach((w, k) => {
-          const s = m.words.get(w) ?? 0;
-          if (s > best && covered[k] < s) {
+        for (let k = 0; k < words.length; k++) {
+          const s = m.words.get(words[k]);
+          if (s !== undefined && s > best && covered[k] < s) {
             best = s;
             at = k;
           }
-        });
-        const ini = m.initials.get(i);
+        }
+        const ini = m.initials.size > 0 ? m.initials.get(i) : undefined;
         if (ini && ini.score > best && ini.span) {
-          const from = e.initials.indexOf(tokens[matches.indexOf(m)]);
+          const from = e.initials.indexOf(tokens[t]);
           for (let k = from; k < from + ini.span; k++) covered[k] = Math.max(covered[k], ini.score);
           querySide += ini.score;
           continue;
@@ -199,7 +209,8 @@ export class NameSuggester {
         if (at >= 0) covered[at] = Math.max(covered[at], best);
         querySide += best;
       }
-      const nameSide = covered.reduce((a, b) => a + b, 0);
+      let nameSide = 0;
+      for (let k = 0; k < words.length; k++) nameSide += covered[k];
       const score = (querySide + nameSide) / (tokens.length + e.words.length);
       if (score >= MIN_SCORE) scored.push({ name: e.name, score });
     }
