@@ -77,7 +77,7 @@ export class AppraisalService {
     this.checkLimits(appraisal);
     if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
     const { items, errors, unknown } = await this.reader.appraise(appraisal);
-    const suggestions = this.suggestions.suggest(unknown);
+    const suggestions = await this.suggestions.suggest(unknown);
     const ids = items.filter((i) => !i.bpc).map((i) => i.type.id);
     const byHub = await Promise.all(HUBS.map((h) => this.prices.get(h.id, ids)));
     const priced = byHub[HUBS.findIndex((h) => h.id === hub)];
@@ -94,7 +94,7 @@ export class AppraisalService {
       percent,
       created_at: createdAt.toISOString(),
       hubs,
-      suggestions: await suggestions,
+      suggestions,
     };
     if (data.length === 0) {
       if (errors.length === 0) answer.errors = [APPRAISAL_MESSAGES.nothingRecognised];
