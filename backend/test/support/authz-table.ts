@@ -42,6 +42,9 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   // A player's own appraisals (404 for an id that is not theirs = the guard let the call in).
   { method: 'get', path: '/data/market/appraisal/history', allow: 'authenticated' },
   { method: 'delete', path: '/data/market/appraisal/AAAAAAAAAA', allow: 'authenticated' },
+  // The calculator's skills panel: one's own linked characters and their skills (404 = the handler ran).
+  { method: 'get', path: '/data/industry/skills', allow: 'authenticated' },
+  { method: 'get', path: '/data/industry/skills/1', allow: 'authenticated' },
   corp('get', '/auth/corp/buys', ['corp', 'admin']),
   corp('post', '/auth/corp/update_buy', ['admin'], CORP_MESSAGES.cannotModerate),
   corp('get', '/auth/corp/events', ['corp', 'admin']),
