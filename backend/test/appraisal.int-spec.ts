@@ -288,15 +288,15 @@ describe('appraisal', () => {
   it('a large paste is read in two threads at once, with exactly the answer of reading it whole; a failed worker changes nothing', async () => {
     // 300 copies of the paste's known lines (Windows line ends), an unknown line near each end.
     const known = PASTE.split('\n').filter((l) => l !== 'Это не предмет');
-    const lines = ['Не предмет в начале', ...Array.from({ length: 300 }, () => known).flat(), 'Не предмет в конце'];
+    const lines = ['Не предмет в начале', ...Array.from({ length: 300 }, () => known).flat(), 'Tritanum 5', 'Не предмет в конце'];
     const big = lines.join('\r\n');
     expect(big.length).toBeGreaterThan(HALVE_FROM_CHARS);
     const reader = running.app.get(AppraisalReader);
     const answer = async () => {
       const res = await appraise({ appraisal: big, hub: 2 });
       expect(res.status).toBe(200);
-      const { data, errors } = res.body as AppraisalResponse;
-      return { data, errors };
+      const { data, errors, suggestions } = res.body as AppraisalResponse;
+      return { data, errors, suggestions };
     };
 
     // The first large paste is read here whole (the worker gets the names meanwhile).
@@ -312,8 +312,11 @@ describe('appraisal', () => {
     ]);
     expect(whole.errors).toEqual([
       'Строка 1: не удалось распознать «Не предмет в начале»',
+      `Строка ${lines.length - 1}: не удалось распознать «Tritanum 5»`,
       `Строка ${lines.length}: не удалось распознать «Не предмет в конце»`,
     ]);
+    // The second half's unrecognised line gets its suggestion whichever thread read it.
+    expect(whole.suggestions).toEqual([{ line: lines.length - 1, text: 'Tritanum', names: ['Tritanium'] }]);
 
     await reader.prepare();
     const halvesBefore = reader.readInHalves;
