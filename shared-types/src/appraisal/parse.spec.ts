@@ -566,8 +566,8 @@ const CASES: [string, string, Expected][] = [
     ],
   ],
   [
-    'survey scanner (RU): headers, space thousands, км',
-    'Пироксерес\nPyroxeres\t1 919\t5 842 м\nVeldspar\t26 935\t12 км',
+    'survey scanner (RU client: ore names in English): headers, space thousands, км',
+    'Pyroxeres\nPyroxeres\t1 919\t5 842 м\nVeldspar\t26 935\t12 км',
     [
       ['Pyroxeres', 1919],
       ['Veldspar', 26935],
@@ -701,6 +701,14 @@ describe('lines that match nothing', () => {
       items: [],
       errors: [],
     });
+  });
+});
+
+describe('survey scanner headers', () => {
+  it('with the name lookup, a line of a survey paste that names nothing is still reported', () => {
+    expect(appraise('Pyroxeres\t1,919\t5,842 m\nScordite\nне руда').errors).toEqual([
+      'Строка 3: не удалось распознать «не руда»',
+    ]);
   });
 });
 

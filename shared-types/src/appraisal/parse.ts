@@ -47,6 +47,11 @@ export interface ParsedLine<T = unknown> {
   known?: KnownReading<T>;
   /** Longer than APPRAISAL_MAX_LINE_LENGTH: not read. */
   tooLong?: boolean;
+  /**
+   * A survey scanner group header (an ore's name alone in a paste with survey rows): not counted
+   * when it names a type; reported like any line when it names nothing.
+   */
+  header?: boolean;
 }
 
 /** A reading whose every name the lookup found: the items and, item by item, what was found. */
@@ -877,14 +882,16 @@ export function readAppraisal<T = never>(
     const out = new LineReadings<T>(lookup);
     let holdsItems: boolean;
     if (rawLine.includes('\t')) holdsItems = tabReadings(rawLine, twin, out);
-    else if (survey && !hasDigit(trimmed))
-      continue; // a survey scanner group header: the ore's name alone
     else {
       // Trimming removes the same characters from both.
       const start = rawLine.length - rawLine.trimStart().length;
       holdsItems = textReadings(trimmed, twin.slice(start, start + trimmed.length), killmail, out);
     }
-    if (holdsItems) visit({ line, text: trimmed, readings: out.list, known: out.known });
+    if (!holdsItems) continue;
+    // A survey scanner group header: an ore's name alone (digits never are).
+    if (survey && !hasDigit(trimmed) && !rawLine.includes('\t'))
+      visit({ line, text: trimmed, readings: out.list, known: out.known, header: true });
+    else visit({ line, text: trimmed, readings: out.list, known: out.known });
   }
 }
 

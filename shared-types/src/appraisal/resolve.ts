@@ -93,6 +93,7 @@ class AppraisalSum<T extends { id: number }> {
         this.unknown.push({ line: line.line, names: triedNames(line) });
       return;
     }
+    if (line.header) return;
     for (let i = 0; i < chosen.length; i++) {
       const it = chosen[i];
       this.addItem(types[i], it.quantity, it.bpc, it.runs === undefined ? null : it.runs * it.quantity);
