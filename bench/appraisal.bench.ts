@@ -227,8 +227,12 @@ async function main(): Promise<void> {
     await reader.appraise(text);
     read.push(performance.now() - t);
     t = performance.now();
-    const maps = await Promise.all(HUBS.map((h) => hubPrices.get(h.id, ids)));
-    HUBS.forEach((h, k) => hubTotals(h.id, readOnce.items, maps[k]));
+    // As the service does: the chosen hub's prices (for the lines) and totals, the others' totals.
+    await Promise.all(
+      HUBS.map((h) =>
+        h.id === 2 ? hubPrices.get(2, ids).then((m) => hubTotals(2, readOnce.items, m)) : hubPrices.totals(h.id, readOnce.items),
+      ),
+    );
     everyHub.push(performance.now() - t);
     t = performance.now();
     await suggestions.suggest(readOnce.unknown);

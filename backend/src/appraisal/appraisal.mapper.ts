@@ -50,22 +50,33 @@ export function toAppraisalLine(
   };
 }
 
-/** The paste's totals at one hub from its lines' types and quantities (copies are not priced). */
+/** An appraised type as the totals need it. */
+export interface Amount {
+  type: { id: number };
+  quantity: number;
+  bpc: boolean;
+}
+
+export const noTotals = (hub: number): AppraisalHubTotals => ({ hub, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 });
+
+/** Adds a type's quantity at its hub price to a hub's totals (a side without orders adds 0). */
+export function addToTotals(t: AppraisalHubTotals, p: HubPrice | null | undefined, quantity: number): void {
+  if (!p || (p.sell === null && p.buy === null)) return;
+  t.priced++;
+  t.sell += (p.sell ?? 0) * quantity;
+  t.buy += (p.buy ?? 0) * quantity;
+  t.sell_p5 += (p.sellTop5 ?? 0) * quantity;
+  t.buy_p5 += (p.buyTop5 ?? 0) * quantity;
+}
+
+/** The paste's totals at one hub from its types and quantities (copies are not priced). */
 export function hubTotals(
   hub: number,
-  items: readonly { type: { id: number }; quantity: number; bpc: boolean }[],
+  items: readonly Amount[],
   prices: ReadonlyMap<number, HubPrice | null>,
 ): AppraisalHubTotals {
-  const t: AppraisalHubTotals = { hub, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 };
-  for (const it of items) {
-    const p = it.bpc ? undefined : prices.get(it.type.id);
-    if (!p || (p.sell === null && p.buy === null)) continue;
-    t.priced++;
-    t.sell += (p.sell ?? 0) * it.quantity;
-    t.buy += (p.buy ?? 0) * it.quantity;
-    t.sell_p5 += (p.sellTop5 ?? 0) * it.quantity;
-    t.buy_p5 += (p.buyTop5 ?? 0) * it.quantity;
-  }
+  const t = noTotals(hub);
+  for (const it of items) if (!it.bpc) addToTotals(t, prices.get(it.type.id), it.quantity);
   return t;
 }
 

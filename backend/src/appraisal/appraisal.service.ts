@@ -79,12 +79,15 @@ export class AppraisalService {
     const { items, errors, unknown } = await this.reader.appraise(appraisal);
     const suggestions = await this.suggestions.suggest(unknown);
     const ids = items.filter((i) => !i.bpc).map((i) => i.type.id);
-    const byHub = await Promise.all(HUBS.map((h) => this.prices.get(h.id, ids)));
-    const priced = byHub[HUBS.findIndex((h) => h.id === hub)];
+    // The chosen hub's prices for the lines; the other hubs' totals only (one pass each when cached).
+    const [priced, others] = await Promise.all([
+      this.prices.get(hub, ids),
+      Promise.all(HUBS.map((h) => (h.id === hub ? null : this.prices.totals(h.id, items)))),
+    ]);
     const data = items.map((i) =>
       toAppraisalLine(i.type, i.quantity, i.bpc, i.runs, priced.get(i.type.id), this.config.imageServerUrl),
     );
-    const hubs = HUBS.map((h, k) => hubTotals(h.id, items, byHub[k]));
+    const hubs = others.map((t) => t ?? hubTotals(hub, items, priced));
     const createdAt = new Date();
     const answer: AppraisalResponse = {
       data,
