@@ -39,6 +39,9 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   { method: 'get', path: '/auth/esi/callback', allow: 'authenticated' },
   { method: 'post', path: '/auth/esi/refresh', allow: 'authenticated' },
   { method: 'delete', path: '/auth/esi/del_char/1', allow: 'authenticated' },
+  // A player's own appraisals (404 for an id that is not theirs = the guard let the call in).
+  { method: 'get', path: '/data/market/appraisal/history', allow: 'authenticated' },
+  { method: 'delete', path: '/data/market/appraisal/AAAAAAAAAA', allow: 'authenticated' },
   // The calculator's skills panel: one's own linked characters and their skills (404 = the handler ran).
   { method: 'get', path: '/data/industry/skills', allow: 'authenticated' },
   { method: 'get', path: '/data/industry/skills/1', allow: 'authenticated' },

@@ -1,5 +1,5 @@
 import type { AppraisalLine } from '@eve-toolkit/shared-types';
-import { appraisalCopyText, appraisalShareLink, canSubmit, decodeDataParam } from './appraisal-text';
+import { appraisalCopyText, canSubmit, decodeDataParam } from './appraisal-text';
 
 const line = (over: Partial<AppraisalLine>): AppraisalLine => ({
   name: 'Tritanium',
@@ -8,10 +8,15 @@ const line = (over: Partial<AppraisalLine>): AppraisalLine => ({
   volume: 10,
   sell: 4.011,
   buy: 3.5,
+  sell_p5: 4.1,
+  buy_p5: 3.4,
   sell_quantity: 0,
   buy_quantity: 0,
+  sell_orders: 0,
+  buy_orders: 0,
   type_id: 34,
   bpc: false,
+  runs: null,
   note: null,
   ...over,
 });
@@ -40,7 +45,7 @@ describe('appraisal page texts', () => {
     expect(appraisalCopyText(lines, true).split('\n')[0]).toBe('Тип\tКоличество\tОбъём, m³\tSELL за ед.\tBUY за ед.\tSELL\tBUY');
   });
 
-  it('the share link opens the saved appraisal', () => {
-    expect(appraisalShareLink('https://eve.example', 'Ab3dEf7hIj')).toBe('https://eve.example/market/appraisal?id=Ab3dEf7hIj');
+  it('copies the page’s prices: the 5 % average, totals at the buyback percent', () => {
+    expect(appraisalCopyText([line({})], false, 'p5', 90)).toBe('Tritanium\t1000\t10\t4.1\t3.4\t3690\t3060');
   });
 });
