@@ -12,6 +12,7 @@ import {
 import { setSocketForTests, type AppSocket } from '../../../shared/socket';
 import { renderApp, sessionFor, TEST_CSRF_TOKEN, type FetchHandler } from '../../../test/render-app';
 import { etText, localText } from '../lib/event-time';
+import { plain } from '../../../test/text';
 
 /** A stand-in socket: records listeners so a test can play a server event. */
 function fakeSocket() {
@@ -113,7 +114,7 @@ describe('/corp/main (buy list)', () => {
     expect(
       within(row)
         .getAllByRole('cell')
-        .map((c) => c.textContent),
+        .map((c) => plain(c.textContent)),
     ).toEqual(['34', '', 'Tritanium', '1 000 000', '4,50']);
     expect(row.querySelector('img')).toHaveAttribute('src', 'https://images.example/types/34/icon?size=32');
     expect(screen.queryByRole('button', { name: 'Сохранить' })).toBeNull();
