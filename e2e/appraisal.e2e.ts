@@ -35,7 +35,8 @@ async function waitForGameData(page: Page): Promise<void> {
   );
 }
 
-const n = (v: number) => String(roundUp2(v));
+/** Copied for a Russian spreadsheet: a decimal comma, no grouping. */
+const n = (v: number) => roundUp2(v).toFixed(2).replace('.', ',');
 const rows = (data: AppraisalLine[]) =>
   data.map((l) =>
     [l.name, l.quantity, n(l.volume), n(l.sell), n(l.buy), n(l.sell * l.quantity), n(l.buy * l.quantity)].join('\t'),
@@ -87,7 +88,7 @@ describe('appraisal in Chromium', () => {
     await s.page.getByRole('button', { name: 'С заголовком' }).click();
     await s.page.getByText('Скопировано: С заголовком').waitFor();
     expect(await s.page.evaluate(() => navigator.clipboard.readText())).toBe(
-      ['Тип\tКоличество\tОбъём, m³\tSELL за ед.\tBUY за ед.\tSELL\tBUY', ...rows(body.data)].join('\n'),
+      ['Тип\tКоличество\tОбъём, м³\tSELL за ед.\tBUY за ед.\tSELL\tBUY', ...rows(body.data)].join('\n'),
     );
 
     await s.page.getByRole('button', { name: 'Ссылка' }).click();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Pagination, Paper, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Paper, Stack, Switch, Table, Text } from '@mantine/core';
 import {
   appraisalTotals,
   formatIsk,
@@ -8,6 +8,7 @@ import {
   formatVolume,
   type AppraisalLine,
 } from '@eve-toolkit/shared-types';
+import { CardTable } from '../../../shared/ui/card-table';
 import { TypeIcon } from '../../../shared/ui/type-icon';
 import { APPRAISAL_COLUMNS, appraisalCopyText, appraisalShareLink } from '../lib/appraisal-text';
 
@@ -98,6 +99,10 @@ export function AppraisalResult({
             </Button>
           </Group>
         </Group>
+        <Text size="xs" c="dimmed">
+          «Копировать» и «С заголовком» — строки для таблицы (Excel, Google Таблицы на русском): числа с запятой, без пробелов;
+          вставляются и обратно в оценку.
+        </Text>
         {copied && (
           <Text size="sm" c={copied.ok ? 'teal' : 'red'} role="status">
             {copied.ok ? `Скопировано: ${copied.what}` : 'Не удалось скопировать'}
@@ -122,58 +127,76 @@ export function AppraisalResult({
             <Text fw={600}>Итог BUY сейчас: {formatIsk(nowTotals.buy)}</Text>
           </Group>
         )}
-        <ScrollArea>
-          <Table striped highlightOnHover verticalSpacing={4} miw={760} data-testid="appraisal-table">
-            <Table.Thead>
-              <Table.Tr>
-                {APPRAISAL_COLUMNS.map((c, i) => (
-                  <Table.Th key={c} ta={i === 0 ? 'left' : 'right'}>
-                    {c}
-                  </Table.Th>
-                ))}
-                {now && <Table.Th ta="right">SELL за ед. сейчас</Table.Th>}
-                {now && <Table.Th ta="right">BUY за ед. сейчас</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((l) => {
-                const today = byType.get(`${l.type_id}:${l.bpc}`);
-                return (
-                  <Table.Tr key={`${l.type_id}:${l.bpc}`}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <TypeIcon src={l.icon} size={24} />
-                        <div>
-                          <Text size="sm">
-                            {l.name}
-                            {l.bpc && (
-                              <Badge size="xs" ml={6}>
-                                копия
-                              </Badge>
-                            )}
-                          </Text>
-                          {l.note && (
-                            <Text size="xs" c="dimmed">
-                              {l.note}
-                            </Text>
+        <CardTable striped highlightOnHover verticalSpacing={4} minWidth={760} data-testid="appraisal-table">
+          <Table.Thead>
+            <Table.Tr>
+              {APPRAISAL_COLUMNS.map((c, i) => (
+                <Table.Th key={c} ta={i === 0 ? 'left' : 'right'}>
+                  {c}
+                </Table.Th>
+              ))}
+              {now && <Table.Th ta="right">SELL за ед. сейчас</Table.Th>}
+              {now && <Table.Th ta="right">BUY за ед. сейчас</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((l) => {
+              const today = byType.get(`${l.type_id}:${l.bpc}`);
+              return (
+                <Table.Tr key={`${l.type_id}:${l.bpc}`}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <TypeIcon src={l.icon} size={24} />
+                      <div>
+                        <Text size="sm">
+                          {l.name}
+                          {l.bpc && (
+                            <Badge size="xs" ml={6}>
+                              копия
+                            </Badge>
                           )}
-                        </div>
-                      </Group>
+                        </Text>
+                        {l.note && (
+                          <Text size="xs" c="dimmed">
+                            {l.note}
+                          </Text>
+                        )}
+                      </div>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={APPRAISAL_COLUMNS[1]}>
+                    {formatNumber(l.quantity)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={APPRAISAL_COLUMNS[2]}>
+                    {formatVolume(l.volume)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={APPRAISAL_COLUMNS[3]}>
+                    {formatPrice(l.sell)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={APPRAISAL_COLUMNS[4]}>
+                    {formatPrice(l.buy)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={APPRAISAL_COLUMNS[5]}>
+                    {formatPrice(l.sell * l.quantity)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={APPRAISAL_COLUMNS[6]}>
+                    {formatPrice(l.buy * l.quantity)}
+                  </Table.Td>
+                  {now && (
+                    <Table.Td ta="right" data-label="SELL за ед. сейчас">
+                      {today ? formatPrice(today.sell) : '—'}
                     </Table.Td>
-                    <Table.Td ta="right">{formatNumber(l.quantity)}</Table.Td>
-                    <Table.Td ta="right">{formatVolume(l.volume)}</Table.Td>
-                    <Table.Td ta="right">{formatPrice(l.sell)}</Table.Td>
-                    <Table.Td ta="right">{formatPrice(l.buy)}</Table.Td>
-                    <Table.Td ta="right">{formatPrice(l.sell * l.quantity)}</Table.Td>
-                    <Table.Td ta="right">{formatPrice(l.buy * l.quantity)}</Table.Td>
-                    {now && <Table.Td ta="right">{today ? formatPrice(today.sell) : '—'}</Table.Td>}
-                    {now && <Table.Td ta="right">{today ? formatPrice(today.buy) : '—'}</Table.Td>}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+                  )}
+                  {now && (
+                    <Table.Td ta="right" data-label="BUY за ед. сейчас">
+                      {today ? formatPrice(today.buy) : '—'}
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </CardTable>
         {pages > 1 && (
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm" c="dimmed" data-testid="appraisal-rows">
