@@ -73,7 +73,7 @@ describe('industry calculator in Chromium', () => {
     await s.page.getByRole('combobox', { name: /Предмет/ }).fill('Dominix Blue');
     await s.page.getByRole('option', { name: 'Dominix Blueprint', exact: true }).click();
     await s.page.getByRole('combobox', { name: /Система/ }).fill('jit');
-    await s.page.getByRole('option', { name: 'Jita (0.9)' }).click();
+    await s.page.getByRole('option', { name: 'Jita (0,9)' }).click();
     // The expectations come from the very response the page got (hub prices move every 5 minutes).
     const [response] = await Promise.all([
       s.page.waitForResponse((r) => r.url().endsWith('/data/industry/job') && r.request().method() === 'POST'),

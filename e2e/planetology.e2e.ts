@@ -35,7 +35,7 @@ async function searchAndBuild(page: Page, product: string, option: string): Prom
   await page.goto('/planetology');
   await page.getByTestId('planetology-banner').waitFor();
   await page.getByPlaceholder('Jita').fill('Jit');
-  await page.getByRole('option', { name: 'Jita (0.9)' }).click();
+  await page.getByRole('option', { name: 'Jita (0,9)' }).click();
   await page.getByTestId('planets').getByText('Jita VIII', { exact: true }).waitFor();
   await page.getByPlaceholder('Robotics').fill(product);
   await page.getByRole('option', { name: option }).click();

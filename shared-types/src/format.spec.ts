@@ -8,6 +8,7 @@ import {
   formatIsk,
   formatNumber,
   formatPercent,
+  formatSecurity,
   formatPrice,
   formatVolume,
   NBSP,
@@ -100,6 +101,14 @@ describe('security', () => {
     [-0.04, 0],
     [-0.3, -0.3],
   ])('displaySecurity(%p) = %p', (s, e) => expect(displaySecurity(s)).toBe(e));
+
+  it.each([
+    [0.945913, '0,9'],
+    [0.01, '0,1'],
+    [-0.04, '0,0'],
+    [-0.2, '-0,2'],
+    [1, '1,0'],
+  ])('formatSecurity(%p) = %p', (s, e) => expect(formatSecurity(s)).toBe(e));
 
   it.each([
     [1.0, 'blue'],

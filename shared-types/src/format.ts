@@ -166,6 +166,11 @@ export function displaySecurity(sec: number): number {
   return Object.is(r, -0) ? 0 : r;
 }
 
+/** System security on screen, the Russian way: one decimal with a comma ("0,9", "-0,2"). */
+export function formatSecurity(sec: number): string {
+  return displaySecurity(sec).toFixed(1).replace('.', DECIMAL);
+}
+
 export type SecurityColor = 'blue' | 'green' | 'orange' | 'purple';
 
 /** Spec §2 account screen: >=0.7 blue, 0.5..0.7 green, 0..0.4 orange, otherwise purple. */

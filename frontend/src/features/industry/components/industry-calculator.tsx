@@ -3,6 +3,7 @@ import { useAtom } from 'jotai';
 import { Alert, Button, Group, List, Loader, Paper, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   cheapestChoice,
+  formatPercent,
   HUBS,
   INDUSTRY_MESSAGES,
   priceWarnings,
@@ -144,7 +145,7 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
             <Text size="xs" c="dimmed" mb="xs">
               {result.response.context.system.name} · {result.response.context.station}
               {result.response.context.rigs.length ? ` (${result.response.context.rigs.join(', ')})` : ''} · ME{' '}
-              {result.response.context.me} · TE {result.response.context.te} · налог {result.response.context.tax} %
+              {result.response.context.me} · TE {result.response.context.te} · налог {formatPercent(result.response.context.tax)}
             </Text>
             <JobTree root={result.tree} onChange={changeTree} />
           </Paper>

@@ -16,7 +16,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import {
-  displaySecurity,
+  formatSecurity,
   INDUSTRY_MAX_QUANTITY,
   INDUSTRY_MAX_RIGS,
   INDUSTRY_MESSAGES,
@@ -79,11 +79,11 @@ export function IndustryForm({ staticData, onSubmit, loading, defaultValues, sub
   const systemOptions = useMemo(() => {
     const found = searchSystems(staticData.systems, systemSearch).map((s) => ({
       value: String(s.id),
-      label: `${s.name} (${displaySecurity(s.security).toFixed(1)})`,
+      label: `${s.name} (${formatSecurity(s.security)})`,
     }));
     const chosen = staticData.systems.find((s) => s.id === systemId);
     if (chosen && !found.some((o) => o.value === String(chosen.id))) {
-      found.unshift({ value: String(chosen.id), label: `${chosen.name} (${displaySecurity(chosen.security).toFixed(1)})` });
+      found.unshift({ value: String(chosen.id), label: `${chosen.name} (${formatSecurity(chosen.security)})` });
     }
     return found;
   }, [staticData.systems, systemSearch, systemId]);

@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatDuration, formatIsk, formatNumber, formatVolume, type JobSummary } from '@eve-toolkit/shared-types';
+import { formatDuration, formatIsk, formatNumber, formatPercent, formatVolume, type JobSummary } from '@eve-toolkit/shared-types';
 
 const isk = (v: number | null) => (v === null ? '—' : formatIsk(v));
-const pct = (v: number | null) => (v === null ? '—' : `${formatNumber(v, 2)} %`);
+const pct = (v: number | null) => (v === null ? '—' : formatPercent(v, 2));
 
 function Cell({ label, value, testId, color }: { label: string; value: string; testId?: string; color?: string }) {
   return (

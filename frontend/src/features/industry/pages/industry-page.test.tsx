@@ -170,7 +170,7 @@ async function chooseItemAndSystem({ user }: Rendered) {
   await user.type(await screen.findByRole('combobox', { name: /Предмет/ }), 'Rif');
   await user.click(await screen.findByRole('option', { name: 'Rifter Blueprint' }));
   await user.type(screen.getByRole('combobox', { name: /Система/ }), 'jit');
-  await user.click(await screen.findByRole('option', { name: 'Jita (0.9)' }));
+  await user.click(await screen.findByRole('option', { name: 'Jita (0,9)' }));
 }
 
 const jobCalls = (r: Rendered) => r.fetchMock.mock.calls.filter(([url]) => String(url) === '/data/industry/job');
@@ -199,7 +199,7 @@ describe('/industry', () => {
     expect(within(listbox).getByText('Введите не меньше 3 символов')).toBeInTheDocument();
     await r.user.type(system, 'T');
     const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Jita (0.9)', 'Jitaaa (-0.2)']);
+    expect(options.map((o) => o.textContent)).toEqual(['Jita (0,9)', 'Jitaaa (-0,2)']);
   });
 
   it('sends the form, shows the tree with П/Р, totals, warnings, summary, shopping list and chart', async () => {
