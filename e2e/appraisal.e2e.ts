@@ -114,7 +114,7 @@ describe('appraisal in Chromium', () => {
       await page.getByRole('switch', { name: 'Показать текущие цены рядом' }).click();
       await page
         .getByTestId('current-totals')
-        .getByText(/Итог SELL сейчас: [\d\s]+,\d\d ISK/)
+        .getByText(/Итог SELL сейчас: [\d\s]+,\d\d\sISK/)
         .waitFor();
       expect(await page.getByRole('columnheader', { name: 'SELL за ед. сейчас' }).count()).toBe(1);
     } finally {

@@ -127,8 +127,8 @@ describe('industry calculator in Chromium', () => {
     };
     collect(root, true);
     const list = s.page.getByTestId('shopping-list');
-    await list.getByRole('button', { name: 'Копировать (multibuy)' }).click();
-    await list.getByText('Скопировано').waitFor();
+    await list.getByRole('button', { name: 'Копировать для игры' }).click();
+    await list.getByText('Скопировано для игры').waitFor();
     const copied = await s.page.evaluate(() => navigator.clipboard.readText());
     const lines = copied.split('\n');
     expect(new Map(lines.map((l) => [l.split('\t')[0], Number(l.split('\t')[1])]))).toEqual(bought);

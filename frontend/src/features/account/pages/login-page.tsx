@@ -91,7 +91,7 @@ export default function LoginPage() {
                         h="auto"
                         py={2}
                         maw="100%"
-                        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                        styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.35 } }}
                         onClick={() => {
                           setValue('username', a.username);
                           setValue('password', a.password);

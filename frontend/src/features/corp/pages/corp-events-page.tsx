@@ -48,8 +48,14 @@ export default function CorpEventsPage() {
                         </Badge>
                       </Group>
                       <Text size="sm">
-                        <span data-testid="event-local">{localText(e.date)}</span> (ваше время) ·{' '}
-                        <span data-testid="event-et">{etText(e.date)}</span>
+                        {/* A date and time never split across lines. */}
+                        <span data-testid="event-local" style={{ whiteSpace: 'nowrap' }}>
+                          {localText(e.date)}
+                        </span>{' '}
+                        (ваше время) ·{' '}
+                        <span data-testid="event-et" style={{ whiteSpace: 'nowrap' }}>
+                          {etText(e.date)}
+                        </span>
                       </Text>
                       {e.desc && (
                         <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>

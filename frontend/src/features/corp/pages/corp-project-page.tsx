@@ -141,14 +141,20 @@ export default function CorpProjectPage() {
                             {j.name}
                           </Text>
                           {j.activity_id && (
-                            <Badge size="xs" variant="outline" title={j.activity_id === 1 ? 'Производство' : 'Реакция'}>
+                            <Badge
+                              size="xs"
+                              variant="outline"
+                              miw="max-content"
+                              title={j.activity_id === 1 ? 'Производство' : 'Реакция'}
+                            >
                               {ACTIVITY_LETTER[j.activity_id]}
                             </Badge>
                           )}
                         </Group>
                       </Table.Td>
                       <Table.Td data-label="Тип">
-                        <Badge variant="light" color={j.type === 'build' ? 'blue' : 'grape'} style={{ flex: 'none' }}>
+                        {/* A badge's label may shrink to "…": keep the word whole, let the table give room. */}
+                        <Badge variant="light" color={j.type === 'build' ? 'blue' : 'grape'} miw="max-content">
                           {j.type === 'build' ? 'постройка' : 'закупка'}
                         </Badge>
                       </Table.Td>

@@ -62,7 +62,7 @@ export function ChainCard({
       aria-label={`Схема: ${target.name}`}
       component="section"
     >
-      <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="nowrap">
           <TypeIcon src={target.icon} size={40} />
           <div>
