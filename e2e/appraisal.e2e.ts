@@ -42,7 +42,8 @@ async function waitForGameData(page: Page): Promise<void> {
   );
 }
 
-const n = (v: number) => String(roundUp2(v));
+/** Copied for a Russian spreadsheet: a decimal comma, no grouping. */
+const n = (v: number) => roundUp2(v).toFixed(2).replace('.', ',');
 /** The copied rows: unit prices, and totals at the buyback percent. */
 const rows = (data: AppraisalLine[], f: number) =>
   data.map((l) =>
@@ -105,7 +106,7 @@ describe('appraisal in Chromium', () => {
     await s.page.getByRole('button', { name: 'С заголовком' }).click();
     await s.page.getByText('Скопировано: С заголовком').waitFor();
     expect(await s.page.evaluate(() => navigator.clipboard.readText())).toBe(
-      ['Тип\tКоличество\tОбъём, m³\tSELL за ед.\tBUY за ед.\tSELL\tBUY', ...rows(body.data, 0.9)].join('\n'),
+      ['Тип\tКоличество\tОбъём, м³\tSELL за ед.\tBUY за ед.\tSELL\tBUY', ...rows(body.data, 0.9)].join('\n'),
     );
 
     // Sort by the SELL total, largest first: the first row is the line worth most.
@@ -148,7 +149,7 @@ describe('appraisal in Chromium', () => {
       await page.getByRole('switch', { name: 'Показать текущие цены рядом' }).click();
       await page
         .getByTestId('current-totals')
-        .getByText(/Итог SELL сейчас: [\d\s]+,\d\d ISK/)
+        .getByText(/Итог SELL сейчас: [\d\s]+,\d\d\sISK/)
         .waitFor();
       expect(await page.getByRole('columnheader', { name: 'SELL за ед. сейчас' }).count()).toBe(1);
     } finally {

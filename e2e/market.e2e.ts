@@ -26,7 +26,7 @@ describe('market in Chromium', () => {
     const card = s.page.getByRole('link', { name: 'Tritanium', exact: true });
     expect(await card.getAttribute('href')).toBe('/market/detail/34');
     const sell = card.getByTestId('price-row-SELL');
-    expect(await sell.getByTestId('price').textContent()).toBe(formatPrice(tritanium.sell!));
+    expect(await sell.getByTestId('price').textContent()).toBe(`${formatPrice(tritanium.sell!)}\u00a0ISK`);
     const delta = deltaPercent(tritanium.sell!, tritanium.median_sell!);
     expect(await sell.getByTestId('delta').textContent()).toBe(formatDelta(delta));
     expect(await sell.getByTestId('delta').getAttribute('data-color')).toBe(delta! < 0 ? 'red' : 'green');

@@ -323,6 +323,8 @@ it('reads only the asked section; refuses unknown codes and characters in Russia
     total: 1,
     chars: [{ id: ANNA, name: 'Anna Sokolova', user: { username: 'chk_pilot' }, banned: false }],
   });
+  // Her corporation is not registered here: its name comes from the game (ESI), not its id alone.
+  expect(listed.chars[0]).toMatchObject({ corporation_id: 98000001, corporation_name: 'Demo Mining Syndicate' });
   const jon = (await admin.get(`/api/admin/stats_chars/${IVAN}`).expect(200)).body.char;
   expect(jon).toMatchObject({ id: IVAN, name: 'Ivan Petrov', corporation_id: 98000001, needs_relink: false });
 });

@@ -7,7 +7,7 @@
  */
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
+import { DEMO_INDUSTRY, startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
 import { CORP_MESSAGES, type Project, type ProjectsResponse } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import { CorporationsService } from '../src/corporations/corporations.service';
@@ -395,6 +395,11 @@ describe('jobs paid per run', () => {
       [six.job_id, 6],
       [five.job_id, 5],
     ]);
+    // Where each job runs, by name: the structure read from ESI with Anna's token (her corporation owns it).
+    expect(verify.body.candidates.map((c: { facility_name: string }) => c.facility_name)).toEqual([
+      'Jita - Demo Syndicate Raitaru',
+      'Jita - Demo Syndicate Raitaru',
+    ]);
     // Someone else's character, or a job they do not have, is refused.
     expect(
       (
@@ -448,6 +453,36 @@ describe('jobs paid per run', () => {
         })
       ).body.message,
     ).toBe(CORP_MESSAGES.wrongJobType);
+  });
+
+  it('names where each job runs: stations from ESI, structures with the pilot’s token (cached); an unreadable one by its id', async () => {
+    const p = await createProject(fc);
+    await industrialist.post('/auth/corp/update_project', { project_id: p.id, type: 'update', new_status: 'working' });
+    const NOWHERE = 1_040_000_000_001; // a structure Ivan may not dock at: ESI answers 403
+    const jobs = [DEMO_INDUSTRY.facilityId, 60003760, NOWHERE].map((facility_id) =>
+      esi.corp.addIndustryJob(IVAN, { product_type_id: FUEL_BLOCK, blueprint_type_id: FUEL_BP, runs: 1, facility_id }),
+    );
+    const names = async () => {
+      const res = await fc.post('/auth/corp/verify_job', { project_id: p.id, job_id: 'j1' });
+      const byJob = new Map(
+        (res.body.candidates as { job_id: number; facility_name: string }[]).map((c) => [c.job_id, c.facility_name]),
+      );
+      return jobs.map((j) => byJob.get(j.job_id));
+    };
+    expect(await names()).toEqual([
+      'Jita - Demo Syndicate Raitaru',
+      'Jita IV - Moon 4 - Caldari Navy Assembly Plant',
+      `Сооружение ${NOWHERE}`,
+    ]);
+    const reads = { ...esi.stats.byRoute };
+    expect(await names()).toEqual([
+      'Jita - Demo Syndicate Raitaru',
+      'Jita IV - Moon 4 - Caldari Navy Assembly Plant',
+      `Сооружение ${NOWHERE}`,
+    ]);
+    // Asked once: the second look read neither the structures nor the station again.
+    expect(esi.stats.byRoute['universe.structures']).toBe(reads['universe.structures']);
+    expect(esi.stats.byRoute['universe.stations']).toBe(reads['universe.stations']);
   });
 
   it('50 members claiming at once never exceed the quantity; the same game job is credited once', async () => {

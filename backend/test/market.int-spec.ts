@@ -157,12 +157,12 @@ describe('market', () => {
     fake.resetStats();
   });
 
-  it('lists the five hubs, Jita 4-4 as id 2', async () => {
+  it('lists the five hubs, the default Jita 4-4 (id 2) first', async () => {
     const res = await request(running.url).get('/data/market/hubs').expect(200);
     expect(res.body).toEqual({
       hubs: [
-        { id: 1, label: 'Amarr' },
         { id: 2, label: 'Jita 4-4' },
+        { id: 1, label: 'Amarr' },
         { id: 3, label: 'Dodixie' },
         { id: 4, label: 'Rens' },
         { id: 5, label: 'Hek' },

@@ -18,7 +18,11 @@ import { ACCESS_EVENTS, type AccessChangedEvent } from '../common/access/access.
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { apiError } from '../common/errors/api-exception.filter';
 import { CorporationsService } from '../corporations/corporations.service';
+import { EsiClient } from '../esi/esi.client';
 import { escapeRegex } from './admin-users.service';
+
+/** A corporation name read from ESI for the list waits at most this long (the list never hangs on ESI). */
+const CORP_NAME_TIMEOUT_MS = 3_000;
 
 /**
  * Linked characters and the ban list. Banning a linked character takes effect at once: the owner's
@@ -34,6 +38,7 @@ export class AdminCharactersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly corporations: CorporationsService,
     private readonly events: EventEmitter2,
+    private readonly esi: EsiClient,
   ) {}
 
   async list(query: AdminListQuery): Promise<AdminCharactersResponse> {
@@ -91,6 +96,10 @@ export class AdminCharactersService {
     const usernames = new Map(users.map((u) => [String(u._id), u.username]));
     const banned = new Set(bannedIds.map((b) => b._id));
     const corpNames = new Map(corps.map((c) => [c._id, c.name]));
+    await this.addGameCorporationNames(
+      corpNames,
+      docs.map((d) => d.corporation_id),
+    );
     return docs.map((d) => ({
       id: d._id,
       name: d.name,
@@ -104,5 +113,25 @@ export class AdminCharactersService {
       synced_at: d.synced_at?.toISOString() ?? null,
       sync_error: d.sync_error,
     }));
+  }
+
+  /**
+   * Names of corporations nobody registered here, from ESI's public /corporations/{id}/ (the ESI
+   * client caches them as long as ESI says, an hour). One that cannot be read keeps its id.
+   */
+  private async addGameCorporationNames(names: Map<number, string>, ids: (number | null)[]): Promise<void> {
+    const missing = [...new Set(ids)].filter((id): id is number => id !== null && !names.has(id));
+    await Promise.all(
+      missing.map(async (id) => {
+        try {
+          const res = await this.esi.get<{ name?: string }>(`/corporations/${id}/`, {
+            signal: AbortSignal.timeout(CORP_NAME_TIMEOUT_MS),
+          });
+          if (res.data?.name) names.set(id, res.data.name);
+        } catch {
+          /* ESI down or a closed corporation: the list shows its id */
+        }
+      }),
+    );
   }
 }

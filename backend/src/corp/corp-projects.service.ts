@@ -308,15 +308,19 @@ export class CorpProjectsService {
           'job',
           jobs.map((j) => j.job_id),
         );
-        for (const j of jobs) {
-          if (!buildJobMatches(j, { typeId: job.type_id, activityId: job.activity_id, characterId: ch._id }, claimed)) continue;
+        const fitting = jobs.filter((j) =>
+          buildJobMatches(j, { typeId: job.type_id, activityId: job.activity_id, characterId: ch._id }, claimed),
+        );
+        const facilities = new Map<number, string | null>();
+        for (const id of new Set(fitting.map((j) => j.facility_id))) facilities.set(id, await this.esi.facilityName(ch._id, id));
+        for (const j of fitting) {
           out.push({
             char_id: ch._id,
             char_name: ch.name,
             ref: j.job_id,
             runs: j.runs,
             credits: [{ jobId: job.id, units: j.runs }],
-            facility_name: `Сооружение ${j.facility_id}`,
+            facility_name: facilities.get(j.facility_id) ?? `Сооружение ${j.facility_id}`,
             facility_icon: typeIconUrl(images, j.blueprint_type_id, 32, 'bp'),
           });
         }

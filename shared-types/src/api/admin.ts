@@ -163,7 +163,7 @@ export interface AdminCharacter {
   name: string;
   icon: string;
   corporation_id: number | null;
-  /** The corporation's name when admins registered it. */
+  /** The corporation's name: as admins registered it, else the game's (ESI); null when neither is known. */
   corporation_name: string | null;
   user: { id: string; username: string } | null;
   banned: boolean;

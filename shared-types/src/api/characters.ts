@@ -13,6 +13,8 @@ export const SSO_SCOPES = [
   'esi-characters.read_corporation_roles.v1',
   'esi-industry.read_character_jobs.v1',
   'esi-contracts.read_character_contracts.v1',
+  // Names of the Upwell structures a member's industry jobs run in (project claims).
+  'esi-universe.read_structures.v1',
 ] as const;
 
 /** A linked game character's card (spec §3 Character: id, name, icon, system {name, sec}, wallet, new_mails). */

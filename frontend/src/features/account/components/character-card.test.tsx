@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { CharacterCard, UserProfileResponse } from '@eve-toolkit/shared-types';
+import { formatSecurity, type CharacterCard, type UserProfileResponse } from '@eve-toolkit/shared-types';
 import { renderApp, sessionFor, TEST_CSRF_TOKEN } from '../../../test/render-app';
-import { formatSecurity } from './character-card';
 
 const card = (over: Partial<CharacterCard>): CharacterCard => ({
   id: 2112000001,
@@ -69,7 +68,7 @@ describe('/account/user/{name}: characters', () => {
     expect(within(screen.getByTestId('character-7')).getByText('неизвестно')).toBeInTheDocument();
     expect(within(screen.getByTestId('character-3')).getByText('Нужна повторная привязка')).toBeInTheDocument();
     expect(within(list).queryAllByText('Нужна повторная привязка')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Войти через EVE Online' })).toHaveTextContent('LOG IN withEVE ONLINE');
+    expect(screen.getByRole('button', { name: 'Войти через EVE Online' })).toHaveTextContent('Войти черезEVE ONLINE');
   });
 
   it('unlinks one character (with the CSRF token) and refreshes the cards on demand', async () => {

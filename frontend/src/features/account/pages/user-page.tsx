@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { ApiError } from '../../../shared/api-client';
 import { MESSAGES, ROLE_LABELS } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
 import {
@@ -43,6 +44,31 @@ export default function UserPage() {
   };
 
   if (profile.isPending) return <Loader aria-label="Загрузка профиля" />;
+  if (profile.error instanceof ApiError && profile.error.status === 401)
+    return (
+      <Stack gap="lg">
+        <PageHeader title={name} />
+        <Paper withBorder p="lg" radius="md" data-testid="profile-login">
+          <Stack gap="sm" align="flex-start">
+            <Text>Профили пилотов видны после входа. Войдите или зарегистрируйтесь — это бесплатно.</Text>
+            <Group gap="sm">
+              <Button component={Link} to="/account/login">
+                Войти
+              </Button>
+              <Button component={Link} to="/account/register" variant="default">
+                Регистрация
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </Stack>
+    );
+  if (profile.error instanceof ApiError && profile.error.status === 404)
+    return (
+      <Alert color="yellow" title="Такого пилота нет">
+        Пользователь «{name}» не найден. Проверьте имя в адресе.
+      </Alert>
+    );
   if (profile.isError)
     return (
       <Alert color="red" title={MESSAGES.userFailed}>

@@ -5,7 +5,6 @@ import {
   Group,
   Pagination,
   Paper,
-  ScrollArea,
   SegmentedControl,
   Stack,
   Switch,
@@ -25,6 +24,7 @@ import {
   type AppraisalPriceKind,
   type AppraisalResponse,
 } from '@eve-toolkit/shared-types';
+import { CardTable } from '../../../shared/ui/card-table';
 import { TypeIcon } from '../../../shared/ui/type-icon';
 import { appraisalCopyText } from '../lib/appraisal-text';
 import {
@@ -65,12 +65,12 @@ export const APPRAISAL_PAGE_SIZE = 100;
 const COLUMNS: { key: SortKey; label: string; title?: string }[] = [
   { key: 'name', label: 'Тип' },
   { key: 'quantity', label: 'Количество' },
-  { key: 'volume', label: 'Объём, m³' },
+  { key: 'volume', label: 'Объём, м³' },
   { key: 'sell', label: 'SELL за ед.' },
   { key: 'buy', label: 'BUY за ед.' },
   { key: 'sellTotal', label: 'SELL' },
   { key: 'buyTotal', label: 'BUY' },
-  { key: 'iskPerM3', label: 'ISK/m³', title: 'Стоимость SELL на кубометр' },
+  { key: 'iskPerM3', label: 'ISK/м³', title: 'Стоимость SELL на кубометр' },
   { key: 'share', label: 'Доля', title: 'Доля в итоге SELL' },
   { key: 'orders', label: 'Ордера S / B', title: 'Ордеров на продажу / на покупку в хабе (глубина)' },
 ];
@@ -161,6 +161,10 @@ export function AppraisalResult({
             </Button>
           </Group>
         </Group>
+        <Text size="xs" c="dimmed">
+          «Копировать» и «С заголовком» — строки для таблицы (Excel, Google Таблицы на русском): числа с запятой, без пробелов;
+          вставляются и обратно в оценку.
+        </Text>
         {copied && (
           <Text size="sm" c={copied.ok ? 'teal' : 'red'} role="status">
             {copied.ok ? `Скопировано: ${copied.what}` : 'Не удалось скопировать'}
@@ -193,76 +197,99 @@ export function AppraisalResult({
           </Group>
         )}
         {result.hubs.length > 0 && <HubComparison result={result} view={view} onSwitch={onSwitchHub} switching={switching} />}
-        <ScrollArea>
-          <Table striped highlightOnHover verticalSpacing={4} miw={980} data-testid="appraisal-table">
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((c, i) => (
-                  <Table.Th
-                    key={c.key}
-                    ta={i === 0 ? 'left' : 'right'}
-                    title={c.title}
-                    aria-sort={sort?.key === c.key ? (sort.desc ? 'descending' : 'ascending') : undefined}
-                  >
-                    <UnstyledButton onClick={() => sortBy(c.key)} fz="sm" fw={700}>
-                      {c.label}
-                      {sort?.key === c.key && <span aria-hidden="true">{sort.desc ? ' ↓' : ' ↑'}</span>}
-                    </UnstyledButton>
-                  </Table.Th>
-                ))}
-                {now && <Table.Th ta="right">SELL за ед. сейчас</Table.Th>}
-                {now && <Table.Th ta="right">BUY за ед. сейчас</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((s) => {
-                const l = s.line;
-                const today = byType.get(`${l.type_id}:${l.bpc}`);
-                const todayPrices = today ? (view.kind === 'p5' ? [today.sell_p5, today.buy_p5] : [today.sell, today.buy]) : null;
-                return (
-                  <Table.Tr key={`${l.type_id}:${l.bpc}`}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <TypeIcon src={l.icon} size={24} />
-                        <div>
-                          <Text size="sm">
-                            {l.name}
-                            {l.bpc && (
-                              <Badge size="xs" ml={6}>
-                                {l.runs === null ? 'копия' : `копия, ${formatNumber(l.runs)} прог.`}
-                              </Badge>
-                            )}
-                          </Text>
-                          {l.note && (
-                            <Text size="xs" c="dimmed">
-                              {l.note}
-                            </Text>
+        <CardTable striped highlightOnHover verticalSpacing={4} minWidth={980} data-testid="appraisal-table">
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((c, i) => (
+                <Table.Th
+                  key={c.key}
+                  ta={i === 0 ? 'left' : 'right'}
+                  title={c.title}
+                  aria-sort={sort?.key === c.key ? (sort.desc ? 'descending' : 'ascending') : undefined}
+                >
+                  <UnstyledButton onClick={() => sortBy(c.key)} fz="sm" fw={700}>
+                    {c.label}
+                    {sort?.key === c.key && <span aria-hidden="true">{sort.desc ? ' ↓' : ' ↑'}</span>}
+                  </UnstyledButton>
+                </Table.Th>
+              ))}
+              {now && <Table.Th ta="right">SELL за ед. сейчас</Table.Th>}
+              {now && <Table.Th ta="right">BUY за ед. сейчас</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((s) => {
+              const l = s.line;
+              const today = byType.get(`${l.type_id}:${l.bpc}`);
+              const todayPrices = today ? (view.kind === 'p5' ? [today.sell_p5, today.buy_p5] : [today.sell, today.buy]) : null;
+              return (
+                <Table.Tr key={`${l.type_id}:${l.bpc}`}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <TypeIcon src={l.icon} size={24} />
+                      <div>
+                        <Text size="sm">
+                          {l.name}
+                          {l.bpc && (
+                            <Badge size="xs" ml={6}>
+                              {l.runs === null ? 'копия' : `копия, ${formatNumber(l.runs)} прог.`}
+                            </Badge>
                           )}
-                        </div>
-                      </Group>
+                        </Text>
+                        {l.note && (
+                          <Text size="xs" c="dimmed">
+                            {l.note}
+                          </Text>
+                        )}
+                      </div>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[1].label}>
+                    {formatNumber(l.quantity)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[2].label}>
+                    {formatVolume(l.volume)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[3].label}>
+                    {formatPrice(s.sell)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[4].label}>
+                    {formatPrice(s.buy)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[5].label}>
+                    {formatPrice(s.sellTotal)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[6].label}>
+                    {formatPrice(s.buyTotal)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[7].label}>
+                    {s.iskPerM3 === null ? '—' : formatPrice(s.iskPerM3)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[8].label}>
+                    {percentText(s.share)}
+                  </Table.Td>
+                  <Table.Td
+                    ta="right"
+                    data-label={COLUMNS[9].label}
+                    title={`На продажу: ${formatNumber(l.sell_quantity)} шт., на покупку: ${formatNumber(l.buy_quantity)} шт.`}
+                  >
+                    {formatNumber(l.sell_orders)} / {formatNumber(l.buy_orders)}
+                  </Table.Td>
+                  {now && (
+                    <Table.Td ta="right" data-label="SELL за ед. сейчас">
+                      {todayPrices ? formatPrice(todayPrices[0]) : '—'}
                     </Table.Td>
-                    <Table.Td ta="right">{formatNumber(l.quantity)}</Table.Td>
-                    <Table.Td ta="right">{formatVolume(l.volume)}</Table.Td>
-                    <Table.Td ta="right">{formatPrice(s.sell)}</Table.Td>
-                    <Table.Td ta="right">{formatPrice(s.buy)}</Table.Td>
-                    <Table.Td ta="right">{formatPrice(s.sellTotal)}</Table.Td>
-                    <Table.Td ta="right">{formatPrice(s.buyTotal)}</Table.Td>
-                    <Table.Td ta="right">{s.iskPerM3 === null ? '—' : formatPrice(s.iskPerM3)}</Table.Td>
-                    <Table.Td ta="right">{percentText(s.share)}</Table.Td>
-                    <Table.Td
-                      ta="right"
-                      title={`На продажу: ${formatNumber(l.sell_quantity)} шт., на покупку: ${formatNumber(l.buy_quantity)} шт.`}
-                    >
-                      {formatNumber(l.sell_orders)} / {formatNumber(l.buy_orders)}
+                  )}
+                  {now && (
+                    <Table.Td ta="right" data-label="BUY за ед. сейчас">
+                      {todayPrices ? formatPrice(todayPrices[1]) : '—'}
                     </Table.Td>
-                    {now && <Table.Td ta="right">{todayPrices ? formatPrice(todayPrices[0]) : '—'}</Table.Td>}
-                    {now && <Table.Td ta="right">{todayPrices ? formatPrice(todayPrices[1]) : '—'}</Table.Td>}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+                  )}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </CardTable>
         {pages > 1 && (
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm" c="dimmed" data-testid="appraisal-rows">

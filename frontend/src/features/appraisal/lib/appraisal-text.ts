@@ -2,6 +2,7 @@ import {
   APPRAISAL_MIN_LENGTH,
   linePrices,
   roundUp2,
+  toSpreadsheetNumber,
   type AppraisalLine,
   type AppraisalPriceKind,
 } from '@eve-toolkit/shared-types';
@@ -17,15 +18,17 @@ export function canSubmit(text: string): boolean {
 }
 
 /** The result table's columns (spec §2), as the page and the copied header name them. */
-export const APPRAISAL_COLUMNS = ['Тип', 'Количество', 'Объём, m³', 'SELL за ед.', 'BUY за ед.', 'SELL', 'BUY'] as const;
+export const APPRAISAL_COLUMNS = ['Тип', 'Количество', 'Объём, м³', 'SELL за ед.', 'BUY за ед.', 'SELL', 'BUY'] as const;
 
-const num = (v: number) => String(roundUp2(v));
+/** Rounded up to 2 decimals, written for a Russian spreadsheet: "8020,00". */
+const num = (v: number) => toSpreadsheetNumber(roundUp2(v), 2);
 
 /**
  * 'Копировать' / 'С заголовком': one tab-separated row per type (name, quantity, volume, SELL and
- * BUY per unit, SELL and BUY totals), plain numbers with a dot so spreadsheets read them; the
- * rows paste back into the appraisal as they are. Prices of the page's kind, totals at its
- * buyback percent (by default the best orders at 100 %).
+ * BUY per unit, SELL and BUY totals) for a Russian spreadsheet (Excel, LibreOffice, Google
+ * Таблицы with a Russian locale read "8020,00" as a number: a decimal comma, no grouping); the
+ * rows paste back into the appraisal as they are (name, tab, whole quantity). Prices of the
+ * page's kind, totals at its buyback percent (by default the best orders at 100 %).
  */
 export function appraisalCopyText(
   lines: readonly AppraisalLine[],

@@ -62,8 +62,8 @@ const DETAIL: MarketItemDetail = {
 
 const HUBS = {
   hubs: [
-    { id: 1, label: 'Amarr' },
     { id: 2, label: 'Jita 4-4' },
+    { id: 1, label: 'Amarr' },
     { id: 3, label: 'Dodixie' },
     { id: 4, label: 'Rens' },
     { id: 5, label: 'Hek' },
@@ -108,7 +108,7 @@ describe('/market/list', () => {
     expect(card.querySelector('img')).toHaveAttribute('src', 'https://images.example/types/34/icon?size=64');
 
     const sell = within(card).getByTestId('price-row-SELL');
-    expect(within(sell).getByTestId('price')).toHaveTextContent('1 234 567,90');
+    expect(within(sell).getByTestId('price')).toHaveTextContent('1 234 567,90 ISK');
     expect(within(sell).getByTestId('delta')).toHaveTextContent('+2,88 %');
     expect(within(sell).getByTestId('delta')).toHaveAttribute('data-color', 'green');
     expect(within(sell).getByTestId('delta').getAttribute('style')).toContain('--mantine-color-green');
@@ -123,7 +123,7 @@ describe('/market/list', () => {
     const plexSell = within(screen.getByRole('link', { name: 'PLEX' })).getByTestId('price-row-SELL');
     expect(within(plexSell).getByTestId('delta')).toHaveTextContent('0,00 %');
     expect(within(plexSell).getByTestId('delta')).toHaveAttribute('data-color', 'green');
-    expect(within(plexSell).getByTestId('price')).toHaveTextContent('3 067 000,00');
+    expect(within(plexSell).getByTestId('price')).toHaveTextContent('3 067 000,00 ISK');
     const pyeSell = within(screen.getByRole('link', { name: 'Pyerite' })).getByTestId('price-row-SELL');
     expect(within(pyeSell).getByTestId('price')).toHaveTextContent('—');
     expect(within(pyeSell).getByTestId('delta')).toHaveTextContent('—');
@@ -170,6 +170,14 @@ describe('/market/list', () => {
     const { user, fetchMock } = renderApp('/market/list', { handler: marketApi() });
     await screen.findByRole('link', { name: 'Tritanium' });
     await user.click(screen.getByRole('combobox', { name: 'Торговый хаб' }));
+    // The default hub comes first in the list.
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Jita 4-4',
+      'Amarr',
+      'Dodixie',
+      'Rens',
+      'Hek',
+    ]);
     await user.click(await screen.findByRole('option', { name: 'Amarr' }));
     await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/data/market/items?hub=1'));
     expect(document.cookie).not.toContain('market_hub_id');
@@ -202,7 +210,7 @@ describe('/market/detail/:id', () => {
     expect(await screen.findByRole('heading', { name: 'Tritanium', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Назад к списку' })).toHaveAttribute('href', '/market/list');
     const sell = screen.getByTestId('price-row-SELL');
-    expect(within(sell).getByTestId('price')).toHaveTextContent('1 234 567,90');
+    expect(within(sell).getByTestId('price')).toHaveTextContent('1 234 567,90 ISK');
     expect(within(sell).getByTestId('delta')).toHaveTextContent('+2,88 %');
     const buy = screen.getByTestId('price-row-BUY');
     expect(within(buy).getByTestId('delta')).toHaveTextContent('-9,07 %');
