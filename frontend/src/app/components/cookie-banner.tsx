@@ -20,7 +20,7 @@ export function CookieBanner() {
         withBorder
         maw={{ base: 'calc(100vw - 32px)', xs: 380 }}
       >
-        <Title order={3} fz="md" mb={6}>
+        <Title order={2} fz="md" mb={6}>
           Cookie
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
