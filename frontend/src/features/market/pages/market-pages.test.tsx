@@ -169,8 +169,7 @@ describe('/market/list', () => {
     setSocketForTests(fakeSocket().socket);
     const { user, fetchMock } = renderApp('/market/list', { handler: marketApi() });
     await screen.findByRole('link', { name: 'Tritanium' });
-    await user.click(screen.getByRole('combobox', { name: 'Торговый хаб' }));
-    await user.click(await screen.findByRole('option', { name: 'Amarr' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Торговый хаб' }), 'Amarr');
     await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/data/market/items?hub=1'));
     expect(document.cookie).not.toContain('market_hub_id');
   });
