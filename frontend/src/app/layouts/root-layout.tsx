@@ -3,6 +3,7 @@ import { NavLink as RouterNavLink, Outlet, ScrollRestoration, useLocation, useMa
 import { Anchor, Box, Burger, Container, Divider, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { hasAnyRole, useSession } from '../../shared/session';
+import { LiveAnnouncer } from '../../shared/ui/live-announcer';
 import { LoadingView } from '../../shared/ui/loading-view';
 import { AuthWidget } from '../components/auth-widget';
 import { CookieBanner } from '../components/cookie-banner';
@@ -47,6 +48,17 @@ export function RootLayout() {
   // first load for a fixed header and a phone menu).
   return (
     <div className={classes.shell}>
+      {/* The first stop of the Tab key: past the header's links straight to the page. */}
+      <a
+        href="#main-content"
+        className={classes.skipLink}
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        Перейти к содержимому
+      </a>
       {navigation.state === 'loading' && <div className={classes.progress} role="progressbar" aria-label="Загрузка страницы" />}
       <header className={classes.header}>
         <div className={classes.inner}>
@@ -107,7 +119,7 @@ export function RootLayout() {
         </nav>
       )}
 
-      <main className={classes.main}>
+      <main id="main-content" tabIndex={-1} className={classes.main}>
         <Box className="page-background">
           <Container
             size={CONTENT_MAX_WIDTH}
@@ -122,6 +134,7 @@ export function RootLayout() {
           <Footer />
         </Box>
       </main>
+      <LiveAnnouncer />
       <CookieBanner />
       <ScrollRestoration />
     </div>
