@@ -3,6 +3,7 @@ import { useAtom } from 'jotai';
 import { Alert, Button, Group, List, Loader, Paper, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   cheapestChoice,
+  formatIsk,
   HUBS,
   INDUSTRY_MESSAGES,
   priceWarnings,
@@ -14,6 +15,7 @@ import {
   type JobNode,
 } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
+import { ChartFigure } from '../../../shared/ui/chart-figure';
 import { isWarmingUp } from '../../../shared/query-retry';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { useIndustryJob, useIndustryStatic } from '../api/industry.api';
@@ -165,9 +167,15 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
                 ]}
               />
             </Group>
-            <Suspense fallback={<Loader size="sm" />}>
-              <CostChart slices={costBreakdown(summary, side)} />
-            </Suspense>
+            <ChartFigure
+              caption="Из чего складывается стоимость, ISK"
+              columns={['Статья', 'ISK']}
+              rows={costBreakdown(summary, side).map((s) => [s.label, formatIsk(s.value)])}
+            >
+              <Suspense fallback={<Loader size="sm" />}>
+                <CostChart slices={costBreakdown(summary, side)} />
+              </Suspense>
+            </ChartFigure>
           </Paper>
         </>
       )}
