@@ -59,8 +59,8 @@ export function RootLayout() {
       >
         Перейти к содержимому
       </a>
-      {navigation.state === 'loading' && <div className={classes.progress} role="progressbar" aria-label="Загрузка страницы" />}
       <header className={classes.header}>
+        {navigation.state === 'loading' && <div className={classes.progress} role="progressbar" aria-label="Загрузка страницы" />}
         <div className={classes.inner}>
           <Burger
             opened={opened}

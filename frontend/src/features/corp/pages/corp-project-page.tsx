@@ -152,7 +152,11 @@ export default function CorpProjectPage() {
                       <Text size="sm" data-testid="job-progress">
                         {formatNumber(j.done)} / {formatNumber(j.quantity)}
                       </Text>
-                      <Progress value={j.quantity ? (Math.min(j.done, j.quantity) / j.quantity) * 100 : 0} size="xs" />
+                      <Progress
+                        value={j.quantity ? (Math.min(j.done, j.quantity) / j.quantity) * 100 : 0}
+                        size="xs"
+                        aria-label={`${j.name}: выполнено ${formatNumber(j.done)} из ${formatNumber(j.quantity)}`}
+                      />
                     </Table.Td>
                     <Table.Td>
                       <Executors list={j.executors} />
