@@ -110,7 +110,11 @@ describe('keyboard only', () => {
     await s.page.keyboard.press('Enter');
     const collapse = tree.getByRole('button', { name: `Свернуть ${name}` }).first();
     expect(await collapse.getAttribute('aria-expanded')).toBe('true');
-    const node = tree.locator('[data-testid^="node-"]', { has: collapse }).last();
+    // The node itself: the innermost element of the tree holding its collapse button.
+    const node = tree
+      .locator('[data-node-id]')
+      .filter({ has: s.page.getByRole('button', { name: `Свернуть ${name}`, exact: true }) })
+      .last();
     const toggle = node.getByTestId('node-toggle').first();
     const before = await node.getAttribute('data-build');
     await tabTo(s.page, toggle);
