@@ -23,7 +23,7 @@ describe('market in Chromium', () => {
     for (const category of data) {
       await s.page.getByRole('heading', { name: category.name, exact: true }).waitFor();
     }
-    const card = s.page.getByRole('link', { name: 'Tritanium', exact: true });
+    const card = s.page.getByRole('link', { name: /^Tritanium SELL/ });
     expect(await card.getAttribute('href')).toBe('/market/detail/34');
     const sell = card.getByTestId('price-row-SELL');
     expect(await sell.getByTestId('price').textContent()).toBe(formatPrice(tritanium.sell!));
@@ -44,7 +44,7 @@ describe('market in Chromium', () => {
     await s.page.goto('/market/list');
     // The prices the page itself received: a market refresh may change today's between two reads.
     const detail = s.page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/data/market/detail/34') && r.ok());
-    await s.page.getByRole('link', { name: 'Tritanium', exact: true }).click();
+    await s.page.getByRole('link', { name: /^Tritanium SELL/ }).click();
     const item = (await (await detail).json()) as { last_prices: Record<string, { B: number; S: number }> };
     const days = Object.keys(item.last_prices).length;
     expect(days).toBeGreaterThanOrEqual(25);
