@@ -39,6 +39,9 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   { method: 'get', path: '/auth/esi/callback', allow: 'authenticated' },
   { method: 'post', path: '/auth/esi/refresh', allow: 'authenticated' },
   { method: 'delete', path: '/auth/esi/del_char/1', allow: 'authenticated' },
+  // The calculator's skills panel: one's own linked characters and their skills (404 = the handler ran).
+  { method: 'get', path: '/data/industry/skills', allow: 'authenticated' },
+  { method: 'get', path: '/data/industry/skills/1', allow: 'authenticated' },
   corp('get', '/auth/corp/buys', ['corp', 'admin']),
   corp('post', '/auth/corp/update_buy', ['admin'], CORP_MESSAGES.cannotModerate),
   corp('get', '/auth/corp/events', ['corp', 'admin']),
