@@ -95,7 +95,6 @@ export const theme = createTheme({
     Pagination: {
       defaultProps: {
         getControlProps: (control: 'first' | 'previous' | 'last' | 'next') => ({ 'aria-label': PAGINATION_LABELS[control] }),
-        getItemProps: (page: number) => ({ 'aria-label': `Страница ${page}` }),
       },
     },
   },
