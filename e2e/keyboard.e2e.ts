@@ -14,13 +14,19 @@ import { pollUntil } from './support/poll';
 
 jest.setTimeout(240_000);
 
-/** Whether the focused element draws a focus indicator (outline or Mantine's box-shadow ring). */
+/**
+ * Whether the focused element draws a focus indicator (outline or box-shadow ring); a visually
+ * hidden radio or checkbox (Mantine's segmented control) draws it on its label.
+ */
 async function focusRingShown(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return false;
-    const cs = getComputedStyle(el);
-    return (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
+    const ring = (e: Element) => {
+      const cs = getComputedStyle(e);
+      return (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
+    };
+    return ring(el) || (el instanceof HTMLInputElement && Array.from(el.labels ?? []).some(ring));
   });
 }
 
@@ -115,10 +121,11 @@ describe('keyboard only', () => {
       .locator('[data-node-id]')
       .filter({ has: s.page.getByRole('button', { name: `Свернуть ${name}`, exact: true }) })
       .last();
-    const toggle = node.getByTestId('node-toggle').first();
+    // Build or buy: a pair of radios; Tab reaches the chosen one, an arrow key picks the other.
+    const chosen = node.getByTestId('node-toggle').first().getByRole('radio', { checked: true });
     const before = await node.getAttribute('data-build');
-    await tabTo(s.page, toggle);
-    await s.page.keyboard.press('Enter');
+    await tabTo(s.page, chosen);
+    await s.page.keyboard.press(before === 'true' ? 'ArrowRight' : 'ArrowLeft');
     await pollUntil(
       'the build/buy choice switched',
       async () => ((await node.getAttribute('data-build')) !== before ? true : null),
