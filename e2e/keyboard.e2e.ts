@@ -32,7 +32,7 @@ async function focusRingShown(page: Page): Promise<boolean> {
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus, at most `max` times; the ring must show. */
 async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {}): Promise<number> {
-  await target.waitFor();
+  await target.waitFor({ state: 'attached' });
   for (let presses = 1; presses <= max; presses++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     if (await target.evaluate((el) => el === document.activeElement)) {

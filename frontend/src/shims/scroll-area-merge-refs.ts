@@ -6,6 +6,5 @@ import { useMergedRef } from '@mantine/hooks';
  * callback ref, with React 19 cleanup functions; @mantine/hooks' own useMergedRef does exactly this.
  */
 export function useMergeRefs<T>(refs: Parameters<typeof useMergedRef<T>>): ReturnType<typeof useMergedRef<T>> {
-  // eslint-disable-next-line react-hooks/rules-of-hooks -- a hook forwarding to a hook, called unconditionally
   return useMergedRef<T>(...refs);
 }
