@@ -106,8 +106,15 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 async function audit(page: Page, role: string, where: string, findings: Finding[], colourOnly: boolean): Promise<void> {
   // Only the violations are needed: axe then keeps one node per passed rule, not all of them.
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  const result = await (colourOnly ? builder.withRules(COLOUR_RULES) : builder.withTags(TAGS)).analyze();
+  const builder = new AxeBuilder({ page });
+  const result = await (
+    colourOnly
+      ? builder.withRules(COLOUR_RULES).options({ resultTypes: ['violations'] })
+      : // «Label in name» (WCAG 2.5.3) is one of axe's experimental rules: switched on explicitly.
+        builder
+          .withTags(TAGS)
+          .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
+  ).analyze();
   for (const v of result.violations)
     for (const node of v.nodes)
       findings.push({
