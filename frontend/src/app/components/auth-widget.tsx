@@ -30,8 +30,9 @@ export function AuthWidget({ onNavigate, placement = 'header' }: { onNavigate?: 
         to={`/account/user/${encodeURIComponent(data.username)}`}
         className={inHeader ? classes.user : classes.userDrawer}
         onClick={onNavigate}
-        aria-label={`Профиль ${data.username}`}
       >
+        {/* The name is the visible text (WCAG 2.5.3), with «Профиль» for screen readers. */}
+        <span className="visually-hidden">Профиль </span>
         <Group gap={8} wrap="nowrap">
           <span className={classes.initial} aria-hidden>
             {data.username.slice(0, 1).toUpperCase()}

@@ -69,7 +69,7 @@ describe('/account/user/{name}: characters', () => {
     expect(within(screen.getByTestId('character-7')).getByText('неизвестно')).toBeInTheDocument();
     expect(within(screen.getByTestId('character-3')).getByText('Нужна повторная привязка')).toBeInTheDocument();
     expect(within(list).queryAllByText('Нужна повторная привязка')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Войти через EVE Online' })).toHaveTextContent('LOG IN withEVE ONLINE');
+    expect(screen.getByRole('button', { name: 'Войти через EVE Online' })).toHaveTextContent('Войти через EVE ONLINE');
   });
 
   it('unlinks one character (with the CSRF token) and refreshes the cards on demand', async () => {

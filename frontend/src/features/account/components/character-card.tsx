@@ -59,11 +59,11 @@ export function CharacterCard({ character: c, onUnlink, unlinking }: CharacterCa
   );
 }
 
-/** The game-login button (CCP's "LOG IN with EVE Online" look). */
+/** The game-login button: the look of CCP's «LOG IN with EVE Online» image, in Russian (its name is its text). */
 export function EveLoginButton({ onClick, busy }: { onClick: () => void; busy?: boolean }) {
   return (
     <button type="button" className={classes.eveButton} onClick={onClick} disabled={busy} aria-label="Войти через EVE Online">
-      <span className={classes.eveSmall}>LOG IN with</span>
+      <span className={classes.eveSmall}>Войти через </span>
       <span className={classes.eveLarge}>EVE ONLINE</span>
     </button>
   );
