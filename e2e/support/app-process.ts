@@ -72,6 +72,24 @@ export async function waitForHealth(url: string, timeoutMs: number, child?: Chil
   throw new Error(`app did not become healthy within ${timeoutMs} ms (${last})`);
 }
 
+/** Waits until the demo market has prices at Jita (the first refresh after the SDE import). */
+export async function waitForMarket(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}/data/market/items?hub=2`);
+      const body = (await res.json()) as { updated_at?: string | null; data?: { items: { sell: number | null }[] }[] };
+      if (res.ok && body.updated_at && body.data?.some((c) => c.items.some((i) => i.sell !== null))) return;
+      last = `HTTP ${res.status}`;
+    } catch (e) {
+      last = (e as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the demo market had no prices within ${timeoutMs} ms (${last})`);
+}
+
 /**
  * The app listens on a port the OS picks (PORT=0) and prints its address; we read it from
  * stdout. (Probing a "free" port first and passing it in raced with the app's own in-process

@@ -8,7 +8,6 @@ import type {
 } from '@eve-toolkit/shared-types';
 import { api, setCsrfToken } from '../../../shared/api-client';
 import { sessionQueryKey } from '../../../shared/session';
-import { resetSocket } from '../../../shared/socket';
 
 export const accountKeys = {
   captcha: (n: number) => ['captcha', n] as const,
@@ -41,7 +40,8 @@ function useSessionChanged() {
   const queryClient = useQueryClient();
   return async () => {
     setCsrfToken(null);
-    resetSocket();
+    // Loaded on demand: the account pages need no socket of their own (first-load budget).
+    void import('../../../shared/socket').then((m) => m.resetSocket());
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   };
 }

@@ -54,11 +54,11 @@ export function CharacterCard({ character: c, onUnlink, unlinking }: CharacterCa
   );
 }
 
-/** The game-login button: the look of CCP's «LOG IN with EVE Online» image, in Russian. */
+/** The game-login button: the look of CCP's «LOG IN with EVE Online» image, in Russian (its name is its text). */
 export function EveLoginButton({ onClick, busy }: { onClick: () => void; busy?: boolean }) {
   return (
-    <button type="button" className={classes.eveButton} onClick={onClick} disabled={busy} aria-label="Войти через EVE Online">
-      <span className={classes.eveSmall}>Войти через</span>
+    <button type="button" className={classes.eveButton} onClick={onClick} disabled={busy}>
+      <span className={classes.eveSmall}>Войти через </span>
       <span className={classes.eveLarge}>EVE ONLINE</span>
     </button>
   );

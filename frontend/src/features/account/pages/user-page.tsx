@@ -71,11 +71,14 @@ export default function UserPage() {
     );
   if (profile.isError)
     return (
-      <Alert color="red" title={MESSAGES.userFailed}>
-        <Button variant="light" mt="sm" onClick={() => void profile.refetch()}>
-          {MESSAGES.tryAgain}
-        </Button>
-      </Alert>
+      <>
+        <PageHeader title={name} />
+        <Alert color="red" title={MESSAGES.userFailed}>
+          <Button variant="light" mt="sm" onClick={() => void profile.refetch()}>
+            {MESSAGES.tryAgain}
+          </Button>
+        </Alert>
+      </>
     );
   const user = profile.data;
   return (

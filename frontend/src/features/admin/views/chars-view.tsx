@@ -36,7 +36,7 @@ export default function AdminCharsPage() {
               <Table.Tr key={c.id}>
                 <Table.Td>
                   <Group gap="xs">
-                    <Avatar src={c.icon} size="sm" />
+                    <Avatar src={c.icon} alt="" size="sm" />
                     <Anchor component={Link} to={`/best_admin/chars/${c.id}`}>
                       {c.name}
                     </Anchor>

@@ -266,6 +266,10 @@ describe('/corp/events (pings)', () => {
     live.emit('corp:event-created', { corporationId: 98000001, event: PING });
     expect(await screen.findByTestId('event-e1')).toBeInTheDocument();
     expect(screen.getAllByTestId(/^event-e\d$/).map((e) => e.dataset.testid)).toEqual(['event-e1', 'event-e2']);
+    // Screen readers hear the newest ping politely.
+    const announcer = screen.getByTestId('live-announcer');
+    expect(announcer).toHaveAttribute('aria-live', 'polite');
+    expect(announcer).toHaveTextContent(`Новый пинг: ${PING.name}, ${localText(PING.date)} (ваше время)`);
   });
 });
 
@@ -297,11 +301,13 @@ describe('/corp/projects', () => {
     expect(within(screen.getByTestId('project-p1')).getByTestId('project-status').getAttribute('style')).toContain(
       '--mantine-color-orange',
     );
+    expect(screen.getByTestId('live-announcer')).toHaveTextContent(`Проект «${FUEL.name}»: В ПРОДАЖЕ`);
     live.emit('corp:project-created', {
       corporationId: 98000001,
       project: project({ id: 'p3', name: 'Новый', created_at: '2025-01-12T10:00:00.000Z' }),
     });
     expect(await screen.findByTestId('project-p3')).toHaveTextContent('ПОДГОТОВКА');
+    expect(screen.getByTestId('live-announcer')).toHaveTextContent('Новый проект «Новый»');
     live.emit('corp:project-deleted', { corporationId: 98000001, projectId: 'p2' });
     await waitFor(() => expect(screen.queryByTestId('project-p2')).toBeNull());
 

@@ -172,6 +172,7 @@ export default function CorpProjectPage() {
                             value={j.quantity ? (Math.min(j.done, j.quantity) / j.quantity) * 100 : 0}
                             size="xs"
                             miw={100}
+                            aria-label={`${j.name}: выполнено ${formatNumber(j.done)} из ${formatNumber(j.quantity)}`}
                           />
                         </div>
                       </Table.Td>

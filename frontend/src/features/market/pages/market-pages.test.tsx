@@ -103,8 +103,11 @@ describe('/market/list', () => {
   it('shows categories of 250 px cards with exact prices, deltas and their colours', async () => {
     setSocketForTests(fakeSocket().socket);
     renderApp('/market/list', { handler: marketApi() });
-    const card = await screen.findByRole('link', { name: 'Tritanium' });
+    const card = await screen.findByRole('link', { name: /^Tritanium SELL/ });
     expect(card).toHaveAttribute('href', '/market/detail/34');
+    // The card's accessible name is its visible text: the name and both prices (no aria-label hiding them).
+    expect(card).not.toHaveAttribute('aria-label');
+    expect(card).toHaveAccessibleName(expect.stringMatching(/^Tritanium SELL.*1\s234\s567,90.*BUY.*5,01/));
     expect(card.querySelector('img')).toHaveAttribute('src', 'https://images.example/types/34/icon?size=64');
 
     const sell = within(card).getByTestId('price-row-SELL');
@@ -120,11 +123,11 @@ describe('/market/list', () => {
     expect(within(buy).getByTestId('delta').getAttribute('style')).toContain('--mantine-color-red');
 
     // zero delta is green; a missing side shows dashes
-    const plexSell = within(screen.getByRole('link', { name: 'PLEX' })).getByTestId('price-row-SELL');
+    const plexSell = within(await screen.findByRole('link', { name: /^PLEX SELL/ })).getByTestId('price-row-SELL');
     expect(within(plexSell).getByTestId('delta')).toHaveTextContent('0,00 %');
     expect(within(plexSell).getByTestId('delta')).toHaveAttribute('data-color', 'green');
     expect(within(plexSell).getByTestId('price')).toHaveTextContent('3 067 000,00 ISK');
-    const pyeSell = within(screen.getByRole('link', { name: 'Pyerite' })).getByTestId('price-row-SELL');
+    const pyeSell = within(screen.getByRole('link', { name: /^Pyerite SELL/ })).getByTestId('price-row-SELL');
     expect(within(pyeSell).getByTestId('price')).toHaveTextContent('—');
     expect(within(pyeSell).getByTestId('delta')).toHaveTextContent('—');
 
@@ -151,7 +154,7 @@ describe('/market/list', () => {
     expect(await screen.findByText('Игровые данные ещё загружаются, попробуйте через минуту')).toBeInTheDocument();
     expect(screen.queryByText('Не удалось загрузить цены')).not.toBeInTheDocument();
     // Retried after 3 s without a reload.
-    expect(await screen.findByRole('link', { name: 'Tritanium' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Tritanium SELL/ }, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.queryByText('Игровые данные ещё загружаются, попробуйте через минуту')).not.toBeInTheDocument();
     expect(calls).toBe(2);
   }, 15_000);
@@ -159,7 +162,7 @@ describe('/market/list', () => {
   it('replaces an icon that fails to load with a neutral placeholder', async () => {
     setSocketForTests(fakeSocket().socket);
     renderApp('/market/list', { handler: marketApi() });
-    const card = await screen.findByRole('link', { name: 'Tritanium' });
+    const card = await screen.findByRole('link', { name: /^Tritanium SELL/ });
     fireEvent.error(card.querySelector('img')!);
     expect(within(card).getByTestId('item-icon-placeholder')).toBeInTheDocument();
     expect(card.querySelector('img')).toBeNull();
@@ -168,17 +171,11 @@ describe('/market/list', () => {
   it('loads the chosen hub and keeps it out of cookies until they are accepted', async () => {
     setSocketForTests(fakeSocket().socket);
     const { user, fetchMock } = renderApp('/market/list', { handler: marketApi() });
-    await screen.findByRole('link', { name: 'Tritanium' });
-    await user.click(screen.getByRole('combobox', { name: 'Торговый хаб' }));
+    await screen.findByRole('link', { name: /^Tritanium SELL/ });
+    const hubSelect = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Торговый хаб' });
     // The default hub comes first in the list.
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
-      'Jita 4-4',
-      'Amarr',
-      'Dodixie',
-      'Rens',
-      'Hek',
-    ]);
-    await user.click(await screen.findByRole('option', { name: 'Amarr' }));
+    expect([...hubSelect.options].map((o) => o.textContent)).toEqual(['Jita 4-4', 'Amarr', 'Dodixie', 'Rens', 'Hek']);
+    await user.selectOptions(hubSelect, 'Amarr');
     await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/data/market/items?hub=1'));
     expect(document.cookie).not.toContain('market_hub_id');
   });
@@ -187,7 +184,7 @@ describe('/market/list', () => {
     const { socket, emit } = fakeSocket();
     setSocketForTests(socket);
     const { fetchMock } = renderApp('/market/list', { handler: marketApi() });
-    await screen.findByRole('link', { name: 'Tritanium' });
+    await screen.findByRole('link', { name: /^Tritanium SELL/ });
     const itemCalls = () => fetchMock.mock.calls.filter(([u]) => String(u) === '/data/market/items?hub=2').length;
     expect(itemCalls()).toBe(1);
     // Another hub's update, then the shown hub's as a marker: the second must cause exactly one
