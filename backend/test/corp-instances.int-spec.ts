@@ -184,7 +184,7 @@ it("an admin's sessions reset on instance A disconnects the other sessions' sock
   const someone = await member('inst_someone', 2_100_100_031, CORP);
   const onB = await socketOn(b, someone);
   const gone = new Promise<string>((resolve) => onB.socket.once('disconnect', (reason) => resolve(reason)));
-  await admin.get('/api/admin/kill').expect(200);
+  await admin.act('/api/admin/kill', 200);
   expect(await gone).toBe('io server disconnect');
   expect(adminSocket.socket.connected).toBe(true);
 });

@@ -193,9 +193,9 @@ const REVOCATIONS: Revocation[] = [
     name: 'corp role removed',
     stillSignedIn: true,
     revoke: async (_app, s, admin) =>
-      void expect((await admin.post(`/api/admin/stats/users/${s.victim.userId}`, { type: 'del_role', role: 'corp' })).status).toBe(
-        200,
-      ),
+      void expect(
+        (await admin.post(`/api/admin/stats/users/${s.victim.userId}`, { type: 'del_role', role: 'corp' })).status,
+      ).toBe(200),
   },
   {
     name: 'sessions reset by an admin',
@@ -211,9 +211,9 @@ const REVOCATIONS: Revocation[] = [
     name: 'account deactivated',
     stillSignedIn: false,
     revoke: async (_app, s, admin) =>
-      void expect((await admin.post(`/api/admin/stats/users/${s.victim.userId}`, { type: 'active', is_active: false })).status).toBe(
-        200,
-      ),
+      void expect(
+        (await admin.post(`/api/admin/stats/users/${s.victim.userId}`, { type: 'active', is_active: false })).status,
+      ).toBe(200),
   },
   {
     name: 'account deleted',
@@ -226,7 +226,8 @@ const REVOCATIONS: Revocation[] = [
   {
     name: 'character unlinked',
     stillSignedIn: true,
-    revoke: async (_app, s) => void expect((await s.victim.client.delete(`/auth/esi/del_char/${s.characterId}`)).status).toBe(200),
+    revoke: async (_app, s) =>
+      void expect((await s.victim.client.delete(`/auth/esi/del_char/${s.characterId}`)).status).toBe(200),
   },
   {
     name: 'character banned',
@@ -277,7 +278,11 @@ async function replay(home: RunningApp, away: RunningApp, revocation: Revocation
   return { recovered, events: await marker(home, again.log), rooms, victimId: s.victim.userId };
 }
 
-const LIVE_EVENTS = ['corp:event-created Пока не было связи', 'corp:event-created После отзыва доступа', 'corp:event-created После переподключения'];
+const LIVE_EVENTS = [
+  'corp:event-created Пока не было связи',
+  'corp:event-created После отзыва доступа',
+  'corp:event-created После переподключения',
+];
 
 describe.each([
   ['one instance', () => [single, single] as const],

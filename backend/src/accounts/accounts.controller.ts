@@ -15,7 +15,7 @@ import {
   type UserProfileResponse,
 } from '@eve-toolkit/shared-types';
 import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
-import { generateCsrfToken } from '../common/auth/csrf';
+import { ChangesState, generateCsrfToken } from '../common/auth/csrf';
 import { SessionResolver } from '../common/auth/session-resolver.service';
 import type { SessionUser } from '../common/auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
@@ -83,6 +83,7 @@ export class AccountsController {
   }
 
   @Get('logout')
+  @ChangesState()
   logout(@Req() req: Request): Promise<{ ok: true }> {
     return this.accounts.logout(req);
   }

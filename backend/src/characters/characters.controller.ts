@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpCode, Logger, Param, Post, Query, Req, Res
 import type { Request, Response } from 'express';
 import { gameIdParamSchema, type AuthLinkResponse, type CharactersRefreshResponse } from '@eve-toolkit/shared-types';
 import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
+import { ChangesState } from '../common/auth/csrf';
 import type { SessionUser } from '../common/auth/session-user';
 import { toApiError } from '../common/errors/api-exception.filter';
 import { ZodPipe } from '../common/validation/zod.pipe';
@@ -16,6 +17,7 @@ export class CharactersController {
   constructor(private readonly characters: CharactersService) {}
 
   @Get('auth_link')
+  @ChangesState()
   authLink(@Req() req: Request): AuthLinkResponse {
     return this.characters.authLink(req);
   }

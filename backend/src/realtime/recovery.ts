@@ -70,7 +70,12 @@ export function takeHeldRecovery(socket: Socket): HeldRecovery | null {
  * may have its held session back: the same user (or a guest again), and no room it held that it
  * would not get now.
  */
-export function recoveryAllowed(held: HeldRecovery, socketId: string, userId: string | null, rooms: ReadonlySet<string>): boolean {
+export function recoveryAllowed(
+  held: HeldRecovery,
+  socketId: string,
+  userId: string | null,
+  rooms: ReadonlySet<string>,
+): boolean {
   if ((held.data.userId ?? null) !== userId) return false;
   return held.rooms.every((room) => room === socketId || rooms.has(room));
 }
