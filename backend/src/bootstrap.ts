@@ -11,7 +11,7 @@ import type { Connection } from 'mongoose';
 import { AppModule } from './app.module';
 import { csrfProtection } from './common/auth/csrf';
 import { sessionMiddleware } from './common/auth/session.middleware';
-import { rateLimitMiddleware } from './common/rate-limit/rate-limit';
+import { RateLimits } from './common/rate-limit/rate-limit';
 import { AppSocketIoAdapter } from './realtime/socket-io.adapter';
 import { connectRedis } from './realtime/redis';
 import { RealtimeStatus } from './realtime/realtime-status';
@@ -117,12 +117,12 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   // Sessions in MongoDB, then CSRF on every unsafe request (before any route runs).
   const connection = app.get<Connection>(getConnectionToken());
   const session = sessionMiddleware(config, connection.getClient(), db.dbName);
-  const rateLimit = rateLimitMiddleware(config, connection.getClient(), db.dbName);
+  const rateLimits = app.get(RateLimits);
   // The indexes the stores and the models create as they start, awaited: a started app has them,
   // and nothing of its start is still in flight if it is closed at once (the driver would
   // interrupt it and the close would fail).
-  await Promise.all([session.ready, rateLimit.ready, ...connection.modelNames().map((name) => connection.model(name).init())]);
-  app.use(rateLimit);
+  await Promise.all([session.ready, rateLimits.ready, ...connection.modelNames().map((name) => connection.model(name).init())]);
+  app.use(rateLimits.overall());
   app.use(session);
   app.use(csrfProtection());
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;

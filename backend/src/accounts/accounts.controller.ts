@@ -18,6 +18,7 @@ import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
 import { ChangesState, generateCsrfToken } from '../common/auth/csrf';
 import { SessionResolver } from '../common/auth/session-resolver.service';
 import type { SessionUser } from '../common/auth/session-user';
+import { RateLimit } from '../common/rate-limit/rate-limit';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { CaptchaService } from '../captcha/captcha.service';
 import { AccountsService } from './accounts.service';
@@ -45,6 +46,7 @@ export class AccountsController {
   }
 
   @Get('generate_captcha')
+  @RateLimit('captcha')
   generateCaptcha(@Req() req: Request): Promise<CaptchaResponse> {
     req.session.captcha = true; // keeps a guest's session (and so the captcha's binding) alive
     return this.captcha.generate(req.sessionID, client(req));
@@ -64,6 +66,7 @@ export class AccountsController {
 
   @Post('registration')
   @HttpCode(200)
+  @RateLimit('registration')
   @UseInterceptors(NoFilesInterceptor())
   register(@Req() req: Request, @Body(new ZodPipe(registrationSchema)) body: RegistrationRequest): Promise<{ ok: true }> {
     return this.accounts.register(req, body);
@@ -71,6 +74,7 @@ export class AccountsController {
 
   @Post('login')
   @HttpCode(200)
+  @RateLimit('login')
   @UseInterceptors(NoFilesInterceptor())
   login(@Req() req: Request, @Body(new ZodPipe(loginSchema)) body: LoginRequest): Promise<LoginResponse> {
     return this.accounts.login(req, body);

@@ -9,6 +9,7 @@ import {
   type SavedAppraisal,
 } from '@eve-toolkit/shared-types';
 import { sendPreparedJson } from '../common/http/prepared-json';
+import { RateLimit } from '../common/rate-limit/rate-limit';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { AppraisalService } from './appraisal.service';
 
@@ -20,6 +21,7 @@ export class AppraisalController {
   /** Answers `AppraisalResponse`, serialised (and gzipped) once by the service, which saves the same bytes. */
   @Post()
   @HttpCode(200)
+  @RateLimit('appraisal')
   async appraise(
     @Body(new ZodPipe(appraisalRequestSchema)) body: AppraisalRequest,
     @Req() req: Request,
