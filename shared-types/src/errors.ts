@@ -1,3 +1,4 @@
+import { BODY_LIMITS } from './limits';
 /** The one error body every HTTP failure uses (house style). */
 export interface ApiErrorBody {
   statusCode: number;
@@ -37,6 +38,9 @@ export const MESSAGES = {
   tooMany: 'Слишком много запросов, попробуйте позже',
   invalidJson: 'Некорректный JSON в запросе',
   payloadTooLarge: 'Слишком большой запрос',
+  formTooLarge: `Слишком большая форма: не больше ${BODY_LIMITS.formFields} полей по ${BODY_LIMITS.formFieldBytes / 1024} КБ, всего не больше ${BODY_LIMITS.jsonBytes / 1024 / 1024} МБ`,
+  formLengthRequired: 'Форма отправлена без размера (Content-Length): отправьте её из браузера',
+  badForm: 'Не удалось прочитать форму',
   badCompressedBody: 'Тело запроса не удалось распаковать: данные не соответствуют заголовку Content-Encoding',
   unsupportedEncoding: 'Неподдерживаемая кодировка тела запроса',
   unreadableBody: 'Не удалось прочитать тело запроса',

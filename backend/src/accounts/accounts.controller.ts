@@ -1,5 +1,4 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, UseInterceptors } from '@nestjs/common';
-import { NoFilesInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import {
   deleteAccountSchema,
@@ -18,6 +17,7 @@ import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
 import { ChangesState, generateCsrfToken } from '../common/auth/csrf';
 import { SessionResolver } from '../common/auth/session-resolver.service';
 import type { SessionUser } from '../common/auth/session-user';
+import { FormInterceptor } from '../common/http/forms';
 import { RateLimit } from '../common/rate-limit/rate-limit';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { CaptchaService } from '../captcha/captcha.service';
@@ -67,7 +67,7 @@ export class AccountsController {
   @Post('registration')
   @HttpCode(200)
   @RateLimit('registration')
-  @UseInterceptors(NoFilesInterceptor())
+  @UseInterceptors(FormInterceptor())
   register(@Req() req: Request, @Body(new ZodPipe(registrationSchema)) body: RegistrationRequest): Promise<{ ok: true }> {
     return this.accounts.register(req, body);
   }
@@ -75,7 +75,7 @@ export class AccountsController {
   @Post('login')
   @HttpCode(200)
   @RateLimit('login')
-  @UseInterceptors(NoFilesInterceptor())
+  @UseInterceptors(FormInterceptor())
   login(@Req() req: Request, @Body(new ZodPipe(loginSchema)) body: LoginRequest): Promise<LoginResponse> {
     return this.accounts.login(req, body);
   }
@@ -95,7 +95,7 @@ export class AccountsController {
   @Post('delete')
   @HttpCode(200)
   @Authenticated()
-  @UseInterceptors(NoFilesInterceptor())
+  @UseInterceptors(FormInterceptor())
   delete(
     @Req() req: Request,
     @CurrentUser() user: SessionUser,
