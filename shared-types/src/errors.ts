@@ -45,6 +45,7 @@ export const MESSAGES = {
   unsupportedEncoding: 'Неподдерживаемая кодировка тела запроса',
   unreadableBody: 'Не удалось прочитать тело запроса',
   bodyExpected: 'Ожидается тело запроса в формате JSON',
+  objectExpected: 'Ожидается JSON-объект с полями запроса, а не массив',
   badPathEncoding: 'Некорректный адрес запроса',
   badRequest: 'Некорректный запрос',
   unauthorized: 'Требуется вход в аккаунт',
