@@ -133,7 +133,7 @@ const AUGMENTED: Partial<Record<(typeof SCRIPTS)[number], string[]>> = {
  * list. Common characters (digits, `_`) leave the set as it is.
  */
 export function resolvedScripts(value: string): Set<string> | null {
-  let resolved: Set<string> | null = null; // null: every script so far
+  let resolved = null as Set<string> | null; // null: every script so far
   for (const ch of value) {
     if (COMMON.test(ch) && !SCRIPT_RE.some(([, re]) => re.test(ch))) continue;
     const sets = SCRIPT_RE.filter(([, re]) => re.test(ch)).flatMap(([name]) => AUGMENTED[name] ?? [name]);
