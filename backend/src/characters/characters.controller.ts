@@ -1,6 +1,11 @@
 import { Controller, Delete, Get, HttpCode, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { gameIdParamSchema, type AuthLinkResponse, type CharactersRefreshResponse } from '@eve-toolkit/shared-types';
+import {
+  gameIdParamSchema,
+  ssoErrorCode,
+  type AuthLinkResponse,
+  type CharactersRefreshResponse,
+} from '@eve-toolkit/shared-types';
 import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
 import { ChangesState } from '../common/auth/csrf';
 import type { SessionUser } from '../common/auth/session-user';
@@ -38,7 +43,7 @@ export class CharactersController {
     } catch (err) {
       const { body, internal } = toApiError(err);
       if (internal) this.logger.error(`Привязка персонажа не удалась: ${String(err)}`);
-      res.redirect(303, `${profile}?sso_error=${encodeURIComponent(body.message)}`);
+      res.redirect(303, `${profile}?sso_error=${ssoErrorCode(body.message)}`);
     }
   }
 
