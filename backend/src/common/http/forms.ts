@@ -1,4 +1,12 @@
-import { HttpException, Injectable, mixin, type CallHandler, type ExecutionContext, type NestInterceptor, type Type } from '@nestjs/common';
+import {
+  HttpException,
+  Injectable,
+  mixin,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  type Type,
+} from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import type { Observable } from 'rxjs';
@@ -56,7 +64,8 @@ export function formSizeMiddleware(): RequestHandler {
  */
 export function FormInterceptor(options: FormOptions = {}): Type<NestInterceptor> {
   const { file } = options;
-  if (file && file.maxBytes > BODY_LIMITS.formFileBytes) throw new Error(`A form's file may be at most ${BODY_LIMITS.formFileBytes} bytes`);
+  if (file && file.maxBytes > BODY_LIMITS.formFileBytes)
+    throw new Error(`A form's file may be at most ${BODY_LIMITS.formFileBytes} bytes`);
   const tooLarge = options.messages?.tooLarge ?? MESSAGES.formTooLarge;
   const bad = options.messages?.bad ?? MESSAGES.badForm;
   const maxBytes = BODY_LIMITS.jsonBytes + (file?.maxBytes ?? 0);
