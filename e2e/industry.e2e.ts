@@ -5,7 +5,7 @@
  * request, re-added here by hand.
  */
 import type { Page } from 'playwright-core';
-import { formatIsk, type IndustryJobResponse, type JobNode } from '@eve-toolkit/shared-types';
+import { ALL_INDUSTRY_SKILLS_V, formatIsk, type IndustryJobResponse, type JobNode } from '@eve-toolkit/shared-types';
 import { screenshot, useBrowserPage } from './support/browser';
 import { pollUntil } from './support/poll';
 
@@ -24,8 +24,11 @@ const REQUEST = {
   station_rig: [],
   reaction_station: null,
   reaction_rig: [],
+  science_station: 'npc',
+  science_rig: [],
   hub: 2,
-  skills: { industry: 5, advanced_industry: 5, reactions: 5 },
+  skills: ALL_INDUSTRY_SKILLS_V,
+  nodes: {},
 };
 
 /** POST data/industry/job through the page's own session (cookies) with its CSRF token. */
@@ -97,7 +100,7 @@ describe('industry calculator in Chromium', () => {
     const child = root.materials[index];
     const node = s.page.getByTestId(`node-${index}`);
     await node.getByRole('button', { name: `Развернуть ${child.name}` }).click();
-    await node.getByRole('button', { name: 'Купить?' }).click();
+    await node.getByText('Покупать', { exact: true }).click();
     const afterBuy = builtCost(root) - builtCost(child) + buyCost(child);
     await s.page.waitForFunction(
       (text) => document.querySelector('[data-testid="node-root"] [data-testid="node-total-sell"]')?.textContent === text,
@@ -135,6 +138,33 @@ describe('industry calculator in Chromium', () => {
     const href = await list.getByRole('link', { name: 'Открыть в оценке' }).getAttribute('href');
     expect(href).toBe(`/market/appraisal?data=${encodeURIComponent(copied.replace(/\t/g, '\\t').replace(/\n/g, '\\n'))}`);
     await screenshot(s.page, 'industry-cheapest');
+  });
+
+  it('a Golem is invented: the invention step shows the game’s chance, and a decryptor recalculates the copy’s ME/TE', async () => {
+    await s.page.goto('/industry');
+    await s.page.getByRole('combobox', { name: /Предмет/ }).fill('Golem Blue');
+    await s.page.getByRole('option', { name: 'Golem Blueprint', exact: true }).click();
+    await s.page.getByRole('combobox', { name: /Система/ }).fill('jit');
+    await s.page.getByRole('option', { name: 'Jita (0.9)' }).click();
+    await s.page.getByRole('button', { name: 'Рассчитать' }).click();
+    const invention = s.page.getByTestId('node-root').getByTestId('node-invention');
+    await invention.waitFor();
+    // Raven Blueprint -> Golem: base 22 %, skills V: 22 % × (1 + 10/30 + 5/40) = 32.1 %
+    expect(await invention.getByTestId('invention-chance').textContent()).toBe('Шанс: 32,1\u00a0%');
+    expect(await s.page.getByTestId('node-root').getByTestId('node-me-te').first().textContent()).toBe('ME 2 · TE 4');
+
+    await invention.getByRole('combobox', { name: 'Декриптор' }).click();
+    const [recalculated] = await Promise.all([
+      s.page.waitForResponse((r) => r.url().endsWith('/data/industry/job') && r.request().method() === 'POST'),
+      s.page.getByRole('option', { name: /^Optimized Attainment Decryptor/ }).click(),
+    ]);
+    expect(JSON.parse(recalculated.request().postData() ?? '{}').nodes).toEqual({ '28710': { decryptor_id: 34207 } });
+    await s.page.waitForFunction(
+      () => document.querySelector('[data-testid="node-root"] [data-testid="node-me-te"]')?.textContent === 'ME 3 · TE 2',
+    );
+    // × 1.9: 61.0 %
+    expect(await invention.getByTestId('invention-chance').textContent()).toBe('Шанс: 61\u00a0%');
+    await screenshot(s.page, 'industry-invention');
   });
 
   it('refuses an empty form under "Не удалось собрать форму:" without calling the server', async () => {

@@ -30,7 +30,7 @@ export const CORP_MESSAGES = {
   number: 'Введите число',
   notNegative: 'Число не может быть отрицательным',
   wholeNumber: 'Введите целое число',
-  priceStep: 'Цена с шагом 0.01',
+  priceStep: 'Цена с шагом 0,01',
   itemRequired: 'Выберите предмет',
   unknownItem: 'Такого предмета нет в игровых данных',
   unknownRole: 'Неизвестная роль',

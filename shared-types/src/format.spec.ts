@@ -1,16 +1,27 @@
 import {
+  countRu,
   deltaPercent,
   displaySecurity,
+  formatDecimal,
   formatDelta,
   formatDuration,
   formatIsk,
   formatNumber,
+  formatPercent,
   formatPrice,
   formatVolume,
+  NBSP,
+  parseNumber,
+  pluralRu,
   round,
   roundUp2,
   securityColor,
+  toGameNumber,
+  toSpreadsheetNumber,
 } from './format';
+
+/** Writes the no-break space as "_" so the tables below show where it is. */
+const shown = (s: string) => s.replace(new RegExp(NBSP, 'g'), '_');
 
 describe('roundUp2', () => {
   it.each([
@@ -53,8 +64,8 @@ describe('prices', () => {
     expect(formatIsk(1500000)).toBe('1 500 000,00 ISK');
   });
   it('formats a volume', () => {
-    expect(formatVolume(2500)).toBe('2 500 m³');
-    expect(formatVolume(0.01 * 3)).toBe('0,03 m³');
+    expect(shown(formatVolume(2500))).toBe('2 500_м³');
+    expect(shown(formatVolume(0.01 * 3))).toBe('0,03_м³');
   });
 });
 
@@ -70,9 +81,9 @@ describe('deltaPercent', () => {
   ])('delta(%p, median %p) = %p', (p, m, e) => expect(deltaPercent(p, m)).toBe(e));
 
   it('formats the delta with a sign', () => {
-    expect(formatDelta(12.5)).toBe('+12,50%');
-    expect(formatDelta(-3)).toBe('-3,00%');
-    expect(formatDelta(0)).toBe('0,00%');
+    expect(shown(formatDelta(12.5))).toBe('+12,50_%');
+    expect(shown(formatDelta(-3))).toBe('-3,00_%');
+    expect(shown(formatDelta(0))).toBe('0,00_%');
     expect(formatDelta(null)).toBe('—');
   });
 });
@@ -111,4 +122,92 @@ describe('formatDuration', () => {
     [90061, '1д 1ч 1м 1с'],
     [10800, '3ч'],
   ])('%p s -> %p', (s, e) => expect(formatDuration(s)).toBe(e));
+});
+
+describe('Russian decimals and percentages on screen', () => {
+  it.each([
+    [0.25, 2, '0,25'],
+    [9.8, 2, '9,8'],
+    [10, 2, '10'],
+    [1234.5, 2, '1 234,5'],
+    [95.123, 1, '95,1'],
+    [0.005, 2, '0,01'],
+    [-2.5, 2, '-2,5'],
+    [NaN, 2, '—'],
+  ])('formatDecimal(%p, %p) = %p', (v, d, e) => expect(formatDecimal(v, d)).toBe(e));
+
+  it.each([
+    [0.25, 2, '0,25_%'],
+    [95.1, 1, '95,1_%'],
+    [100, 1, '100_%'],
+    [12.345, 2, '12,35_%'],
+  ])('formatPercent(%p, %p) = %p', (v, d, e) => expect(shown(formatPercent(v, d))).toBe(e));
+});
+
+describe('numbers for the clipboard', () => {
+  it.each([
+    [1234567.5, 1, '1234567,5'],
+    [2000, 0, '2000'],
+    [4.01, 2, '4,01'],
+    [8020, 2, '8020,00'],
+    [-0.001, 2, '0,00'],
+    [0.1 + 0.2, 2, '0,30'],
+  ])('a Russian spreadsheet reads toSpreadsheetNumber(%p, %p) = %p', (v, d, e) => expect(toSpreadsheetNumber(v, d)).toBe(e));
+
+  it.each([
+    [1234567.5, 1, '1234567.5'],
+    [2000, 0, '2000'],
+    [4.01, 2, '4.01'],
+  ])('the game reads toGameNumber(%p, %p) = %p', (v, d, e) => expect(toGameNumber(v, d)).toBe(e));
+});
+
+describe('parseNumber: what a player types or pastes', () => {
+  it.each([
+    ['1', 1],
+    ['0,25', 0.25],
+    ['0.25', 0.25],
+    ['1 234,5', 1234.5],
+    ['1\u00a0234\u00a0567', 1234567],
+    ['1\u202f234,5', 1234.5],
+    ['1,234.56', 1234.56],
+    ['1.234,56', 1234.56],
+    ['1.234.567', 1234567],
+    ['1,5', 1.5],
+    ['15', 15],
+    ['  42  ', 42],
+    ['−5', -5],
+    ['-0', 0],
+    ['+7', 7],
+    ['0,25 %', 0.25],
+    ['1 500,00 ISK', 1500],
+    ['2 500 м³', 2500],
+    ["1'000", 1000],
+    ['5,', 5],
+    [',5', 0.5],
+  ])('%p -> %p', (text, expected) => expect(parseNumber(text)).toBe(expected));
+
+  it.each(['', ' ', '-', ',', 'abc', '1e5', '12a', '1,2.3,4.5', '--1', '1-2', 'ISK'])('%p is not a number', (text) =>
+    expect(parseNumber(text)).toBeNull(),
+  );
+});
+
+describe('Russian plurals', () => {
+  const forms = ['тип', 'типа', 'типов'] as const;
+  it.each([
+    [0, 'типов'],
+    [1, 'тип'],
+    [2, 'типа'],
+    [4, 'типа'],
+    [5, 'типов'],
+    [11, 'типов'],
+    [12, 'типов'],
+    [14, 'типов'],
+    [21, 'тип'],
+    [22, 'типа'],
+    [101, 'тип'],
+    [111, 'типов'],
+    [1004, 'типа'],
+  ])('%p %p', (n, e) => expect(pluralRu(n, forms)).toBe(e));
+
+  it('counts with the number grouped', () => expect(shown(countRu(1001, forms))).toBe('1 001_тип'));
 });

@@ -1,7 +1,18 @@
-/** Number formatting shared by server and client (spec §9). */
+/**
+ * Number formatting and reading shared by server and client (spec §9), in three dialects:
+ *  - on screen, Russian: "1 234 567,5", "0,25 %", "95,1 %", "2 500 м³", "1 234,00 ISK";
+ *  - copied for a Russian spreadsheet (Excel/LibreOffice with a Russian locale): no grouping, a
+ *    decimal comma, so each cell is read as a number: "1234567,5" (`toSpreadsheetNumber`);
+ *  - the game's own, for text pasted back into the game (multibuy, contracts, cargo scans): no
+ *    grouping, a decimal point: "1234567.5" (`toGameNumber`).
+ * And one reader for what a player types or pastes (`parseNumber`): either decimal mark, any
+ * grouping spaces.
+ */
 
 const THOUSANDS = ' ';
 const DECIMAL = ',';
+/** No-break space: keeps a number and its unit or percent sign on one line. */
+export const NBSP = '\u00a0';
 
 /** Removes binary noise such as 110.00000000000001 before rounding. */
 function clean(x: number): number {
@@ -42,9 +53,98 @@ export function formatIsk(value: number): string {
   return `${formatPrice(value)} ISK`;
 }
 
-/** Volume in m³, up to 2 decimals, grouped. */
+/** Volume in cubic metres (Russian «м³»), up to 2 decimals, grouped. */
 export function formatVolume(value: number): string {
-  return `${formatNumber(round(value, 2), Number.isInteger(round(value, 2)) ? 0 : 2)} m³`;
+  return `${formatNumber(round(value, 2), Number.isInteger(round(value, 2)) ? 0 : 2)}${NBSP}м³`;
+}
+
+/** Up to `maxDecimals` decimals without trailing zeros, grouped: 0.25 -> "0,25", 1234.5 -> "1 234,5", 10 -> "10". */
+export function formatDecimal(value: number, maxDecimals = 2): string {
+  if (!Number.isFinite(value)) return '—';
+  const r = round(value, maxDecimals);
+  const decimals = (String(Math.abs(r)).split('.')[1] ?? '').length;
+  return formatNumber(r, Math.min(decimals, maxDecimals));
+}
+
+/** A percentage the Russian way, with a no-break space before the sign: 95.1 -> "95,1 %", 0.25 -> "0,25 %". */
+export function formatPercent(value: number, maxDecimals = 2): string {
+  if (!Number.isFinite(value)) return '—';
+  return `${formatDecimal(value, maxDecimals)}${NBSP}%`;
+}
+
+/** A plain number with `decimals` places and the given decimal mark; no grouping. */
+function plain(value: number, decimals: number, mark: string): string {
+  if (!Number.isFinite(value)) return '';
+  const r = round(value, decimals);
+  const fixed = (Object.is(r, -0) ? 0 : r).toFixed(decimals);
+  return decimals > 0 ? fixed.replace('.', mark) : fixed;
+}
+
+/**
+ * For the clipboard, read by a Russian spreadsheet: no grouping, a decimal comma; whole numbers
+ * stay whole (1234567.5 -> "1234567,5" with decimals=1; 2000 -> "2000"). Prices: `toSpreadsheetNumber(roundUp2(p), 2)`.
+ */
+export function toSpreadsheetNumber(value: number, decimals = 0): string {
+  return plain(value, decimals, DECIMAL);
+}
+
+/** For text pasted back into the game (multibuy, contracts): no grouping, a decimal point ("1234567.5"). */
+export function toGameNumber(value: number, decimals = 0): string {
+  return plain(value, decimals, '.');
+}
+
+const SPACES = /[\s\u00a0\u2009\u202f']/g;
+const UNIT = /\s*(isk|%|м³|m³|m3|м3)$/i;
+
+/**
+ * Reads a number as a player types or pastes it: "1 234,5", "1234.5", "1,234.56", "1.234,56",
+ * "−5", "0,25 %", "1 500 ISK". Grouping spaces (also no-break and thin ones) and apostrophes are
+ * dropped. A lone "," or "." is the decimal mark; with both, the last one is; one mark repeated
+ * ("1.234.567") groups thousands; with both, the decimal one may not repeat. Anything else (letters, two signs, empty) gives null.
+ */
+export function parseNumber(text: string): number | null {
+  let t = text
+    .trim()
+    .replace(UNIT, '')
+    .replace(SPACES, '')
+    .replace(/^[\u2212\u2013]/, '-');
+  if (t.startsWith('+')) t = t.slice(1);
+  if (!/^-?[\d.,]*\d[\d.,]*$/.test(t) && !/^-?[\d.,]*[.,]$/.test(t)) return null;
+  const lastComma = t.lastIndexOf(',');
+  const lastDot = t.lastIndexOf('.');
+  const commas = t.split(',').length - 1;
+  const dots = t.split('.').length - 1;
+  let decimalAt = -1;
+  if (commas && dots) {
+    decimalAt = Math.max(lastComma, lastDot);
+    if ((t[decimalAt] === ',' ? commas : dots) > 1) return null;
+  } else if (commas === 1) decimalAt = lastComma;
+  else if (dots === 1) decimalAt = lastDot;
+  const intPart = (decimalAt < 0 ? t : t.slice(0, decimalAt)).replace(/[.,]/g, '');
+  const fracPart = decimalAt < 0 ? '' : t.slice(decimalAt + 1);
+  if (/[.,]/.test(fracPart)) return null;
+  const normal = `${intPart}${fracPart ? `.${fracPart}` : ''}`;
+  if (!/\d/.test(normal)) return null;
+  const n = Number(normal === '-' ? NaN : normal);
+  return Number.isFinite(n) ? (Object.is(n, -0) ? 0 : n) : null;
+}
+
+/**
+ * The Russian plural of a counted noun: pluralRu(1, ['тип', 'типа', 'типов']) = 'тип',
+ * 2..4 'типа', 5..20 'типов', 21 'тип', 111 'типов'.
+ */
+export function pluralRu(n: number, forms: readonly [one: string, few: string, many: string]): string {
+  const a = Math.abs(Math.trunc(n));
+  const d10 = a % 10;
+  const d100 = a % 100;
+  if (d10 === 1 && d100 !== 11) return forms[0];
+  if (d10 >= 2 && d10 <= 4 && (d100 < 12 || d100 > 14)) return forms[1];
+  return forms[2];
+}
+
+/** "5 типов": the count, grouped, and its plural form. */
+export function countRu(n: number, forms: readonly [one: string, few: string, many: string]): string {
+  return `${formatNumber(n)}${NBSP}${pluralRu(n, forms)}`;
 }
 
 /** delta % = (price - median) / median * 100, 2 decimals; null when there is no median. */
@@ -53,9 +153,10 @@ export function deltaPercent(price: number, median: number): number | null {
   return round(((price - median) / median) * 100, 2);
 }
 
+/** The market delta: a sign and always 2 decimals, "+12,50 %", "-3,00 %". */
 export function formatDelta(delta: number | null): string {
   if (delta === null) return '—';
-  return `${delta > 0 ? '+' : ''}${formatNumber(delta, 2)}%`;
+  return `${delta > 0 ? '+' : ''}${formatNumber(delta, 2)}${NBSP}%`;
 }
 
 /** System security as the game displays it: 1 decimal, but 0 < sec < 0.05 shows 0.1. */

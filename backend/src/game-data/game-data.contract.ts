@@ -45,22 +45,25 @@ export interface GameBlueprint {
   skills: { typeId: number; level: number }[];
 }
 
-/** An Upwell structure that hosts manufacturing and/or reactions, role bonuses as multipliers (1 = none). */
+/**
+ * An Upwell structure that hosts manufacturing, reactions and/or science (an invention lab), role
+ * bonuses as multipliers (1 = none; `time` and `cost` apply to manufacturing and science alike).
+ */
 export interface GameStructure {
   id: number;
   name: string;
   groupId: number;
   rigSize: number | null;
-  activities: ('manufacturing' | 'reaction')[];
+  activities: ('manufacturing' | 'reaction' | 'science')[];
   bonuses: { material: number; time: number; cost: number; reactionTime: number };
 }
 
-/** One bonus of a rig (percent as in dogma, negative = reduction) and the product groups it applies to. */
+/** One bonus of a rig (percent as in dogma, negative = reduction) and the product groups it applies to (null: every product). */
 export interface GameRigEffect {
-  activity: 'manufacturing' | 'reaction';
+  activity: 'manufacturing' | 'reaction' | 'invention' | 'copying';
   bonus: 'material' | 'time' | 'cost';
   amount: number;
-  groups: number[];
+  groups: number[] | null;
 }
 
 /** A structure rig with industry bonuses. */
@@ -73,6 +76,48 @@ export interface GameRig {
   securityModifiers: { hiSec: number | null; lowSec: number | null; nullSec: number | null };
   /** Empty when the SDE's industry tables were not available at import. */
   effects: GameRigEffect[];
+}
+
+/**
+ * How a T2 (or T3) blueprint is obtained: the invention activity of a T1 blueprint (or of an
+ * ancient relic, which the job consumes) whose products list it.
+ */
+export interface GameInvention {
+  /** The invented blueprint. */
+  blueprintId: number;
+  /** The T1 blueprint or relic invented from. */
+  sourceId: number;
+  sourceName: string;
+  /**
+   * A T1 blueprint is copied first: seconds per copied run, the T1 blueprint's manufacturing
+   * materials (the copy's job value) and what copying consumes per run (a few blueprints need data
+   * sheets). Null for a relic (no copy; the relic itself is consumed).
+   */
+  copying: {
+    time: number;
+    materials: { typeId: number; quantity: number }[];
+    consumes: { typeId: number; quantity: number }[];
+  } | null;
+  /** Seconds per invention run. */
+  time: number;
+  /** Per run: datacores (and the relic itself for reverse engineering). */
+  materials: { typeId: number; quantity: number }[];
+  /** Base chance (the activity's product probability). */
+  probability: number;
+  /** Runs of the invented copy before decryptors. */
+  runsPerCopy: number;
+  /** Skills the invention requires (their levels raise the chance). */
+  skills: number[];
+}
+
+/** A decryptor (group 1304) with its dogma: chance multiplier, ME / TE / runs of the invented copy. */
+export interface GameDecryptor {
+  id: number;
+  name: string;
+  probability: number;
+  me: number;
+  te: number;
+  runs: number;
 }
 
 /** A planetary schematic: what one factory cycle takes and makes, and the facility pins that run it. */
@@ -125,6 +170,15 @@ export abstract class GameData {
   abstract blueprintsForProducts(productTypeIds: readonly number[]): Promise<Map<number, GameBlueprint>>;
   /** Structures and rigs for industry (empty before the first import). */
   abstract industryFacilities(): Promise<{ structures: GameStructure[]; rigs: GameRig[] }>;
+  /**
+   * For each blueprint id that invention makes, where it is invented from (published sources
+   * first, then the highest chance, then the lowest id); blueprints invention does not make are missing.
+   */
+  abstract inventionsFor(blueprintIds: readonly number[]): Promise<Map<number, GameInvention>>;
+  /** Published decryptors with their dogma, by id. */
+  abstract decryptors(): Promise<GameDecryptor[]>;
+  /** Every skill some invention requires (datacore sciences, encryption methods ...), by id, with Russian names. */
+  abstract inventionSkills(): Promise<{ id: number; name: string }[]>;
   /** Per-level time bonus (percent, dogma 1982) of the given skills; skills without one are missing. */
   abstract skillTimeBonuses(skillIds: readonly number[]): Promise<Map<number, number>>;
   /** Every known-space (k-space) solar system, by name. */

@@ -14,10 +14,20 @@ import {
   type SystemSummary,
   type TypeQuantity,
 } from '@eve-toolkit/shared-types';
-import type { GameBlueprint, GameRig, GameStructure, GameSystem, GameType } from './game-data.contract';
+import type {
+  GameBlueprint,
+  GameDecryptor,
+  GameInvention,
+  GameRig,
+  GameStructure,
+  GameSystem,
+  GameType,
+} from './game-data.contract';
+import { ATTR } from './sde/dogma';
 import type {
   ActivityDoc,
   BlueprintDoc,
+  DogmaDoc,
   PlanetDoc,
   RigDoc,
   SchematicDoc,
@@ -64,6 +74,68 @@ export function toGameBlueprint(d: BlueprintDoc): GameBlueprint | null {
   };
 }
 
+/**
+ * Where each wanted blueprint is invented from, among the blueprint (and relic) documents whose
+ * invention lists it: published sources first, then the highest chance, then the lowest id.
+ */
+export function toGameInventions(docs: readonly BlueprintDoc[], blueprintIds: readonly number[]): Map<number, GameInvention> {
+  const wanted = new Set(blueprintIds);
+  const candidates = new Map<number, { doc: BlueprintDoc; probability: number; runs: number }[]>();
+  for (const doc of docs) {
+    for (const p of doc.activities.invention?.products ?? []) {
+      if (!wanted.has(p.typeId)) continue;
+      let list = candidates.get(p.typeId);
+      if (!list) candidates.set(p.typeId, (list = []));
+      list.push({ doc, probability: p.probability ?? 1, runs: p.quantity });
+    }
+  }
+  const out = new Map<number, GameInvention>();
+  for (const [blueprintId, list] of candidates) {
+    list.sort(
+      (a, b) => Number(b.doc.published) - Number(a.doc.published) || b.probability - a.probability || a.doc._id - b.doc._id,
+    );
+    const { doc, probability, runs } = list[0];
+    const invention = doc.activities.invention!;
+    const copying = doc.activities.copying;
+    out.set(blueprintId, {
+      blueprintId,
+      sourceId: doc._id,
+      sourceName: doc.nameRu,
+      copying: copying
+        ? {
+            time: copying.time,
+            materials: (doc.activities.manufacturing?.materials ?? []).map(({ typeId, quantity }) => ({ typeId, quantity })),
+            consumes: copying.materials.map(({ typeId, quantity }) => ({ typeId, quantity })),
+          }
+        : null,
+      time: invention.time,
+      // A relic (no copying activity) is consumed by its reverse-engineering job, one per run.
+      materials: [
+        ...invention.materials.map(({ typeId, quantity }) => ({ typeId, quantity })),
+        ...(copying ? [] : [{ typeId: doc._id, quantity: 1 }]),
+      ],
+      probability,
+      runsPerCopy: runs,
+      skills: (invention.skills ?? []).map((s) => s.typeId),
+    });
+  }
+  return out;
+}
+
+/** A decryptor's dogma (1112 chance multiplier, 1113 ME, 1114 TE, 1124 runs); null when unpublished or without a multiplier. */
+export function toGameDecryptor(d: DogmaDoc, type: Pick<GameType, 'name' | 'published'> | undefined): GameDecryptor | null {
+  const attr = (id: number) => d.attributes[String(id)] ?? 0;
+  if (!type?.published || !(attr(ATTR.inventionProbabilityMultiplier) > 0)) return null;
+  return {
+    id: d._id,
+    name: type.name,
+    probability: attr(ATTR.inventionProbabilityMultiplier),
+    me: attr(ATTR.inventionMEModifier),
+    te: attr(ATTR.inventionTEModifier),
+    runs: attr(ATTR.inventionMaxRunModifier),
+  };
+}
+
 export function toGameStructure(d: StructureDoc): GameStructure {
   return { id: d._id, name: d.nameRu, groupId: d.groupId, rigSize: d.rigSize, activities: d.activities, bonuses: d.bonuses };
 }
@@ -75,7 +147,7 @@ export function toGameRig(d: RigDoc): GameRig {
     rigSize: d.rigSize,
     fitsGroups: d.fitsGroups,
     securityModifiers: d.securityModifiers,
-    effects: (d.effects ?? []).map((e) => ({ ...e, groups: [...e.groups] })),
+    effects: (d.effects ?? []).map((e) => ({ ...e, groups: e.groups === null ? null : [...e.groups] })),
   };
 }
 

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   GameData,
   type GameBlueprint,
+  type GameDecryptor,
+  type GameInvention,
   type GamePiPin,
   type GameRig,
   type GameSchematic,
@@ -10,7 +12,15 @@ import {
   type GameType,
   type SdeBuildInfo,
 } from './game-data.contract';
-import { toGameBlueprint, toGameRig, toGameStructure, toGameSystem, toGameType } from './game-data.mapper';
+import {
+  toGameBlueprint,
+  toGameDecryptor,
+  toGameInventions,
+  toGameRig,
+  toGameStructure,
+  toGameSystem,
+  toGameType,
+} from './game-data.mapper';
 import { SdeReader } from './sde-reader';
 import { ATTR, GROUP } from './sde/dogma';
 import type {
@@ -145,6 +155,53 @@ export class GameDataService extends GameData {
       structures: (await structures.find().sort({ _id: 1 }).toArray()).map(toGameStructure),
       rigs: (await rigs.find().sort({ _id: 1 }).toArray()).map(toGameRig),
     };
+  }
+
+  async inventionsFor(blueprintIds: readonly number[]): Promise<Map<number, GameInvention>> {
+    const coll = await this.sde.collection<BlueprintDoc>('blueprints');
+    const ids = [...new Set(blueprintIds)].filter((id) => Number.isInteger(id));
+    if (!coll || ids.length === 0) return new Map();
+    const docs = await coll.find({ 'activities.invention.products.typeId': { $in: ids } }).toArray();
+    return toGameInventions(docs, ids);
+  }
+
+  async decryptors(): Promise<GameDecryptor[]> {
+    const dogma = await this.sde.collection<DogmaDoc>('dogma');
+    if (!dogma) return [];
+    const docs = await dogma.find({ groupId: GROUP.decryptors }).sort({ _id: 1 }).toArray();
+    const types = await this.typesByIds(docs.map((d) => d._id));
+    return docs.map((d) => toGameDecryptor(d, types.get(d._id))).filter((d): d is GameDecryptor => d !== null);
+  }
+
+  private inventionSkillList: { importId: string; value: Promise<{ id: number; name: string }[]> } | null = null;
+
+  async inventionSkills(): Promise<{ id: number; name: string }[]> {
+    const importId = await this.importId();
+    if (!importId) return [];
+    if (this.inventionSkillList?.importId !== importId) {
+      const value = this.readInventionSkills();
+      this.inventionSkillList = { importId, value };
+      value.catch(() => {
+        if (this.inventionSkillList?.value === value) this.inventionSkillList = null;
+      });
+    }
+    return this.inventionSkillList.value;
+  }
+
+  private async readInventionSkills(): Promise<{ id: number; name: string }[]> {
+    const coll = await this.sde.collection<BlueprintDoc>('blueprints');
+    if (!coll) return [];
+    const ids = new Set<number>();
+    const cursor = coll.find(
+      { 'activities.invention.skills.0': { $exists: true } },
+      { projection: { 'activities.invention.skills': 1 } },
+    );
+    for await (const d of cursor) for (const s of d.activities.invention?.skills ?? []) ids.add(s.typeId);
+    const types = await this.typesByIds([...ids]);
+    return [...ids]
+      .filter((id) => types.get(id)?.published)
+      .sort((a, b) => a - b)
+      .map((id) => ({ id, name: types.get(id)!.name }));
   }
 
   async skillTimeBonuses(skillIds: readonly number[]): Promise<Map<number, number>> {

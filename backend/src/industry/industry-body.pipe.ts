@@ -1,13 +1,18 @@
 import { HttpException, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
-import { industryJobRequestSchema, type ApiErrorBody, type IndustryJobParams } from '@eve-toolkit/shared-types';
+import type { ZodType } from 'zod';
+import type { ApiErrorBody } from '@eve-toolkit/shared-types';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { industryJobError } from './industry.errors';
 
-/** The shared zod schema through the common ZodPipe; its Russian errors also as the spec's `error` list. */
-export class IndustryJobBodyPipe implements PipeTransform<unknown, IndustryJobParams> {
-  private readonly zod = new ZodPipe(industryJobRequestSchema);
+/** A calculator body through the common ZodPipe; its Russian errors also as the spec's `error` list. */
+export class IndustryBodyPipe<T> implements PipeTransform<unknown, T> {
+  private readonly zod: ZodPipe<T>;
 
-  transform(value: unknown, metadata?: ArgumentMetadata): IndustryJobParams {
+  constructor(schema: ZodType<T>) {
+    this.zod = new ZodPipe(schema);
+  }
+
+  transform(value: unknown, metadata?: ArgumentMetadata): T {
     try {
       return this.zod.transform(value, metadata);
     } catch (err) {

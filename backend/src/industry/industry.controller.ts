@@ -1,21 +1,35 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   industryBlueprintIdSchema,
+  industryCharacterIdSchema,
+  industryInventionRequestSchema,
+  industryJobRequestSchema,
+  type IndustryCharacterSkillsResponse,
+  type IndustryCharactersResponse,
+  type IndustryInventionParams,
+  type IndustryInventionResponse,
   type IndustryJobParams,
   type IndustryJobResponse,
   type IndustryJobSimpleResponse,
   type IndustryStaticData,
 } from '@eve-toolkit/shared-types';
+import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
+import type { SessionUser } from '../common/auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
-import { IndustryJobBodyPipe } from './industry-body.pipe';
+import { IndustryBodyPipe } from './industry-body.pipe';
+import { IndustrySkillsService } from './industry-skills.service';
 import { IndustryService } from './industry.service';
 
 const blueprintId = new ZodPipe(industryBlueprintIdSchema);
+const characterId = new ZodPipe(industryCharacterIdSchema);
 
 /** The industry calculator (spec §2, §3, §7). The search and blueprint routes under data/industry/ are game-data's. */
 @Controller('data/industry')
 export class IndustryController {
-  constructor(private readonly industry: IndustryService) {}
+  constructor(
+    private readonly industry: IndustryService,
+    private readonly skillsService: IndustrySkillsService,
+  ) {}
 
   @Get('static_industry_data')
   staticData(): Promise<IndustryStaticData> {
@@ -24,12 +38,32 @@ export class IndustryController {
 
   @Post('job')
   @HttpCode(200)
-  job(@Body(new IndustryJobBodyPipe()) body: IndustryJobParams): Promise<IndustryJobResponse> {
+  job(@Body(new IndustryBodyPipe(industryJobRequestSchema)) body: IndustryJobParams): Promise<IndustryJobResponse> {
     return this.industry.job(body);
+  }
+
+  @Post('invention')
+  @HttpCode(200)
+  invention(
+    @Body(new IndustryBodyPipe(industryInventionRequestSchema)) body: IndustryInventionParams,
+  ): Promise<IndustryInventionResponse> {
+    return this.industry.invention(body);
   }
 
   @Get('job_simple/:id')
   jobSimple(@Param('id', blueprintId) id: number): Promise<IndustryJobSimpleResponse> {
     return this.industry.jobSimple(id);
+  }
+
+  @Get('skills')
+  @Authenticated()
+  characters(@CurrentUser() user: SessionUser): Promise<IndustryCharactersResponse> {
+    return this.skillsService.characterList(user);
+  }
+
+  @Get('skills/:id')
+  @Authenticated()
+  skills(@CurrentUser() user: SessionUser, @Param('id', characterId) id: number): Promise<IndustryCharacterSkillsResponse> {
+    return this.skillsService.skills(user, id);
   }
 }

@@ -1,19 +1,33 @@
 /** Game data -> the calculator's static data (spec §3 "Industry static data"). */
 import {
+  ENCRYPTION_SKILL_IDS,
+  INDUSTRY_SKILLS,
+  TRADE_SKILLS,
   typeIconUrl,
+  type IndustrySkillKey,
   type IndustryStaticData,
   type IndustryStaticRig,
   type IndustryStation,
   type RigBonusSummary,
   type StationBonus,
 } from '@eve-toolkit/shared-types';
-import type { GameRig, GameRigEffect, GameStructure, GameSystem } from '../game-data/game-data.contract';
-import { rigActivity, rigFits, rigSecurityModifiers } from './domain/facility';
+import type { GameDecryptor, GameRig, GameRigEffect, GameStructure, GameSystem } from '../game-data/game-data.contract';
+import { rigFacility, rigFits, rigSecurityModifiers } from './domain/facility';
 
 export const NPC_STATION_KEY = 'npc';
 export const NPC_STATION_NAME = 'NPC-станция';
 /** Athanor: the reaction station when none is chosen (reactions need a refinery). */
 export const DEFAULT_REACTION_STATION = 35835;
+
+/** The named skills of the request's `skills` and their type ids. */
+export const SKILL_KEY_IDS: Record<IndustrySkillKey, number> = {
+  industry: INDUSTRY_SKILLS.industry.typeId,
+  advanced_industry: INDUSTRY_SKILLS.advancedIndustry.typeId,
+  reactions: INDUSTRY_SKILLS.reactions.typeId,
+  science: INDUSTRY_SKILLS.science.typeId,
+  accounting: TRADE_SKILLS.accounting,
+  broker_relations: TRADE_SKILLS.brokerRelations,
+};
 
 /** Capital-component targets of the Thukker rigs carry the larger material bonus (see game-data/sde/rig-effects.ts). */
 const CAPITAL_COMPONENT_GROUPS = new Set([873, 913]);
@@ -36,7 +50,10 @@ const byRigSizeThenName = (a: GameStructure, b: GameStructure) =>
 export function rigBonusSummary(rig: GameRig): RigBonusSummary {
   const pct = (e: GameRigEffect | undefined) => (e ? -e.amount : null);
   const material = rig.effects.filter((e) => e.bonus === 'material');
-  const capital = material.length > 1 ? material.find((e) => e.groups.every((g) => CAPITAL_COMPONENT_GROUPS.has(g))) : undefined;
+  const capital =
+    material.length > 1
+      ? material.find((e) => e.groups !== null && e.groups.every((g) => CAPITAL_COMPONENT_GROUPS.has(g)))
+      : undefined;
   return {
     me: pct(material.find((e) => e !== capital)),
     te: pct(rig.effects.find((e) => e.bonus === 'time')),
@@ -45,27 +62,39 @@ export function rigBonusSummary(rig: GameRig): RigBonusSummary {
   };
 }
 
+export interface StaticSkills {
+  /** Names of the named skills' types and of every invention skill, by type id. */
+  names: ReadonlyMap<number, string>;
+  /** Every skill some invention requires. */
+  invention: readonly number[];
+}
+
 export function toStaticData(
   systems: readonly GameSystem[],
   structures: readonly GameStructure[],
   rigs: readonly GameRig[],
+  decryptors: readonly GameDecryptor[],
+  skills: StaticSkills,
   imageBase: string,
 ): IndustryStaticData {
   const main = structures.filter((s) => s.activities.includes('manufacturing')).sort(byRigSizeThenName);
   const reaction = structures.filter((s) => s.activities.includes('reaction')).sort(byRigSizeThenName);
+  const science = structures.filter((s) => s.activities.includes('science')).sort(byRigSizeThenName);
   const stationMainBonuses: Record<string, StationBonus> = { [NPC_STATION_KEY]: { me: 1, te: 1, isk: 1 } };
   for (const s of main)
     stationMainBonuses[stationKey(s.id)] = { me: s.bonuses.material, te: s.bonuses.time, isk: s.bonuses.cost };
   const stationReactionBonuses: Record<string, StationBonus> = {};
   for (const s of reaction) stationReactionBonuses[stationKey(s.id)] = { me: 1, te: s.bonuses.reactionTime, isk: 1 };
+  const stationScienceBonuses: Record<string, StationBonus> = { [NPC_STATION_KEY]: { me: 1, te: 1, isk: 1 } };
+  for (const s of science) stationScienceBonuses[stationKey(s.id)] = { me: 1, te: s.bonuses.time, isk: s.bonuses.cost };
 
   const staticRigs: IndustryStaticRig[] = [];
   const rigsBonuses: IndustryStaticData['static']['rigsBonuses'] = {};
   const rigsBonusMod: IndustryStaticData['static']['rigsBonusMod'] = {};
   for (const rig of rigs) {
-    const activity = rigActivity(rig);
+    const activity = rigFacility(rig);
     if (!activity) continue;
-    const hosts = activity === 'reaction' ? reaction : main;
+    const hosts = activity === 'reaction' ? reaction : activity === 'science' ? science : main;
     const fits = hosts.filter((s) => rigFits(rig, s)).map((s) => stationKey(s.id));
     if (!fits.length) continue;
     staticRigs.push({
@@ -75,7 +104,7 @@ export function toStaticData(
       rig_size: rig.rigSize,
       activity,
       stations: fits,
-      groups: new Set(rig.effects.flatMap((e) => e.groups)).size,
+      groups: new Set(rig.effects.flatMap((e) => e.groups ?? [])).size,
     });
     rigsBonuses[String(rig.id)] = rigBonusSummary(rig);
     rigsBonusMod[String(rig.id)] = rigSecurityModifiers(rig);
@@ -95,6 +124,30 @@ export function toStaticData(
       stationReactionBonuses,
       rigsBonuses,
       rigsBonusMod,
+      stationsScience: [
+        { key: NPC_STATION_KEY, name: NPC_STATION_NAME, icon: null, structure_id: null, rig_size: null },
+        ...science.map((s) => station(s, imageBase)),
+      ],
+      stationScienceBonuses,
+      decryptors: decryptors.map((d) => ({
+        id: d.id,
+        name: d.name,
+        icon: typeIconUrl(imageBase, d.id),
+        probability: d.probability,
+        me: d.me,
+        te: d.te,
+        runs: d.runs,
+      })),
+      skills: {
+        base: (Object.entries(SKILL_KEY_IDS) as [IndustrySkillKey, number][]).map(([key, id]) => ({
+          key,
+          id,
+          name: skills.names.get(id) ?? `#${id}`,
+        })),
+        invention: skills.invention
+          .filter((id) => id !== INDUSTRY_SKILLS.science.typeId)
+          .map((id) => ({ id, name: skills.names.get(id) ?? `#${id}`, encryption: ENCRYPTION_SKILL_IDS.has(id) })),
+      },
     },
   };
 }

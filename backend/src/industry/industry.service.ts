@@ -1,32 +1,74 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  exceedsRunLength,
   INDUSTRY_MESSAGES,
   MARKET_MESSAGES,
+  maxRunsPerJob,
+  roundHalfAway,
+  SCIENCE_COST_PERCENTAGE,
+  SCIENCE_MAX_RUNS,
+  scienceModifiers,
   securityClass,
   typeIconUrl,
+  type FacilityKind,
+  type IndustryInventionParams,
+  type IndustryInventionResponse,
   type IndustryJobParams,
   type IndustryJobResponse,
   type IndustryJobSimpleResponse,
+  type IndustryNodeSettings,
+  type IndustrySkills,
   type IndustryStaticData,
   type JobNode,
+  type SkillLevels,
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { apiError } from '../common/errors/api-exception.filter';
-import { GameData, type GameBlueprint, type GameRig, type GameStructure } from '../game-data/game-data.contract';
-import { MarketPrices } from '../market/market-prices.contract';
-import { facilitySetup, rigActivity, rigFits, treeBlueprint } from './domain/facility';
-import { buildJobTree, JobTreeError, TREE_LIMITS, type TreeCatalog, type TreeType } from './domain/job-tree';
+import {
+  GameData,
+  type GameBlueprint,
+  type GameDecryptor,
+  type GameInvention,
+  type GameRig,
+  type GameStructure,
+} from '../game-data/game-data.contract';
+import { MarketPrices, type CostIndex } from '../market/market-prices.contract';
+import { facilitySetup, rigFacility, rigFits, treeBlueprint } from './domain/facility';
+import { planInvention } from './domain/invention';
+import { buildJobTree, JobTreeError, TREE_LIMITS, type NodeSettings, type TreeCatalog, type TreeType } from './domain/job-tree';
 import { industryJobError } from './industry.errors';
-import { DEFAULT_REACTION_STATION, NPC_STATION_KEY, NPC_STATION_NAME, stationKey, toStaticData } from './industry.mapper';
+import {
+  DEFAULT_REACTION_STATION,
+  NPC_STATION_KEY,
+  NPC_STATION_NAME,
+  SKILL_KEY_IDS,
+  stationKey,
+  toStaticData,
+} from './industry.mapper';
 
 interface Facilities {
   importId: string;
   structures: Map<number, GameStructure>;
   rigs: Map<number, GameRig>;
+  decryptors: GameDecryptor[];
   staticData: IndustryStaticData;
 }
 
-/** Use cases of data/industry/static_industry_data, job and job_simple. */
+const ACTIVITY_NAMES: Record<string, string> = {
+  manufacturing: 'производство',
+  reaction: 'реакции',
+  invention: 'изобретение',
+  copying: 'копирование',
+};
+
+/** The request's skills as the formulas take them. */
+export function skillLevels(s: IndustrySkills): SkillLevels {
+  const invention: Record<number, number> = {};
+  for (const [id, level] of Object.entries(s.invention)) invention[Number(id)] = level;
+  return { industry: s.industry, advancedIndustry: s.advanced_industry, reactions: s.reactions, science: s.science, invention };
+}
+
+/** Use cases of data/industry/static_industry_data, job, invention and job_simple. */
 @Injectable()
 export class IndustryService {
   private facilities: Promise<Facilities> | null = null;
@@ -48,15 +90,27 @@ export class IndustryService {
     const cached = await this.facilities?.catch(() => null);
     if (cached && cached.importId === importId) return cached;
     this.facilities = (async () => {
-      const [{ structures, rigs }, systems] = await Promise.all([
+      const [{ structures, rigs }, systems, decryptors, inventionSkills] = await Promise.all([
         this.gameData.industryFacilities(),
         this.gameData.knownSpaceSystems(),
+        this.gameData.decryptors(),
+        this.gameData.inventionSkills(),
       ]);
+      const names = new Map(inventionSkills.map((s) => [s.id, s.name]));
+      for (const [id, t] of await this.gameData.typesByIds(Object.values(SKILL_KEY_IDS))) names.set(id, t.name);
       return {
         importId,
         structures: new Map(structures.map((s) => [s.id, s])),
         rigs: new Map(rigs.map((r) => [r.id, r])),
-        staticData: toStaticData(systems, structures, rigs, this.config.imageServerUrl),
+        decryptors,
+        staticData: toStaticData(
+          systems,
+          structures,
+          rigs,
+          decryptors,
+          { names, invention: inventionSkills.map((s) => s.id) },
+          this.config.imageServerUrl,
+        ),
       };
     })();
     return this.facilities;
@@ -111,24 +165,28 @@ export class IndustryService {
     if (!bp || !bp.products.length) errors.push(INDUSTRY_MESSAGES.blueprintNotFound);
     if (!system) errors.push(INDUSTRY_MESSAGES.systemNotFound);
 
-    // Facilities: the main station (NPC or a structure hosting manufacturing) and the refinery for reactions.
-    let station: GameStructure | null = null;
-    if (p.station_key !== NPC_STATION_KEY) {
-      const s = facilities.structures.get(Number(p.station_key));
-      if (!s || stationKey(s.id) !== p.station_key || !s.activities.includes('manufacturing'))
-        errors.push(INDUSTRY_MESSAGES.unknownStation);
-      else station = s;
-    }
+    // Facilities: the main station (NPC or a structure hosting manufacturing), the refinery for
+    // reactions, the laboratory for T1 copies and invention.
+    const station = this.station(p.station_key, 'manufacturing', INDUSTRY_MESSAGES.unknownStation, facilities, errors);
     const reactionKey = p.reaction_station ?? stationKey(DEFAULT_REACTION_STATION);
     const refinery = facilities.structures.get(Number(reactionKey));
     if (!refinery || stationKey(refinery.id) !== reactionKey || !refinery.activities.includes('reaction')) {
       errors.push(INDUSTRY_MESSAGES.unknownReactionStation);
     }
+    const lab = this.station(p.science_station, 'science', INDUSTRY_MESSAGES.unknownScienceStation, facilities, errors);
     const rigs = this.checkRigs(p.station_rig, station, 'manufacturing', facilities, errors);
     const reactionRigs = this.checkRigs(p.reaction_rig, refinery ?? null, 'reaction', facilities, errors);
-    if (errors.length || !bp || !system || !refinery) throw industryJobError(errors);
+    const scienceRigs = this.checkRigs(p.science_rig, lab, 'science', facilities, errors);
+    const decryptors = facilities.decryptors;
+    for (const s of Object.values(p.nodes)) {
+      if (typeof s.decryptor_id === 'number' && !decryptors.some((d) => d.id === s.decryptor_id)) {
+        errors.push(`${INDUSTRY_MESSAGES.unknownDecryptor}: ${s.decryptor_id}`);
+      }
+    }
+    if (errors.length || !bp || !system || !refinery) throw industryJobError([...new Set(errors)]);
 
-    const catalog = await this.loadCatalog(bp, p.reactions, p.hub);
+    const catalog = await this.loadCatalog(bp, p.reactions, p.hub, decryptors);
+    const nodes = this.nodeSettings(p.nodes, bp, catalog);
     const costIndices = await this.prices.costIndices(system.id);
     const indexOf = (activity: string) => costIndices.find((c) => c.activity === activity)?.cost_index;
     const secClass = securityClass(system.security);
@@ -140,9 +198,17 @@ export class IndustryService {
         facilityTax: p.tax / 100,
         manufacturing: facilitySetup(station, rigs),
         reaction: facilitySetup(refinery, reactionRigs),
+        science: facilitySetup(lab, scienceRigs),
         secClass,
-        skills: { industry: p.skills.industry, advancedIndustry: p.skills.advanced_industry, reactions: p.skills.reactions },
-        costIndex: { manufacturing: indexOf('manufacturing') ?? 0, reaction: indexOf('reaction') ?? 0 },
+        skills: skillLevels(p.skills),
+        costIndex: {
+          manufacturing: indexOf('manufacturing') ?? 0,
+          reaction: indexOf('reaction') ?? 0,
+          invention: indexOf('invention') ?? 0,
+          copying: indexOf('copying') ?? 0,
+        },
+        decryptors,
+        nodes: nodes.settings,
       });
     } catch (err) {
       if (err instanceof JobTreeError) throw industryJobError([err.message]);
@@ -152,17 +218,12 @@ export class IndustryService {
     const warnings: string[] = [];
     const activities = usedActivities(built.root);
     for (const activity of activities) {
-      if (indexOf(activity) === undefined) {
-        warnings.push(
-          `Нет индекса стоимости работ (${activity === 'reaction' ? 'реакции' : 'производство'}) для системы ${system.name}: ` +
-            'стоимость работ посчитана без него (индексы ещё не загружены из ESI)',
-        );
-      }
+      if (indexOf(activity) === undefined) warnings.push(noIndexWarning(activity, system.name));
     }
     if (activities.has('reaction') && secClass === 2) {
       warnings.push(`Реакции запускаются только в системах с уровнем безопасности 0.4 и ниже: в ${system.name} их не запустить`);
     }
-    const rigsWithoutData = [...rigs, ...reactionRigs].filter((r) => r.effects.length === 0);
+    const rigsWithoutData = [...rigs, ...reactionRigs, ...scienceRigs].filter((r) => r.effects.length === 0);
     if (rigsWithoutData.length) {
       warnings.push(
         `Нет данных о группах предметов для ригов (${rigsWithoutData.map((r) => r.name).join(', ')}): их бонусы не учтены`,
@@ -181,33 +242,161 @@ export class IndustryService {
         reaction_station: refinery.name,
         rigs: rigs.map((r) => r.name),
         reaction_rigs: reactionRigs.map((r) => r.name),
+        science_station: lab?.name ?? NPC_STATION_NAME,
+        science_rigs: scienceRigs.map((r) => r.name),
         me: p.me,
         te: p.te,
         tax: p.tax,
         reactions: p.reactions,
         skills: p.skills,
+        node_settings: nodes.applied,
         nodes: built.nodes,
       },
     };
   }
 
-  /** Rigs of one structure: known, for the activity, fitting the structure; each problem becomes a Russian error. */
+  /** POST data/industry/invention: `runs` attempts at inventing the T2 blueprint `product_id`. */
+  async invention(p: IndustryInventionParams): Promise<IndustryInventionResponse> {
+    const facilities = await this.loadFacilities();
+    const errors: string[] = [];
+    const [inventions, product, system] = await Promise.all([
+      this.gameData.inventionsFor([p.product_id]),
+      this.gameData.blueprint(p.product_id),
+      this.gameData.system(p.system_id),
+    ]);
+    const source = inventions.get(p.product_id);
+    if (!source || !product || product.activity !== 'manufacturing') errors.push(INDUSTRY_MESSAGES.notInvented);
+    if (!system) errors.push(INDUSTRY_MESSAGES.systemNotFound);
+    const lab = this.station(p.station_key, 'science', INDUSTRY_MESSAGES.unknownScienceStation, facilities, errors);
+    const rigs = this.checkRigs(p.station_rig, lab, 'science', facilities, errors);
+    const decryptor = p.decryptor_id === null ? null : (facilities.decryptors.find((d) => d.id === p.decryptor_id) ?? null);
+    if (p.decryptor_id !== null && !decryptor) errors.push(INDUSTRY_MESSAGES.unknownDecryptor);
+    if (errors.length || !source || !product || !system) throw industryJobError(errors);
+
+    const secClass = securityClass(system.security);
+    const settings = {
+      facility: facilitySetup(lab, rigs),
+      secClass,
+      skills: skillLevels(p.skills),
+      facilityTax: p.tax / 100,
+      costIndex: { invention: 0, copying: 0 },
+    };
+    const timeMods = scienceModifiers({ activity: 'invention', ...settings }).time;
+    if (exceedsRunLength(source.time, p.runs, timeMods)) {
+      const max = Math.min(SCIENCE_MAX_RUNS, maxRunsPerJob(source.time, timeMods));
+      throw industryJobError([
+        `Слишком много попыток для одной работы: ${p.runs}. Не больше ${max}: все прогоны, кроме последнего, должны начаться в течение 30 дней`,
+      ]);
+    }
+    const materialIds = [
+      ...source.materials.map((m) => m.typeId),
+      ...(decryptor ? [decryptor.id] : []),
+      ...(source.copying?.consumes.map((m) => m.typeId) ?? []),
+    ];
+    const valued = [...product.materials, ...(source.copying?.materials ?? [])].map((m) => m.typeId);
+    const [costIndices, adjusted, hub, types] = await Promise.all([
+      this.prices.costIndices(system.id),
+      this.prices.adjustedPrices(valued),
+      this.prices.hubPrices(p.hub, materialIds),
+      this.gameData.typesByIds(materialIds),
+    ]);
+    const indexOf = (activity: string) => costIndices.find((c) => c.activity === activity)?.cost_index;
+    settings.costIndex = { invention: indexOf('invention') ?? 0, copying: indexOf('copying') ?? 0 };
+    const plan = planInvention(source, product.materials, p.runs, decryptor, settings, (id) => adjusted.get(id));
+
+    const warnings: string[] = [];
+    for (const activity of ['invention', ...(source.copying ? ['copying'] : [])]) {
+      if (indexOf(activity) === undefined) warnings.push(noIndexWarning(activity, system.name));
+    }
+    const noAdjusted = product.materials
+      .filter((m) => !adjusted.has(m.typeId))
+      .map((m) => types.get(m.typeId)?.name ?? `#${m.typeId}`);
+    if (noAdjusted.length)
+      warnings.push(`Нет скорректированной цены CCP (adjusted price), пошлина посчитана без них: ${noAdjusted.length} шт.`);
+    const materials = plan.materials.map((m) => ({
+      id: m.typeId,
+      name: types.get(m.typeId)?.name ?? `#${m.typeId}`,
+      quantity: m.quantity * p.runs,
+      price: hub.get(m.typeId)?.sell ?? null,
+    }));
+    const unpriced = materials.filter((m) => m.price === null).map((m) => m.name);
+    if (unpriced.length) warnings.push(`Нет ордеров на продажу (SELL) в хабе, цена взята как 0: ${unpriced.join(', ')}`);
+    const materialsCost = materials.reduce((sum, m) => sum + m.quantity * (m.price ?? 0), 0);
+    const jobCost = plan.fee.total;
+    return {
+      invention: {
+        blueprint_id: source.sourceId,
+        product_id: p.product_id,
+        runs: p.runs,
+        probability: plan.probability,
+        runs_per_copy: plan.runsPerCopy,
+        me: plan.me,
+        te: plan.te,
+        time: plan.time,
+        decryptor: decryptor ? { id: decryptor.id, name: decryptor.name } : null,
+        materials,
+        expected_copies: plan.expectedCopies,
+        expected_runs: plan.expectedRuns,
+        estimated_item_value: roundHalfAway(plan.fee.eiv / SCIENCE_COST_PERCENTAGE),
+        job_cost: jobCost,
+        job_cost_parts: {
+          job_value: roundHalfAway(plan.fee.eiv),
+          index: plan.fee.systemCost,
+          tax: plan.fee.facilityTax,
+          scc: plan.fee.scc,
+        },
+        materials_cost: materialsCost,
+        cost_per_run: plan.expectedRuns > 0 ? (jobCost + materialsCost) / plan.expectedRuns : 0,
+        copy: plan.copyFee ? { time: plan.copyTime, job_cost: plan.copyFee.total } : null,
+      },
+      system_indexes: { cost_indices: costIndices.map((c: CostIndex) => ({ activity: c.activity, cost_index: c.cost_index })) },
+      warnings,
+      context: {
+        hub_id: p.hub,
+        system: { id: system.id, name: system.name, security: system.security, security_class: secClass },
+        station: lab?.name ?? NPC_STATION_NAME,
+        rigs: rigs.map((r) => r.name),
+        tax: p.tax,
+        skills: p.skills,
+      },
+    };
+  }
+
+  /** A station of the form: the NPC station ('npc') or a structure hosting the facility's activity; null for the NPC station. */
+  private station(
+    key: string,
+    kind: FacilityKind,
+    unknown: string,
+    facilities: Facilities,
+    errors: string[],
+  ): GameStructure | null {
+    if (key === NPC_STATION_KEY) return null;
+    const s = facilities.structures.get(Number(key));
+    if (!s || stationKey(s.id) !== key || !s.activities.includes(kind)) {
+      errors.push(unknown);
+      return null;
+    }
+    return s;
+  }
+
+  /** Rigs of one structure: known, for the facility, fitting the structure; each problem becomes a Russian error. */
   private checkRigs(
     ids: readonly number[],
     structure: GameStructure | null,
-    activity: 'manufacturing' | 'reaction',
+    kind: FacilityKind,
     facilities: Facilities,
     errors: string[],
   ): GameRig[] {
     const out: GameRig[] = [];
+    const forWhat = { manufacturing: 'производства', reaction: 'реакций', science: 'науки (копирование и изобретение)' };
     for (const id of ids) {
       const rig = facilities.rigs.get(id);
       if (!rig) {
         errors.push(`Риг не найден: ${id}`);
         continue;
       }
-      if (rig.effects.length && rigActivity(rig) !== activity) {
-        errors.push(`Риг «${rig.name}» не для ${activity === 'reaction' ? 'реакций' : 'производства'}`);
+      if (rig.effects.length && rigFacility(rig) !== kind) {
+        errors.push(`Риг «${rig.name}» не для ${forWhat[kind]}`);
         continue;
       }
       if (!structure) {
@@ -224,14 +413,59 @@ export class IndustryService {
   }
 
   /**
+   * The request's per-node settings for types in the tree (others are ignored: the page may keep
+   * settings of an earlier item). A decryptor only for an invented blueprint; ME/TE only for a
+   * manufacturing blueprint that is not invented (an invented copy's come from its decryptor).
+   */
+  private nodeSettings(
+    requested: IndustryNodeSettings,
+    root: GameBlueprint,
+    catalog: {
+      blueprintOf(typeId: number): GameBlueprint | undefined;
+      inventions: Map<number, GameInvention>;
+      typeName(id: number): string;
+    },
+  ): { settings: Map<number, NodeSettings>; applied: IndustryNodeSettings } {
+    const settings = new Map<number, NodeSettings>();
+    const applied: IndustryNodeSettings = {};
+    const errors: string[] = [];
+    for (const [key, s] of Object.entries(requested)) {
+      const typeId = Number(key);
+      const bp = typeId === root.products[0].typeId ? root : catalog.blueprintOf(typeId);
+      if (!bp) continue;
+      const name = catalog.typeName(typeId);
+      const invented = catalog.inventions.has(bp.id);
+      if (s.decryptor_id !== undefined && !invented)
+        errors.push(`Декриптор задаётся только изобретаемым чертежам (T2): «${name}»`);
+      if ((s.me !== undefined || s.te !== undefined) && bp.activity === 'reaction')
+        errors.push(`У формул реакций нет ME и TE: «${name}»`);
+      else if ((s.me !== undefined || s.te !== undefined) && invented) {
+        errors.push(`ME и TE изобретённой копии задаёт декриптор: «${name}»`);
+      }
+      settings.set(typeId, { me: s.me, te: s.te, decryptorId: s.decryptor_id });
+      applied[key] = s;
+    }
+    if (errors.length) throw industryJobError(errors);
+    return { settings, applied };
+  }
+
+  /**
    * Loads every blueprint, type and price the tree can touch, level by level (one query per
-   * level and kind), then hands the pure tree builder a synchronous catalogue.
+   * level and kind), and how each of its blueprints is invented, then hands the pure tree builder
+   * a synchronous catalogue.
    */
   private async loadCatalog(
     root: GameBlueprint,
     reactions: boolean,
     hubId: number,
-  ): Promise<{ tree: TreeCatalog; skillTimeBonus: (skillId: number) => number | undefined }> {
+    decryptors: readonly GameDecryptor[],
+  ): Promise<{
+    tree: TreeCatalog;
+    skillTimeBonus: (skillId: number) => number | undefined;
+    blueprintOf(typeId: number): GameBlueprint | undefined;
+    inventions: Map<number, GameInvention>;
+    typeName(id: number): string;
+  }> {
     const makers = new Map<number, GameBlueprint>();
     let frontier = [...new Set(root.materials.map((m) => m.typeId))];
     const seen = new Set<number>(frontier);
@@ -250,8 +484,18 @@ export class IndustryService {
       }
       frontier = next;
     }
-    const ids = [...new Set([root.products[0].typeId, ...seen])];
-    const skillIds = [...new Set([root, ...makers.values()].flatMap((bp) => bp.skills.map((s) => s.typeId)))];
+    const blueprints = [root, ...makers.values()];
+    const inventions = await this.gameData.inventionsFor(
+      blueprints.filter((bp) => bp.activity === 'manufacturing').map((bp) => bp.id),
+    );
+    const inventionIds = [...inventions.values()].flatMap((i) => [
+      i.sourceId,
+      ...i.materials.map((m) => m.typeId),
+      ...(i.copying?.materials.map((m) => m.typeId) ?? []),
+      ...(i.copying?.consumes.map((m) => m.typeId) ?? []),
+    ]);
+    const ids = [...new Set([root.products[0].typeId, ...seen, ...inventionIds, ...decryptors.map((d) => d.id)])];
+    const skillIds = [...new Set(blueprints.flatMap((bp) => bp.skills.map((s) => s.typeId)))];
     const [types, adjusted, hub, skills] = await Promise.all([
       this.gameData.typesByIds(ids),
       this.prices.adjustedPrices(ids),
@@ -265,6 +509,9 @@ export class IndustryService {
     const trees = new Map<number, ReturnType<typeof treeBlueprint>>();
     return {
       skillTimeBonus,
+      blueprintOf: (typeId) => makers.get(typeId),
+      inventions,
+      typeName: (id) => types.get(id)?.name ?? `#${id}`,
       tree: {
         blueprintFor: (productId) => {
           const bp = makers.get(productId);
@@ -280,16 +527,29 @@ export class IndustryService {
           return h ? { sell: h.sell, buy: h.buy } : undefined;
         },
         icon: (id) => this.icon(id),
+        inventionFor: (blueprintId) => inventions.get(blueprintId),
       },
     };
   }
 }
 
-function usedActivities(root: JobNode): Set<'manufacturing' | 'reaction'> {
-  const out = new Set<'manufacturing' | 'reaction'>();
+function noIndexWarning(activity: string, systemName: string): string {
+  return (
+    `Нет индекса стоимости работ (${ACTIVITY_NAMES[activity] ?? activity}) для системы ${systemName}: ` +
+    'стоимость работ посчитана без него (индексы ещё не загружены из ESI)'
+  );
+}
+
+/** Activities of the built jobs (with the invention and copying of invented nodes). */
+function usedActivities(root: JobNode): Set<'manufacturing' | 'reaction' | 'invention' | 'copying'> {
+  const out = new Set<'manufacturing' | 'reaction' | 'invention' | 'copying'>();
   const visit = (n: JobNode) => {
     if (n.activity_id === 1) out.add('manufacturing');
     if (n.activity_id === 11) out.add('reaction');
+    if (n.invention) {
+      out.add('invention');
+      if (n.invention.copy) out.add('copying');
+    }
     n.materials.forEach(visit);
   };
   visit(root);

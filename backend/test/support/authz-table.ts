@@ -52,6 +52,9 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   { method: 'get', path: '/auth/esi/callback', allow: 'authenticated' },
   { method: 'post', path: '/auth/esi/refresh', allow: 'authenticated' },
   { method: 'delete', path: '/auth/esi/del_char/1', allow: 'authenticated' },
+  // The calculator's skills panel: one's own linked characters and their skills (404 = the handler ran).
+  { method: 'get', path: '/data/industry/skills', allow: 'authenticated' },
+  { method: 'get', path: '/data/industry/skills/1', allow: 'authenticated' },
   corp('get', '/auth/corp/buys', CORP_PERMISSIONS.member),
   corp('post', '/auth/corp/update_buy', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
   corp('get', '/auth/corp/events', CORP_PERMISSIONS.member),
@@ -116,6 +119,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /data/industry/rigs',
   'GET /data/industry/static_industry_data',
   'POST /data/industry/job',
+  'POST /data/industry/invention',
   'GET /data/industry/job_simple/:id',
   'GET /data/universe/systems',
   'GET /data/universe/systems/:id',

@@ -1,3 +1,4 @@
+import type { FacilityKind } from '../industry/formulas';
 import { z } from 'zod';
 import { CANONICAL_UINT } from '../ints';
 import { decimalInt } from './params';
@@ -186,8 +187,8 @@ export interface IndustryStructure {
   icon: string;
   groupId: number;
   rigSize: number | null;
-  /** Activities the structure can host (from the service modules' fitting rules). */
-  activities: BlueprintActivityKey[];
+  /** Activities the structure can host (from the service modules' fitting rules; 'science': an invention lab). */
+  activities: FacilityKind[];
   bonuses: StructureBonuses;
 }
 export interface StructuresResponse {

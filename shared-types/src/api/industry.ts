@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { DEFAULT_HUB_ID, HUBS } from '../enums';
-import { ME_RANGE, SKILL_RANGE, TE_RANGE, type RigSecurityModifiers } from '../industry/formulas';
-import { INDUSTRY_MAX_QUANTITY, INDUSTRY_MAX_RIGS, INDUSTRY_MESSAGES } from '../industry/messages';
+import { ME_RANGE, SCIENCE_MAX_RUNS, SKILL_RANGE, TE_RANGE, type RigSecurityModifiers } from '../industry/formulas';
+import {
+  ALL_INDUSTRY_SKILLS_V,
+  INDUSTRY_MAX_NODE_SETTINGS,
+  INDUSTRY_MAX_QUANTITY,
+  INDUSTRY_MAX_RIGS,
+  INDUSTRY_MAX_SKILLS,
+  INDUSTRY_MESSAGES,
+  type IndustrySkillKey,
+  type IndustrySkills,
+} from '../industry/messages';
 import type { JobNode } from '../industry/tree';
 import { decimalInt } from './params';
 import { MARKET_MESSAGES } from './market';
@@ -11,7 +20,10 @@ import { MARKET_MESSAGES } from './market';
  *
  * GET  data/industry/static_industry_data -> IndustryStaticData
  * POST data/industry/job                  -> IndustryJobResponse, or 400 { ...ApiErrorBody, error: string[] }
+ * POST data/industry/invention            -> IndustryInventionResponse, or 400 like the job
  * GET  data/industry/job_simple/{id}      -> IndustryJobSimpleResponse (one level of a blueprint)
+ * GET  data/industry/skills               -> IndustryCharactersResponse (the caller's linked characters)
+ * GET  data/industry/skills/{character}   -> IndustryCharacterSkillsResponse (read through ESI)
  *
  * Blueprints are not shipped in the static data (4 900 names in two languages would weigh more
  * than the whole page): the form searches them with `GET data/industry/blueprints?q=` from 3
@@ -49,11 +61,29 @@ export interface IndustryStaticRig {
   name: string;
   icon: string;
   rig_size: number | null;
-  activity: 'manufacturing' | 'reaction';
+  /** The facility it is for: the main station, the refinery, or the laboratory (copying and invention). */
+  activity: 'manufacturing' | 'reaction' | 'science';
   /** Station keys it can be fitted to. */
   stations: string[];
-  /** Number of product groups its bonuses apply to (from the SDE's industry modifier filters). */
+  /** Number of product groups its bonuses apply to (from the SDE's industry modifier filters); 0 for science rigs (every product). */
   groups: number;
+}
+
+/** A decryptor (dogma): chance multiplier, and the ME / TE / runs it adds to the invented copy. */
+export interface IndustryDecryptor {
+  id: number;
+  name: string;
+  icon: string;
+  probability: number;
+  me: number;
+  te: number;
+  runs: number;
+}
+
+/** A skill of the skills panel with its Russian name. */
+export interface IndustrySkillInfo {
+  id: number;
+  name: string;
 }
 
 /** A rig's bonuses in percent before the security multiplier (e.g. me 2 = −2 % materials); null when it has none. */
@@ -77,6 +107,19 @@ export interface IndustryStaticData {
     rigsBonuses: Record<string, RigBonusSummary>;
     /** By rig id: the security multiplier by security class [0 null/W-space, 1 low (0.1-0.4), 2 high]. */
     rigsBonusMod: Record<string, RigSecurityModifiers>;
+    /** Laboratories for copying and invention: the NPC station and structures with an invention lab. */
+    stationsScience: IndustryStation[];
+    /** Their science time (`te`) and job-cost (`isk`) bonuses; `me` is always 1. */
+    stationScienceBonuses: Record<string, StationBonus>;
+    decryptors: IndustryDecryptor[];
+    /**
+     * The skills panel: the named skills of the request's `skills` (with their type ids), and every
+     * skill an invention requires (`encryption`: counts 1/40 a level instead of 1/30).
+     */
+    skills: {
+      base: (IndustrySkillInfo & { key: IndustrySkillKey })[];
+      invention: (IndustrySkillInfo & { encryption: boolean })[];
+    };
   };
 }
 
@@ -97,21 +140,75 @@ const rigsField = z
   .pipe(z.array(z.number()).max(INDUSTRY_MAX_RIGS, { error: INDUSTRY_MESSAGES.rigCount }))
   .default([]);
 
-const skillsField = z
-  .object(
-    {
-      industry: int(INDUSTRY_MESSAGES.skill, SKILL_RANGE.min, SKILL_RANGE.max).default(5),
-      advanced_industry: int(INDUSTRY_MESSAGES.skill, SKILL_RANGE.min, SKILL_RANGE.max).default(5),
-      reactions: int(INDUSTRY_MESSAGES.skill, SKILL_RANGE.min, SKILL_RANGE.max).default(5),
-    },
-    { error: INDUSTRY_MESSAGES.skill },
-  )
-  .default({ industry: 5, advanced_industry: 5, reactions: 5 });
+const level = () => int(INDUSTRY_MESSAGES.skill, SKILL_RANGE.min, SKILL_RANGE.max);
+/** A positive type id written as an object key. */
+const typeIdKey = (message: string) => z.string().regex(/^[1-9]\d{0,9}$/, { error: message });
+
+/** Invention skill levels by skill type id ("11453": 4); a skill not listed is at V. */
+const inventionSkillsField = z
+  .record(typeIdKey(INDUSTRY_MESSAGES.skillId), level(), {
+    error: (issue) => (issue.code === 'invalid_key' ? INDUSTRY_MESSAGES.skillId : INDUSTRY_MESSAGES.skill),
+  })
+  .refine((r) => Object.keys(r).length <= INDUSTRY_MAX_SKILLS, { error: INDUSTRY_MESSAGES.tooManySkills });
 
 /**
- * POST data/industry/job. `tax` is the facility tax in percent; `station_rig` / `reaction_rig` take
- * one rig id, 0 / null for none, or a list of up to three (a structure has three rig slots); `hub`
- * (default 2 = Jita 4-4) is where market prices come from; `skills` default to V.
+ * The player's skills (spec: default V). The named ones by key; `invention` the sciences and
+ * encryption methods inventions require, by skill id. Accounting and Broker Relations only set the
+ * trade fees of the page's margin.
+ */
+export const industrySkillsSchema = z.object(
+  {
+    industry: level().default(5),
+    advanced_industry: level().default(5),
+    reactions: level().default(5),
+    science: level().default(5),
+    accounting: level().default(5),
+    broker_relations: level().default(5),
+    invention: inventionSkillsField.default({}),
+  },
+  { error: INDUSTRY_MESSAGES.skill },
+);
+const skillsField = industrySkillsSchema.default(ALL_INDUSTRY_SKILLS_V);
+
+const stationKeyField = (unknown: string) =>
+  z.string({ error: INDUSTRY_MESSAGES.stationKey }).max(32, { error: unknown }).default('npc');
+
+/** One decryptor id, or null for none. */
+const decryptorField = z
+  .number({ error: INDUSTRY_MESSAGES.decryptor })
+  .int({ error: INDUSTRY_MESSAGES.decryptor })
+  .min(1, { error: INDUSTRY_MESSAGES.decryptor })
+  .max(2_147_483_647, { error: INDUSTRY_MESSAGES.decryptor })
+  .nullable();
+
+/**
+ * Per-node settings by product type id: blueprint ME/TE for a manufacturing node, or the decryptor
+ * (null = none) of an invented one (whose ME/TE are the invented copy's).
+ */
+const nodesField = z
+  .record(
+    typeIdKey(INDUSTRY_MESSAGES.nodeKey),
+    z.object({
+      me: int(INDUSTRY_MESSAGES.me, ME_RANGE.min, ME_RANGE.max).optional(),
+      te: int(INDUSTRY_MESSAGES.te, TE_RANGE.min, TE_RANGE.max).optional(),
+      decryptor_id: decryptorField.optional(),
+    }),
+    { error: INDUSTRY_MESSAGES.nodeKey },
+  )
+  .refine((r) => Object.keys(r).length <= INDUSTRY_MAX_NODE_SETTINGS, { error: INDUSTRY_MESSAGES.tooManyNodes })
+  .default({});
+export type IndustryNodeSettings = z.output<typeof nodesField>;
+
+const hubField = z
+  .number({ error: MARKET_MESSAGES.unknownHub })
+  .refine((id) => HUBS.some((h) => h.id === id), { error: MARKET_MESSAGES.unknownHub })
+  .default(DEFAULT_HUB_ID);
+
+/**
+ * POST data/industry/job. `tax` is the facility tax in percent (every job: manufacturing, reactions, science); `station_rig` / `reaction_rig` take
+ * one rig id, 0 / null for none, or a list of up to three (a structure has three rig slots);
+ * `science_station` / `science_rig` are where T1 copies and invention run; `hub` (default 2 = Jita
+ * 4-4) is where market prices come from; `skills` default to V; `nodes` are per-node settings.
  */
 export const industryJobRequestSchema = z.object({
   blueprint_id: z
@@ -144,14 +241,44 @@ export const industryJobRequestSchema = z.object({
     .nullable()
     .default(null),
   reaction_rig: rigsField,
-  hub: z
-    .number({ error: MARKET_MESSAGES.unknownHub })
-    .refine((id) => HUBS.some((h) => h.id === id), { error: MARKET_MESSAGES.unknownHub })
-    .default(DEFAULT_HUB_ID),
+  science_station: stationKeyField(INDUSTRY_MESSAGES.unknownScienceStation),
+  science_rig: rigsField,
+  hub: hubField,
   skills: skillsField,
+  nodes: nodesField,
 });
 export type IndustryJobRequest = z.input<typeof industryJobRequestSchema>;
 export type IndustryJobParams = z.output<typeof industryJobRequestSchema>;
+
+/**
+ * POST data/industry/invention: `runs` invention attempts of the T2 blueprint `product_id` (the
+ * blueprint, as EVE Ref's API takes it), at the laboratory `station_key` with its rigs.
+ */
+export const industryInventionRequestSchema = z.object({
+  product_id: z
+    .number({ error: INDUSTRY_MESSAGES.inventionProduct })
+    .int({ error: INDUSTRY_MESSAGES.inventionProduct })
+    .min(1, { error: INDUSTRY_MESSAGES.inventionProduct })
+    .max(2_147_483_647, { error: INDUSTRY_MESSAGES.inventionProduct }),
+  runs: int(INDUSTRY_MESSAGES.inventionRuns, 1, SCIENCE_MAX_RUNS).default(1),
+  decryptor_id: decryptorField.default(null),
+  system_id: z
+    .number({ error: INDUSTRY_MESSAGES.systemRequired })
+    .int({ error: INDUSTRY_MESSAGES.systemRequired })
+    .min(1, { error: INDUSTRY_MESSAGES.systemRequired })
+    .max(2_147_483_647, { error: INDUSTRY_MESSAGES.systemRequired }),
+  station_key: stationKeyField(INDUSTRY_MESSAGES.unknownScienceStation),
+  station_rig: rigsField,
+  tax: z
+    .number({ error: INDUSTRY_MESSAGES.tax })
+    .min(0, { error: INDUSTRY_MESSAGES.tax })
+    .max(100, { error: INDUSTRY_MESSAGES.tax })
+    .default(0),
+  skills: skillsField,
+  hub: hubField,
+});
+export type IndustryInventionRequest = z.input<typeof industryInventionRequestSchema>;
+export type IndustryInventionParams = z.output<typeof industryInventionRequestSchema>;
 
 /**
  * The calculator form (react-hook-form): the request's fields with the item and the system still
@@ -179,11 +306,8 @@ export const industryFormSchema = z.object({
   station_rig: z.array(z.number()).max(INDUSTRY_MAX_RIGS, { error: INDUSTRY_MESSAGES.rigCount }),
   reaction_station: z.string().nullable(),
   reaction_rig: z.array(z.number()).max(INDUSTRY_MAX_RIGS, { error: INDUSTRY_MESSAGES.rigCount }),
-  skills: z.object({
-    industry: int(INDUSTRY_MESSAGES.skill, SKILL_RANGE.min, SKILL_RANGE.max),
-    advanced_industry: int(INDUSTRY_MESSAGES.skill, SKILL_RANGE.min, SKILL_RANGE.max),
-    reactions: int(INDUSTRY_MESSAGES.skill, SKILL_RANGE.min, SKILL_RANGE.max),
-  }),
+  science_station: z.string(),
+  science_rig: z.array(z.number()).max(INDUSTRY_MAX_RIGS, { error: INDUSTRY_MESSAGES.rigCount }),
 });
 export type IndustryFormValues = z.input<typeof industryFormSchema>;
 
@@ -205,14 +329,78 @@ export interface IndustryJobResponse {
     reaction_station: string | null;
     rigs: string[];
     reaction_rigs: string[];
+    science_station: string;
+    science_rigs: string[];
     me: number;
     te: number;
     tax: number;
     reactions: boolean;
-    skills: { industry: number; advanced_industry: number; reactions: number };
+    skills: IndustrySkills;
+    /** Per-node settings the tree was built with (those of types in it). */
+    node_settings: IndustryNodeSettings;
     nodes: number;
   };
 }
+
+/** The invention endpoint's answer (EVE Ref's API names where it has them). */
+export interface IndustryInventionResponse {
+  invention: {
+    /** The T1 blueprint (or relic) the copy is invented from. */
+    blueprint_id: number;
+    /** The invented T2 blueprint. */
+    product_id: number;
+    /** Invention attempts. */
+    runs: number;
+    /** Success chance, 0..1. */
+    probability: number;
+    /** Runs, ME and TE of the invented copy (decryptor included). */
+    runs_per_copy: number;
+    me: number;
+    te: number;
+    /** Seconds of the whole job (all runs). */
+    time: number;
+    decryptor: { id: number; name: string } | null;
+    /** Datacores (and the decryptor, the relic, what the T1 copy consumes) for all runs; `price` = the hub's SELL per unit, null without orders. */
+    materials: { id: number; name: string; quantity: number; price: number | null }[];
+    expected_copies: number;
+    expected_runs: number;
+    /** The invented blueprint's estimated item value × runs (what the game's window shows), rounded. */
+    estimated_item_value: number;
+    /** Job installation cost and its parts: job value (2 % of the EIV), system index part, facility tax, SCC. */
+    job_cost: number;
+    job_cost_parts: { job_value: number; index: number; tax: number; scc: number };
+    /** Materials at the hub's SELL prices. */
+    materials_cost: number;
+    /** (job_cost + materials_cost) / expected_runs: the invention's cost per manufacturing run of the T2 blueprint. */
+    cost_per_run: number;
+    /** The T1 blueprint copy the attempts need (one licensed run each; not in job_cost); null for a relic. */
+    copy: { time: number; job_cost: number } | null;
+  };
+  system_indexes: { cost_indices: CostIndexEntry[] };
+  warnings: string[];
+  context: {
+    hub_id: number;
+    system: IndustrySystem & { security_class: 0 | 1 | 2 };
+    station: string;
+    rigs: string[];
+    tax: number;
+    skills: IndustrySkills;
+  };
+}
+
+/** GET data/industry/skills: the caller's linked characters whose skills can be loaded. */
+export interface IndustryCharactersResponse {
+  characters: { id: number; name: string }[];
+}
+
+/** GET data/industry/skills/{character_id}: the character's trained levels as the calculator's `skills`. */
+export interface IndustryCharacterSkillsResponse {
+  character: { id: number; name: string };
+  skills: IndustrySkills;
+}
+
+/** `{character_id}` of the skills route. */
+export const industryCharacterIdSchema = decimalInt(INDUSTRY_MESSAGES.characterNotYours, { min: 1, max: 2_147_483_647 });
 
 /** The job endpoint's refusal: the common error body plus the spec's `error` list. */
 export interface IndustryJobError {

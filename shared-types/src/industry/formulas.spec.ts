@@ -1,5 +1,9 @@
 import {
+  brokerFeeRate,
+  ENCRYPTION_SKILL_IDS,
   estimatedItemValue,
+  inventedCopy,
+  inventionProbability,
   exceedsRunLength,
   jobFee,
   jobTime,
@@ -10,8 +14,12 @@ import {
   rigMultipliers,
   roundHalfAway,
   runsFor,
+  salesTaxRate,
+  scienceModifiers,
   securityClass,
+  type DecryptorSpec,
   type RigSpec,
+  type SkillLevels,
 } from './formulas';
 
 describe('roundHalfAway', () => {
@@ -164,7 +172,7 @@ describe('rig bonuses', () => {
 
   it('nodeModifiers: manufacturing uses ME/TE, skills, structure and rigs; reactions only the reaction ones', () => {
     const facility = { structure: { material: 0.99, time: 0.7, cost: 0.95, reactionTime: 1 }, rigs: [shipRig] };
-    const skills = { industry: 5, advancedIndustry: 4, reactions: 3 };
+    const skills = { industry: 5, advancedIndustry: 4, reactions: 3, science: 5 };
     expect(
       nodeModifiers({
         activity: 'manufacturing',
@@ -192,5 +200,122 @@ describe('rig bonuses', () => {
         skills,
       }),
     ).toEqual({ material: [], time: [1 - 0.12, 0.75], cost: [] });
+  });
+});
+
+describe('invention (CLIENT industry/activities/invention.py; EVE Ref cases with the in-game window)', () => {
+  const V: SkillLevels = { industry: 5, advancedIndustry: 5, reactions: 5, science: 5 };
+  // Decryptor dogma (SDE typeDogma 1112/1113/1114/1124).
+  const optimizedAttainment: DecryptorSpec = { id: 34207, probability: 1.9, me: 1, te: -2, runs: 2 };
+  const augmentation: DecryptorSpec = { id: 34203, probability: 0.6, me: -2, te: 2, runs: 9 };
+  // Mjolnir Cruise Missile Blueprint 803 -> Mjolnir Fury: base 0.34, skills Electronic Engineering,
+  // Rocket Science and Caldari Encryption Methods (21790).
+  const mjolnir = [11453, 11449, 21790];
+  // Dominix Blueprint 999 -> Sin: base 0.22, Gallente Starship Engineering, Mechanical Engineering,
+  // Gallente Encryption Methods (23121).
+  const sin = [11450, 11452, 23121];
+
+  it.each([
+    // in-game window: 49.6 % (EVE Ref mjolnir-fury-cruise-missile-blueprint)
+    ['Mjolnir Fury, skills V', 0.34, mjolnir, V, null, 0.34 * (1 + 10 / 30 + 5 / 40)],
+    // in-game window: 94.2 % with Optimized Attainment
+    ['Mjolnir Fury + Optimized Attainment', 0.34, mjolnir, V, optimizedAttainment, 0.34 * (1 + 10 / 30 + 5 / 40) * 1.9],
+    // in-game window: 32.1 % (EVE Ref sin-blueprint)
+    ['Sin, skills V', 0.22, sin, V, null, 0.22 * (1 + 10 / 30 + 5 / 40)],
+    [
+      'Sin, sciences III and IV, encryption I',
+      0.22,
+      sin,
+      { ...V, invention: { 11450: 3, 11452: 4, 23121: 1 } },
+      null,
+      0.22 * (1 + 7 / 30 + 1 / 40),
+    ],
+    ['every skill at 0', 0.34, mjolnir, { ...V, invention: { 11453: 0, 11449: 0, 21790: 0 } }, augmentation, 0.34 * 0.6],
+    ['never above 1', 0.9, mjolnir, V, optimizedAttainment, 1],
+  ])('%s', (_name, base, skillIds, skills, decryptor, expected) => {
+    expect(inventionProbability(base, skillIds, skills, decryptor)).toBeCloseTo(expected, 12);
+  });
+
+  it('rounds the in-game way: 0.4958 shows as 49.6 %, 0.9421 as 94.2 %, 0.3208 as 32.1 %', () => {
+    const pct = (p: number) => Math.round(p * 1000) / 10;
+    expect(pct(inventionProbability(0.34, mjolnir, V, null))).toBe(49.6);
+    expect(pct(inventionProbability(0.34, mjolnir, V, optimizedAttainment))).toBe(94.2);
+    expect(pct(inventionProbability(0.22, sin, V, null))).toBe(32.1);
+  });
+
+  it('encryption skills count 1/40 a level, every other invention skill 1/30', () => {
+    expect([...ENCRYPTION_SKILL_IDS].sort()).toEqual([21790, 21791, 23087, 23121, 3408, 52308, 55025]);
+    // Science (3402) is one of the skills of three blueprints: it comes from the Science field.
+    expect(inventionProbability(0.3, [3402, 11453, 21790], { ...V, science: 2 }, null)).toBeCloseTo(
+      0.3 * (1 + 7 / 30 + 5 / 40),
+      12,
+    );
+  });
+
+  it.each([
+    ['no decryptor', 10, null, { runs: 10, me: 2, te: 4 }],
+    ['Optimized Attainment (EVE Ref case: 12 runs, ME 3, TE 2)', 10, optimizedAttainment, { runs: 12, me: 3, te: 2 }],
+    ['Augmentation on a one-run copy', 1, augmentation, { runs: 10, me: 0, te: 6 }],
+  ])('invented copy: %s', (_name, runs, decryptor, expected) => {
+    expect(inventedCopy(runs, decryptor)).toEqual(expected);
+  });
+
+  const labRig: RigSpec = {
+    id: 37183, // Standup XL-Set Laboratory Optimization I: time −20 %, cost −10 % on copying and invention
+    securityModifiers: [2.1, 1.9, 1],
+    effects: [
+      { activity: 'copying', bonus: 'cost', amount: -10, groups: null },
+      { activity: 'copying', bonus: 'time', amount: -20, groups: null },
+      { activity: 'invention', bonus: 'cost', amount: -10, groups: null },
+      { activity: 'invention', bonus: 'time', amount: -20, groups: null },
+    ],
+  };
+  const sotiyo = { structure: { material: 0.99, time: 0.7, cost: 0.95, reactionTime: 1 }, rigs: [labRig] };
+  const npc = { structure: { material: 1, time: 1, cost: 1, reactionTime: 1 }, rigs: [] };
+
+  it('science modifiers: Advanced Industry, the structure and the science rigs (on every product), scaled by security', () => {
+    expect(scienceModifiers({ activity: 'invention', facility: sotiyo, secClass: 1, skills: V })).toEqual({
+      time: [0.85, 0.7, 1 + (-20 * 1.9) / 100],
+      cost: [0.95, 1 + (-10 * 1.9) / 100],
+    });
+    expect(scienceModifiers({ activity: 'copying', facility: npc, secClass: 2, skills: { ...V, science: 4 } })).toEqual({
+      time: [0.8, 0.85, 1],
+      cost: [1],
+    });
+  });
+
+  it.each([
+    // Sin: Dominix invention 192 000 s, NPC station, Advanced Industry V: 45h20m (in-game window)
+    ['Sin at an NPC station', 192_000, 1, npc, 2, 163_200],
+    // Sin: Sotiyo + XL lab rig I in low-sec: 19h40m29s (in-game window)
+    ['Sin in a low-sec Sotiyo with a lab rig', 192_000, 1, sotiyo, 1, 70_829],
+    // Mjolnir Fury: 68 100 s × 45 runs, NPC station: 723h33m45s (in-game window)
+    ['Mjolnir Fury, 45 runs', 68_100, 45, npc, 2, 2_604_825],
+  ])('invention time: %s', (_name, base, runs, facility, secClass, expected) => {
+    const { time } = scienceModifiers({ activity: 'invention', facility, secClass: secClass as 0 | 1 | 2, skills: V });
+    expect(jobTime(base, runs, time)).toBe(expected);
+  });
+
+  it("invention job fee: 2 % of the T2 blueprint's EIV per run, the system index cut by structure, rigs (and FW)", () => {
+    // Sin in low-sec (EVE Ref sin-blueprint-lowsec-sotiyo-rigs): EIV 768 471 245.9, invention index
+    // 0.10806…, Sotiyo 0.95, lab rig −10 % × 1.9, faction warfare −50 %, tax 2 %: in-game total 1 561 191.
+    const { cost } = scienceModifiers({ activity: 'invention', facility: sotiyo, secClass: 1, skills: V });
+    const fee = jobFee(768_471_245.9 * 0.02, 0.108064094785589, [...cost, 0.5], 0.02);
+    expect(fee).toMatchObject({ systemCost: 639_025, facilityTax: 307_389, scc: 614_777, total: 1_561_191 });
+    // Mjolnir Fury, 45 runs, NPC station, tax 0.25 %: in-game total 241 242.
+    const mjolnirFee = jobFee(77_556_562.263726 * 0.02, 0.113026559329934, [1], 0.0025);
+    expect(mjolnirFee).toMatchObject({ systemCost: 175_319, facilityTax: 3_878, scc: 62_045, total: 241_242 });
+  });
+});
+
+describe('trade fees (CCP 2021-10-19: sales tax 8 % − 11 % a level of Accounting; broker fee 3 % − 0.3 % a level)', () => {
+  it.each([
+    [0, 0.08, 0.03],
+    [1, 0.0712, 0.027],
+    [4, 0.0448, 0.018],
+    [5, 0.036, 0.015],
+  ])('level %p: sales tax %p, broker fee %p', (level, tax, broker) => {
+    expect(salesTaxRate(level)).toBeCloseTo(tax, 12);
+    expect(brokerFeeRate(level)).toBeCloseTo(broker, 12);
   });
 });

@@ -2,7 +2,7 @@
  * Plain constants of the industry calculator (no zod): the page imports these on first render,
  * while the zod schemas in `api/industry.ts` load lazily with the form.
  */
-import { ME_RANGE, SKILL_RANGE, TE_RANGE } from './formulas';
+import { ME_RANGE, SCIENCE_MAX_RUNS, SKILL_RANGE, TE_RANGE } from './formulas';
 
 export const INDUSTRY_MESSAGES = {
   formTitle: 'Не удалось собрать форму:',
@@ -27,9 +27,49 @@ export const INDUSTRY_MESSAGES = {
   tooLarge: 'Дерево материалов слишком большое',
   noStaticSystems: 'Непредвиденная ошибка во время работы',
   badBlueprintId: 'Некорректный идентификатор чертежа',
+  skillId: 'Навык — идентификатор типа (целое положительное число)',
+  tooManySkills: 'Слишком много навыков изобретения (не больше 100)',
+  unknownScienceStation: 'Неизвестная станция для науки (копирование и изобретение)',
+  nodeKey: 'Настройки узлов: ключ — идентификатор типа предмета',
+  tooManyNodes: 'Слишком много настроек узлов (не больше 500)',
+  decryptor: 'Декриптор — идентификатор типа (целое положительное число) или null',
+  unknownDecryptor: 'Неизвестный декриптор',
+  inventionProduct: 'Укажите чертёж T2 (product_id — идентификатор чертежа, который получают изобретением)',
+  notInvented: 'Этот чертёж не получают изобретением (это не чертёж T2)',
+  inventionRuns: `Число попыток изобретения — целое число от 1 до ${SCIENCE_MAX_RUNS}`,
+  characterNotYours: 'Персонаж не найден среди ваших',
+  skillsEsiFailed: 'Не удалось прочитать навыки персонажа из ESI, попробуйте позже',
 } as const;
 
 /** Largest quantity the form and the API accept (run limits are checked on top, per blueprint). */
 export const INDUSTRY_MAX_QUANTITY = 1_000_000_000;
 /** Upwell structures have three rig slots. */
 export const INDUSTRY_MAX_RIGS = 3;
+/** Per-node settings one request may carry. */
+export const INDUSTRY_MAX_NODE_SETTINGS = 500;
+/** Invention skill levels one request may carry. */
+export const INDUSTRY_MAX_SKILLS = 100;
+
+/** The named skills of `skills` in the calculator's requests (type ids in INDUSTRY_SKILLS, TRADE_SKILLS). */
+export const INDUSTRY_SKILL_KEYS = [
+  'industry',
+  'advanced_industry',
+  'reactions',
+  'science',
+  'accounting',
+  'broker_relations',
+] as const;
+export type IndustrySkillKey = (typeof INDUSTRY_SKILL_KEYS)[number];
+
+/** The player's skills as the calculator takes them: the named ones, and invention's skills by type id (missing = V). */
+export type IndustrySkills = Record<IndustrySkillKey, number> & { invention: Record<string, number> };
+
+export const ALL_INDUSTRY_SKILLS_V: IndustrySkills = {
+  industry: 5,
+  advanced_industry: 5,
+  reactions: 5,
+  science: 5,
+  accounting: 5,
+  broker_relations: 5,
+  invention: {},
+};

@@ -1,7 +1,9 @@
 import {
   appraisalLink,
+  carryChoices,
   cheapestChoice,
   countNodes,
+  decryptorChoices,
   multibuyText,
   nodeAt,
   nodeCost,
@@ -12,6 +14,7 @@ import {
   setPay,
   shoppingList,
   summarize,
+  type InventionStep,
   type JobNode,
 } from './tree';
 
@@ -21,6 +24,9 @@ function node(p: Partial<JobNode> & Pick<JobNode, 'id' | 'quantity'>): JobNode {
     name: `Item ${p.id}`,
     name_en: `Item ${p.id}`,
     icon: '',
+    me: null,
+    te: null,
+    invention: null,
     quantity_per_run: 1,
     runs: buildable ? p.quantity : 0,
     activity_id: buildable ? 1 : null,
@@ -199,5 +205,145 @@ describe('shopping list and summary', () => {
 
   it('warns about bought items without a hub price', () => {
     expect(priceWarnings(fixture())).toEqual(['Нет ордеров на покупку (BUY) в хабе, цена взята как 0: Item 3']);
+  });
+});
+
+/**
+ * The fixture with A invented: 2 datacores (sell 10, buy 8) per attempt, chance 0.5, 2 runs per
+ * copy -> 2 copies for A's 4 runs, 4 attempts; the chosen option costs 30 a run at sell, 24 at buy.
+ */
+function invented(): JobNode {
+  const root = fixture();
+  const step: InventionStep = {
+    source_id: 500,
+    source_name: 'T1 blueprint',
+    source_icon: '',
+    copy: true,
+    decryptor_id: null,
+    probability: 0.5,
+    runs_per_copy: 2,
+    me: 2,
+    te: 4,
+    copies: 2,
+    attempts: 4,
+    time: 4000,
+    copy_time: 200,
+    materials: [
+      { id: 20, name: 'Datacore', name_en: 'Datacore', icon: '', quantity: 2, market_sell: 10, market_buy: 8, volume: 0.1 },
+    ],
+    fee: 12,
+    copy_fee: 4,
+    cost_sell: 4 * 30,
+    cost_buy: 4 * 24,
+    options: [
+      // no decryptor: A's materials as they are (40 X, 8 Y)
+      {
+        decryptor_id: null,
+        name: 'Без декриптора',
+        probability: 0.5,
+        runs_per_copy: 2,
+        me: 2,
+        te: 4,
+        attempts: 4,
+        per_run_sell: 30,
+        per_run_buy: 24,
+        materials: [40, 8],
+      },
+      // a decryptor that saves materials (36 X, 7 Y) but costs more per run
+      {
+        decryptor_id: 7,
+        name: 'Decryptor',
+        probability: 0.6,
+        runs_per_copy: 3,
+        me: 5,
+        te: 2,
+        attempts: 4,
+        per_run_sell: 33,
+        per_run_buy: 40,
+        materials: [36, 7],
+      },
+    ],
+  };
+  return recalcTree({ ...root, materials: [{ ...root.materials[0], invention: step }, ...root.materials.slice(1)] });
+}
+
+describe('invention in the tree', () => {
+  it('adds the expected invention cost to the invented node and every total above', () => {
+    const root = invented();
+    expect(root.materials[0].materials_total_sell).toBe(130 + 120);
+    expect(root.materials[0].materials_total_buy).toBe(102 + 96);
+    expect(root.materials_total_sell).toBe(390 + 120);
+    // bought, the invention is not needed
+    expect(setBuild(root, [0], false).materials_total_sell).toBe(660);
+  });
+
+  it('the shopping list carries what the planned attempts consume; the summary the invention and the science time', () => {
+    const root = invented();
+    expect(shoppingList(root).find((i) => i.id === 20)).toMatchObject({ quantity: 8, volume: 0.8 });
+    const s = summarize(root);
+    expect(s).toMatchObject({
+      invention_sell: 120,
+      invention_buy: 96,
+      cost_sell: 280 + 110 + 120,
+      time_science: 4200,
+      time_total: 1300,
+    });
+    // the critical path waits for copy + invention before A's job: 1 000 + 300 + 4 200
+    expect(s.time_critical).toBe(5500);
+    expect(s.volume_purchases).toBeCloseTo(1.2 + 6 + 0.05 + 0.8, 10);
+    expect(shoppingList(setBuild(root, [0], false)).some((i) => i.id === 20)).toBe(false);
+  });
+
+  it('decryptor choices: per unit with the materials at each ME valued as they cost now; the cheapest marked', () => {
+    const root = invented();
+    const a = root.materials[0];
+    // X 2 a unit, Y 5 a unit at sell; fee 10; 4 units
+    const none = (40 * 2 + 8 * 5 + 10 + 30 * 4) / 4;
+    const dec = (36 * 2 + 7 * 5 + 10 + 33 * 4) / 4;
+    const sell = decryptorChoices(a, 'sell');
+    expect(sell.map((c) => [c.decryptor_id, c.per_unit, c.cheapest, c.chosen])).toEqual([
+      [null, none, false, true],
+      [7, dec, true, false],
+    ]);
+    // at buy prices the decryptor's 40 a run outweighs the saved materials
+    expect(decryptorChoices(a, 'buy').map((c) => c.cheapest)).toEqual([true, false]);
+    expect(decryptorChoices(root, 'sell')).toEqual([]);
+  });
+});
+
+describe('trade fees, profit and ISK per hour', () => {
+  it('sell orders pay sales tax and broker fee, selling into buy orders only the sales tax', () => {
+    const s = summarize(fixture(), { salesTax: 0.036, brokerFee: 0.015 });
+    // product 2 000 at sell, 1 600 at buy; cost 390 / 209.5
+    expect(s.trade_fees_sell).toBeCloseTo(2000 * 0.051, 10);
+    expect(s.trade_fees_buy).toBeCloseTo(1600 * 0.036, 10);
+    expect(s.profit_sell).toBeCloseTo(2000 - 102 - 390, 10);
+    expect(s.profit_buy).toBeCloseTo(1600 - 57.6 - 209.5, 10);
+    expect(s.margin_sell).toBeCloseTo(((2000 - 102 - 390) / 2000) * 100, 10);
+    // 1 300 s of jobs
+    expect(s.isk_per_hour_sell).toBeCloseTo((2000 - 102 - 390) / (1300 / 3600), 8);
+    // without fees the margin is the spec's formula
+    expect(summarize(fixture()).margin_sell).toBeCloseTo(((2000 - 390) / 2000) * 100, 12);
+  });
+
+  it('no price, no profit', () => {
+    const s = summarize(recalcTree({ ...fixture(), market_sell: null, market_buy: null }), { salesTax: 0.036, brokerFee: 0.015 });
+    expect([s.trade_fees_sell, s.profit_sell, s.margin_sell, s.isk_per_hour_buy]).toEqual([null, null, null, null]);
+  });
+});
+
+describe('carryChoices', () => {
+  it('keeps build/buy and payouts where the recalculated tree has the same item at the same place', () => {
+    const chosen = setPay(setBuild(fixture(), [0], false), [], 3);
+    const next = carryChoices(chosen, fixture());
+    expect(next.materials[0].build).toBe(false);
+    expect(next.pay).toBe(3);
+    expect(next).toEqual(chosen);
+    // another item at a place: its own defaults
+    const other = recalcTree({
+      ...fixture(),
+      materials: [{ ...fixture().materials[0], id: 99 }, ...fixture().materials.slice(1)],
+    });
+    expect(carryChoices(chosen, other).materials[0].build).toBe(true);
   });
 });

@@ -18,6 +18,76 @@ export interface JobFeeParts {
   scc: number;
 }
 
+/** One item an invention attempt consumes: a datacore, the decryptor, or the relic itself. */
+export interface InventionMaterial {
+  id: number;
+  name: string;
+  name_en: string;
+  icon: string;
+  /** Units per invention attempt (run). */
+  quantity: number;
+  market_sell: number | null;
+  market_buy: number | null;
+  /** m³ per unit. */
+  volume: number;
+}
+
+/** One decryptor choice (or none) for an invented node, priced so the page can compare them. */
+export interface DecryptorOption {
+  decryptor_id: number | null;
+  name: string;
+  probability: number;
+  runs_per_copy: number;
+  me: number;
+  te: number;
+  /** Invention runs planned for the node's runs with this choice: ceil(ceil(runs / runs per copy) / chance). */
+  attempts: number;
+  /**
+   * Expected ISK per manufacturing run of the node for the invention alone (datacores, decryptor,
+   * invention and copy job fees) = cost of an attempt / (chance × runs per copy), at sell / buy prices.
+   */
+  per_run_sell: number;
+  per_run_buy: number;
+  /** The node's material quantities at this choice's ME, in the order of `materials`. */
+  materials: number[];
+}
+
+/**
+ * How a T2 (T3) node's blueprint copy is obtained: a copy of the T1 blueprint (or an ancient relic)
+ * and invention, with the chosen decryptor. Its expected cost is added to the node's build cost.
+ */
+export interface InventionStep {
+  /** T1 blueprint (or relic) invented from. */
+  source_id: number;
+  source_name: string;
+  source_icon: string;
+  /** True when a T1 blueprint is copied first; false for a relic (consumed, no copy). */
+  copy: boolean;
+  decryptor_id: number | null;
+  probability: number;
+  runs_per_copy: number;
+  /** ME / TE of the invented copy (the node's job uses them). */
+  me: number;
+  te: number;
+  /** Blueprint copies the node's runs need: ceil(runs / runs per copy). */
+  copies: number;
+  /** Invention runs planned to get them: ceil(copies / chance). */
+  attempts: number;
+  /** Seconds of the invention job (all attempts) and of the T1 copy job (one licensed run per attempt; 0 for a relic). */
+  time: number;
+  copy_time: number;
+  /** What one attempt consumes (datacores, decryptor, relic). */
+  materials: InventionMaterial[];
+  /** Job fees (ISK) of the invention job and of the copy job, all attempts. */
+  fee: number;
+  copy_fee: number;
+  /** Expected invention cost added to the node: runs × the chosen option's per-run cost, at sell / buy. */
+  cost_sell: number;
+  cost_buy: number;
+  /** No decryptor first, then every decryptor. */
+  options: DecryptorOption[];
+}
+
 export interface JobNode {
   /** Type id of the item. */
   id: number;
@@ -28,6 +98,11 @@ export interface JobNode {
   icon: string;
   /** Units of the item needed here. */
   quantity: number;
+  /** Blueprint ME / TE the job uses (manufacturing only; null for reactions and bought items). */
+  me: number | null;
+  te: number | null;
+  /** Invention of the blueprint copy (T2 and T3 blueprints), null when the blueprint is not invented. */
+  invention: InventionStep | null;
   /** Units one run makes (fuel blocks 40, ammunition 100 or 5000 ...); 1 for items that are bought. */
   quantity_per_run: number;
   /** Runs of the job making `quantity` (0 when the item cannot be built here). */
@@ -63,7 +138,7 @@ export interface JobNode {
   corp_buy_price: number | null;
   /**
    * Cost of building this node: its materials (built or bought as chosen below it) at sell /
-   * buy prices + its job fee + payout × runs. 0 for items that cannot be built.
+   * buy prices + its job fee + payout × runs + the expected invention cost. 0 for items that cannot be built.
    */
   materials_total_sell: number;
   materials_total_buy: number;
@@ -91,9 +166,15 @@ export function purchaseCost(node: JobNode, side: PriceSide): number {
   return node.quantity * (unitPrice(node, side) ?? 0);
 }
 
-/** Building the node: materials + job fee + payout × runs (children as chosen). */
+/** Expected invention cost of a node at one price side (0 when its blueprint is not invented). */
+export function inventionCost(node: JobNode, side: PriceSide): number {
+  if (!node.invention) return 0;
+  return side === 'sell' ? node.invention.cost_sell : node.invention.cost_buy;
+}
+
+/** Building the node: materials + job fee + payout × runs + invention (children as chosen). */
 function buildTotal(node: JobNode, side: PriceSide): number {
-  let sum = node.work_price_total + node.pay * node.runs;
+  let sum = node.work_price_total + node.pay * node.runs + inventionCost(node, side);
   for (const m of node.materials) sum += nodeCost(m, side);
   return sum;
 }
@@ -194,30 +275,40 @@ export interface ShoppingItem {
   market_buy: number | null;
 }
 
-/** Everything to buy under the current choices, summed per item, largest value first then by name. */
+/**
+ * Everything to buy under the current choices, summed per item, largest value first then by name:
+ * the bought nodes, and for every built invented node what its planned attempts consume.
+ */
 export function shoppingList(root: JobNode): ShoppingItem[] {
   const byId = new Map<number, ShoppingItem>();
+  const add = (i: Omit<ShoppingItem, 'volume'> & { unitVolume: number }) => {
+    const item = byId.get(i.id);
+    if (item) {
+      item.quantity += i.quantity;
+      item.volume += i.quantity * i.unitVolume;
+    } else {
+      const { unitVolume, ...rest } = i;
+      byId.set(i.id, { ...rest, volume: i.quantity * unitVolume });
+    }
+  };
   const visit = (node: JobNode, isRoot: boolean) => {
     if (isBuilt(node) || (isRoot && canBuild(node))) {
+      for (const m of node.invention?.materials ?? []) {
+        add({ ...m, quantity: m.quantity * node.invention!.attempts, unitVolume: m.volume });
+      }
       for (const m of node.materials) visit(m, false);
       return;
     }
-    const item = byId.get(node.id);
-    if (item) {
-      item.quantity += node.quantity;
-      item.volume += node.quantity * node.volume;
-    } else {
-      byId.set(node.id, {
-        id: node.id,
-        name: node.name,
-        name_en: node.name_en,
-        icon: node.icon,
-        quantity: node.quantity,
-        volume: node.quantity * node.volume,
-        market_sell: node.market_sell,
-        market_buy: node.market_buy,
-      });
-    }
+    add({
+      id: node.id,
+      name: node.name,
+      name_en: node.name_en,
+      icon: node.icon,
+      quantity: node.quantity,
+      unitVolume: node.volume,
+      market_sell: node.market_sell,
+      market_buy: node.market_buy,
+    });
   };
   visit(root, true);
   const value = (i: ShoppingItem) => i.quantity * (i.market_sell ?? 0);
@@ -238,11 +329,18 @@ export function appraisalLink(items: readonly ShoppingItem[]): string {
   return `/market/appraisal?data=${encodeURIComponent(data)}`;
 }
 
+/** Trade fees on selling the product, as fractions: sales tax (both ways) and broker fee (sell orders only). */
+export interface TradeFees {
+  salesTax: number;
+  brokerFee: number;
+}
+export const NO_TRADE_FEES: TradeFees = { salesTax: 0, brokerFee: 0 };
+
 export interface JobSummary {
   /** Value of the product at the hub (quantity × sell / buy), null without a price. */
   product_sell: number | null;
   product_buy: number | null;
-  /** Whole cost (purchases + job fees + payouts) at sell / buy prices. */
+  /** Whole cost (purchases + job fees + payouts + invention) at sell / buy prices. */
   cost_sell: number;
   cost_buy: number;
   purchases_sell: number;
@@ -254,20 +352,40 @@ export interface JobSummary {
   fee_scc: number;
   /** Σ payout × runs of every built node. */
   payouts: number;
-  /** (sell − (payouts + fees + purchases)) / sell × 100, all at sell / all at buy prices; null without a price. */
+  /** Expected invention cost of every built invented node (datacores, decryptors, invention and copy fees). */
+  invention_sell: number;
+  invention_buy: number;
+  /**
+   * Selling the product: at SELL by placing sell orders (sales tax + broker fee), at BUY into buy
+   * orders (sales tax only). Null without a price.
+   */
+  trade_fees_sell: number | null;
+  trade_fees_buy: number | null;
+  /** Product − trade fees − cost; null without a price. */
+  profit_sell: number | null;
+  profit_buy: number | null;
+  /** (sell − trade fees − (payouts + fees + purchases + invention)) / sell × 100 (spec §9 plus the trade fees); null without a price. */
   margin_sell: number | null;
   margin_buy: number | null;
+  /** Profit per hour of all the jobs' time (`time_total + time_science`); null without a price or without jobs. */
+  isk_per_hour_sell: number | null;
+  isk_per_hour_buy: number | null;
   /** m³ of everything bought, and of the product. */
   volume_purchases: number;
   volume_product: number;
-  /** Σ job times (one character, one job after another) and the longest chain (every job in parallel). */
+  /**
+   * Σ manufacturing and reaction job times (one character, one job after another) and the longest
+   * chain (every job in parallel, an invented node's copy and invention before its job).
+   */
   time_total: number;
   time_critical: number;
-  /** Built jobs. */
+  /** Σ copy and invention job times of the built invented nodes. */
+  time_science: number;
+  /** Built jobs (manufacturing and reactions). */
   jobs: number;
 }
 
-export function summarize(root: JobNode): JobSummary {
+export function summarize(root: JobNode, trade: TradeFees = NO_TRADE_FEES): JobSummary {
   const s: JobSummary = {
     product_sell: root.market_sell === null ? null : root.quantity * root.market_sell,
     product_buy: root.market_buy === null ? null : root.quantity * root.market_buy,
@@ -280,12 +398,21 @@ export function summarize(root: JobNode): JobSummary {
     fee_tax: 0,
     fee_scc: 0,
     payouts: 0,
+    invention_sell: 0,
+    invention_buy: 0,
+    trade_fees_sell: null,
+    trade_fees_buy: null,
+    profit_sell: null,
+    profit_buy: null,
     margin_sell: null,
     margin_buy: null,
+    isk_per_hour_sell: null,
+    isk_per_hour_buy: null,
     volume_purchases: 0,
     volume_product: root.quantity * root.volume,
     time_total: 0,
     time_critical: 0,
+    time_science: 0,
     jobs: 0,
   };
   /** Returns the node's critical-path time. */
@@ -304,14 +431,36 @@ export function summarize(root: JobNode): JobSummary {
     s.payouts += node.pay * node.runs;
     s.time_total += node.time;
     let longest = 0;
+    if (node.invention) {
+      s.invention_sell += node.invention.cost_sell;
+      s.invention_buy += node.invention.cost_buy;
+      s.time_science += node.invention.copy_time + node.invention.time;
+      for (const m of node.invention.materials) s.volume_purchases += m.quantity * node.invention.attempts * m.volume;
+      longest = node.invention.copy_time + node.invention.time;
+    }
     for (const m of node.materials) longest = Math.max(longest, visit(m, false));
     return node.time + longest;
   };
   s.time_critical = visit(root, true);
-  s.cost_sell = s.purchases_sell + s.fees + s.payouts;
-  s.cost_buy = s.purchases_buy + s.fees + s.payouts;
-  s.margin_sell = marginPercent(s.product_sell, s.cost_sell);
-  s.margin_buy = marginPercent(s.product_buy, s.cost_buy);
+  s.cost_sell = s.purchases_sell + s.fees + s.payouts + s.invention_sell;
+  s.cost_buy = s.purchases_buy + s.fees + s.payouts + s.invention_buy;
+  const hours = (s.time_total + s.time_science) / 3600;
+  const side = (product: number | null, rate: number, cost: number) => {
+    if (product === null) return { fees: null, profit: null, margin: null, perHour: null };
+    const fees = product * rate;
+    const profit = product - fees - cost;
+    return { fees, profit, margin: marginPercent(product, cost + fees), perHour: hours > 0 ? profit / hours : null };
+  };
+  const sell = side(s.product_sell, trade.salesTax + trade.brokerFee, s.cost_sell);
+  const buy = side(s.product_buy, trade.salesTax, s.cost_buy);
+  s.trade_fees_sell = sell.fees;
+  s.profit_sell = sell.profit;
+  s.margin_sell = sell.margin;
+  s.isk_per_hour_sell = sell.perHour;
+  s.trade_fees_buy = buy.fees;
+  s.profit_buy = buy.profit;
+  s.margin_buy = buy.margin;
+  s.isk_per_hour_buy = buy.perHour;
   return s;
 }
 
@@ -319,6 +468,59 @@ export function summarize(root: JobNode): JobSummary {
 export function marginPercent(sell: number | null, cost: number): number | null {
   if (sell === null || !(sell > 0)) return null;
   return ((sell - cost) / sell) * 100;
+}
+
+/** A decryptor choice of an invented node with its cost per unit of the node's product. */
+export interface DecryptorChoice extends DecryptorOption {
+  /**
+   * ISK per unit of the node's product with this choice: invention per run × runs, the job fee and
+   * payouts, and the node's materials at this choice's ME valued at what each material costs now
+   * per unit (built or bought as chosen), divided by the units the runs make.
+   */
+  per_unit: number;
+  /** The cheapest choice (the first of equals). */
+  cheapest: boolean;
+  /** The choice the node uses now. */
+  chosen: boolean;
+}
+
+/** Every decryptor choice of an invented node, priced per unit at one side; [] for other nodes. */
+export function decryptorChoices(node: JobNode, side: PriceSide = 'sell'): DecryptorChoice[] {
+  const step = node.invention;
+  if (!step || node.runs <= 0) return [];
+  const unitCost = node.materials.map((m) => (m.quantity > 0 ? nodeCost(m, side) / m.quantity : 0));
+  const units = node.runs * node.quantity_per_run;
+  const fixed = node.work_price_total + node.pay * node.runs;
+  const priced = step.options.map((o) => {
+    let materials = 0;
+    o.materials.forEach((q, i) => (materials += q * (unitCost[i] ?? 0)));
+    const invention = (side === 'sell' ? o.per_run_sell : o.per_run_buy) * node.runs;
+    return {
+      ...o,
+      per_unit: (materials + fixed + invention) / units,
+      cheapest: false,
+      chosen: o.decryptor_id === step.decryptor_id,
+    };
+  });
+  let best = 0;
+  priced.forEach((o, i) => {
+    if (o.per_unit < priced[best].per_unit) best = i;
+  });
+  if (priced.length) priced[best].cheapest = true;
+  return priced;
+}
+
+/**
+ * Keeps the user's build/buy choices and payouts when the tree is recalculated (another ME/TE,
+ * decryptor or facility): wherever the new tree has the same item at the same place as the old one.
+ */
+export function carryChoices(previous: JobNode, next: JobNode): JobNode {
+  const visit = (old: JobNode, node: JobNode): JobNode => {
+    if (old.id !== node.id) return node;
+    const materials = node.materials.map((m, i) => (old.materials[i] ? visit(old.materials[i], m) : m));
+    return { ...node, build: canBuild(old) && canBuild(node) ? old.build : node.build, pay: old.pay, materials };
+  };
+  return recalcTree(visit(previous, next));
 }
 
 /** Warnings that depend on the current choices: bought items the hub has no price for. */

@@ -80,7 +80,7 @@ const REFERENCE_MS = Date.parse('2026-01-01T00:00:00Z');
 const NPC_START_CORP = 1000044;
 const JITA_4_4 = 60003760;
 
-const ageYears = (c: FakeSsoCharacter) =>
+const ageYears = (c: Pick<FakeSsoCharacter, 'birthday'>) =>
   Math.max(0, Math.floor((REFERENCE_MS - Date.parse(c.birthday)) / (365.25 * 86_400_000)));
 
 const skill = (skill_id: number, level: number, rank: number): EsiSkill => ({
@@ -106,12 +106,38 @@ export function defaultCorporationHistory(c: FakeSsoCharacter): EsiCorporationHi
  * Five rank-1 basics at level min(5, age + 1) and, from three years of age, Amarr Battleship
  * (rank 8) and Capital Ships (rank 14) at V: old pilots have 6 912 000 SP, new ones 1 250.
  */
-export function defaultSkills(c: FakeSsoCharacter): EsiSkill[] {
+export function defaultSkills(c: Pick<FakeSsoCharacter, 'birthday'>): EsiSkill[] {
   const years = ageYears(c);
   const level = Math.min(5, years + 1);
   const list = [3300, 3327, 3380, 3386, 3402].map((id) => skill(id, level, 1));
   if (years >= 3) list.push(skill(3339, 5, 8), skill(20533, 5, 14));
   return list;
+}
+
+/**
+ * An industrialist's skills (the demo's Elena Fedorova): the defaults of an old pilot plus the
+ * industry, science, trade and invention skills at the levels a working inventor has, so that
+ * loading them in the calculator's skills panel changes numbers (ranks from the SDE, dogma 275).
+ */
+export function industrialistSkills(c: Pick<FakeSsoCharacter, 'birthday'>): EsiSkill[] {
+  const byId = new Map(defaultSkills(c).map((s) => [s.skill_id, s]));
+  const set = (id: number, level: number, rank: number) => byId.set(id, skill(id, level, rank));
+  set(3380, 5, 1); // Industry
+  set(3388, 4, 3); // Advanced Industry
+  set(45746, 3, 1); // Reactions
+  set(3402, 5, 1); // Science
+  set(3403, 4, 1); // Research
+  set(16622, 4, 3); // Accounting
+  set(3446, 3, 2); // Broker Relations
+  set(11433, 4, 5); // High Energy Physics
+  set(11452, 4, 5); // Mechanical Engineering
+  set(11453, 3, 5); // Electronic Engineering
+  set(11449, 3, 5); // Rocket Science
+  set(11454, 4, 5); // Caldari Starship Engineering
+  set(11444, 3, 5); // Amarr Starship Engineering
+  set(21790, 4, 5); // Caldari Encryption Methods
+  set(23087, 2, 5); // Amarr Encryption Methods
+  return [...byId.values()].sort((a, b) => a.skill_id - b.skill_id);
 }
 
 /**

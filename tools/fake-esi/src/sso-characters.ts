@@ -8,7 +8,7 @@
  * in the player-character range (2 112 000 000+), corporation ids in the player range (98 000 000+),
  * NPC corporation ids in the 1 000 000 range.
  */
-import type { FakeCheckData } from './character-check-data';
+import { industrialistSkills, type FakeCheckData } from './character-check-data';
 
 export interface FakeMail {
   mail_id: number;
@@ -252,6 +252,8 @@ export const DEFAULT_SSO_CHARACTERS: readonly FakeSsoCharacter[] = [
     stationId: 60003760,
     wallet: 3_300_000_000.75,
     mails: mails(12, 5, 2),
+    // The industrialist invents: an inventor's skills (the calculator's skills panel loads them).
+    check: { skills: industrialistSkills({ birthday: '2013-06-17T14:15:00Z' }) },
   },
 ];
 

@@ -108,6 +108,28 @@ it('answers location, wallet and mail for the token of that character', async ()
   expect((await get(`/characters/${jon.id}/location/`, token)).body).toEqual({ solar_system_id: 30000142, station_id: 60003760 });
 });
 
+it('answers the industrialist’s skills in ESI’s format (esi-skills.read_skills.v1): an inventor’s levels, SP by rank', async () => {
+  const elena = DEFAULT_SSO_CHARACTERS.find((c) => c.name === 'Elena Fedorova')!;
+  const token = await accessToken(elena.id, ['esi-skills.read_skills.v1']);
+  const res = await get(`/characters/${elena.id}/skills/`, token);
+  expect(res.status).toBe(200);
+  const body = res.body as {
+    skills: { skill_id: number; active_skill_level: number; trained_skill_level: number; skillpoints_in_skill: number }[];
+    total_sp: number;
+    unallocated_sp: number;
+  };
+  const level = (id: number) => body.skills.find((s) => s.skill_id === id);
+  // Industry V (rank 1: 256 000 SP), Advanced Industry IV (rank 3: 3 × 45 255), Caldari Encryption Methods IV (rank 5)
+  expect(level(3380)).toEqual({ skill_id: 3380, active_skill_level: 5, trained_skill_level: 5, skillpoints_in_skill: 256_000 });
+  expect(level(3388)).toEqual({ skill_id: 3388, active_skill_level: 4, trained_skill_level: 4, skillpoints_in_skill: 135_765 });
+  expect(level(21790)).toMatchObject({ active_skill_level: 4, skillpoints_in_skill: 226_275 });
+  expect(body.total_sp).toBe(body.skills.reduce((a, s) => a + s.skillpoints_in_skill, 0));
+  expect(body.skills.map((s) => s.skill_id)).toEqual([...body.skills.map((s) => s.skill_id)].sort((a, b) => a - b));
+  // the scope is required
+  const other = await accessToken(elena.id, ['esi-wallet.read_character_wallet.v1']);
+  expect((await get(`/characters/${elena.id}/skills/`, other)).status).toBe(403);
+});
+
 it('refuses a missing, forged or expired token, another character and a missing scope', async () => {
   const [ivan, anna] = DEFAULT_SSO_CHARACTERS;
   const ivanToken = await accessToken(ivan.id);

@@ -63,6 +63,12 @@ const MANUFACTURING_PLANT = dogma(35878, 1415, [
   [1300, 1406],
 ]);
 const COMPOSITE_REACTOR = dogma(45537, 1415, [[1298, 1406]]);
+// Standup Invention Lab I fits citadels, engineering complexes and refineries (typeDogma 1298-1300).
+const INVENTION_LAB = dogma(35886, 1415, [
+  [1298, 1657],
+  [1299, 1404],
+  [1300, 1406],
+]);
 const RAITARU = dogma(35825, 1404, [
   [1547, 2],
   [2600, 0.99],
@@ -100,17 +106,29 @@ const REACTOR_RIG = dogma(46484, 1933, [
   [2357, 1.1],
   [2713, -20],
 ]);
-const ALL = [MANUFACTURING_PLANT, COMPOSITE_REACTOR, RAITARU, AZBEL, ATHANOR, TATARA, ASTRAHUS, ME_RIG, REACTOR_RIG, BARREN_ECU];
+const ALL = [
+  MANUFACTURING_PLANT,
+  COMPOSITE_REACTOR,
+  INVENTION_LAB,
+  RAITARU,
+  AZBEL,
+  ATHANOR,
+  TATARA,
+  ASTRAHUS,
+  ME_RIG,
+  REACTOR_RIG,
+  BARREN_ECU,
+];
 
 describe('deriveStructures', () => {
   const structures = deriveStructures(ALL, typeOf);
 
   it.each([
-    [35825, 'Raitaru', ['manufacturing'], { material: 0.99, time: 0.85, cost: 0.97, reactionTime: 1 }, 2],
-    [35826, 'Azbel', ['manufacturing'], { material: 0.99, time: 0.8, cost: 0.96, reactionTime: 1 }, 3],
-    [35832, 'Astrahus', ['manufacturing'], { material: 1, time: 1, cost: 1, reactionTime: 1 }, 1],
-    [35835, 'Athanor', ['manufacturing', 'reaction'], { material: 1, time: 1, cost: 1, reactionTime: 1 }, 2],
-    [35836, 'Tatara', ['manufacturing', 'reaction'], { material: 1, time: 1, cost: 1, reactionTime: 0.75 }, 3],
+    [35825, 'Raitaru', ['manufacturing', 'science'], { material: 0.99, time: 0.85, cost: 0.97, reactionTime: 1 }, 2],
+    [35826, 'Azbel', ['manufacturing', 'science'], { material: 0.99, time: 0.8, cost: 0.96, reactionTime: 1 }, 3],
+    [35832, 'Astrahus', ['manufacturing', 'science'], { material: 1, time: 1, cost: 1, reactionTime: 1 }, 1],
+    [35835, 'Athanor', ['manufacturing', 'reaction', 'science'], { material: 1, time: 1, cost: 1, reactionTime: 1 }, 2],
+    [35836, 'Tatara', ['manufacturing', 'reaction', 'science'], { material: 1, time: 1, cost: 1, reactionTime: 0.75 }, 3],
   ])('%d %s', (id, name, activities, bonuses, rigSize) => {
     expect(structures.find((s) => s._id === id)).toEqual({
       _id: id,
@@ -166,6 +184,8 @@ describe('deriveRigs', () => {
 describe('keepDogma', () => {
   it.each([
     [35878, undefined, [], true], // service module, even without a type record
+    [35886, undefined, [], true], // the invention lab
+    [34207, { groupId: 1304, published: true }, [[1112, 1.9]], true], // a decryptor
     [2409, { groupId: 1026, published: true }, [[709, 2268]], true],
     [2848, { groupId: 1063, published: true }, [], true],
     [35825, { groupId: 1404, published: true }, [], true],

@@ -23,6 +23,11 @@ export const ATTR = {
   nullSecModifier: 2357,
   /** Skills required by a blueprint: time bonus per level in percent (e.g. -1). */
   manufactureTimePerLevel: 1982,
+  /** Decryptors: invention chance multiplier, ME / TE and max-runs modifiers of the invented copy. */
+  inventionProbabilityMultiplier: 1112,
+  inventionMEModifier: 1113,
+  inventionTEModifier: 1114,
+  inventionMaxRunModifier: 1124,
 } as const;
 
 export const CAN_FIT_SHIP_GROUP = [
@@ -49,6 +54,7 @@ export const GROUP = {
   engineeringComplex: 1404,
   refinery: 1406,
   citadel: 1657,
+  decryptors: 1304,
 } as const;
 
 /** PI pin groups whose dogma is kept (fitting, extraction, planet restriction). */
@@ -66,8 +72,13 @@ export const PI_PIN_GROUPS: ReadonlySet<number> = new Set([
 export const SERVICE_MODULES = {
   manufacturing: [35878], // Standup Manufacturing Plant I
   reaction: [45537, 45538, 45539], // Standup Composite / Hybrid / Biochemical Reactor I
+  science: [35886], // Standup Invention Lab I
 } as const;
-const SERVICE_MODULE_IDS: ReadonlySet<number> = new Set([...SERVICE_MODULES.manufacturing, ...SERVICE_MODULES.reaction]);
+const SERVICE_MODULE_IDS: ReadonlySet<number> = new Set([
+  ...SERVICE_MODULES.manufacturing,
+  ...SERVICE_MODULES.reaction,
+  ...SERVICE_MODULES.science,
+]);
 
 export interface DogmaTypeInfo {
   groupId: number;
@@ -78,7 +89,7 @@ export interface DogmaTypeInfo {
 export function keepDogma(typeId: number, info: DogmaTypeInfo | undefined, attrs: ReadonlyMap<number, number>): boolean {
   if (SERVICE_MODULE_IDS.has(typeId)) return true;
   if (!info) return false;
-  if (PI_PIN_GROUPS.has(info.groupId)) return true;
+  if (PI_PIN_GROUPS.has(info.groupId) || info.groupId === GROUP.decryptors) return true;
   if (info.groupId === GROUP.engineeringComplex || info.groupId === GROUP.refinery || info.groupId === GROUP.citadel) return true;
   if ((attrs.get(ATTR.manufactureTimePerLevel) ?? 0) !== 0) return true;
   return RIG_BONUS_ATTRS.some((a) => (attrs.get(a) ?? 0) !== 0);
@@ -126,22 +137,24 @@ function fitGroups(d: DogmaDoc): number[] {
 type NameOf = (typeId: number) => (Names & { published: boolean }) | undefined;
 
 /**
- * Upwell structures that can host manufacturing or reactions (the groups the service modules
- * fit to), with their role bonuses as multipliers (1 = none): attrs 2600/2602/2601/2721.
+ * Upwell structures that can host manufacturing, reactions or science (the groups the service
+ * modules fit to), with their role bonuses as multipliers (1 = none): attrs 2600/2602/2601/2721.
  */
 export function deriveStructures(dogma: readonly DogmaDoc[], typeOf: NameOf): StructureDoc[] {
   const byId = new Map(dogma.map((d) => [d._id, d]));
   const hostGroups = (ids: readonly number[]) => new Set(ids.flatMap((id) => (byId.get(id) ? fitGroups(byId.get(id)!) : [])));
   const manufacturing = hostGroups(SERVICE_MODULES.manufacturing);
   const reaction = hostGroups(SERVICE_MODULES.reaction);
+  const science = hostGroups(SERVICE_MODULES.science);
   const out: StructureDoc[] = [];
   for (const d of dogma) {
-    if (!manufacturing.has(d.groupId) && !reaction.has(d.groupId)) continue;
+    if (!manufacturing.has(d.groupId) && !reaction.has(d.groupId) && !science.has(d.groupId)) continue;
     const t = typeOf(d._id);
     if (!t?.published) continue;
     const activities: StructureDoc['activities'] = [];
     if (manufacturing.has(d.groupId)) activities.push('manufacturing');
     if (reaction.has(d.groupId)) activities.push('reaction');
+    if (science.has(d.groupId)) activities.push('science');
     out.push({
       _id: d._id,
       nameEn: t.en,

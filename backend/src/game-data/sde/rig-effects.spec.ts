@@ -11,7 +11,7 @@ import { deriveRigEffects, parseRigGroups, parseRigSources, readRigEffectFiles }
 import type { DogmaDoc } from './sde.types';
 
 const EVE_DATA = resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'eve-data');
-const RIGS = [37146, 37180, 43920, 45548, 46485, 46487, 46497];
+const RIGS = [37146, 37180, 43920, 45548, 46485, 46487, 46497, 37183, 43722, 43879, 43880, 43724, 35827];
 
 async function realDogma(ids: readonly number[]): Promise<Map<number, DogmaDoc>> {
   const out = new Map<number, DogmaDoc>();
@@ -38,7 +38,7 @@ describe('rig effects from the SDE industry tables', () => {
 
   it('XL ship rig T1: −2 % materials and −20 % time on every ship group, battleships (27) and frigates (25) included', () => {
     const rig = effects.get(37180)!;
-    expect(rig.map((e) => [e.activity, e.bonus, e.amount, e.groups.length])).toEqual([
+    expect(rig.map((e) => [e.activity, e.bonus, e.amount, e.groups?.length])).toEqual([
       ['manufacturing', 'material', -2, 48],
       ['manufacturing', 'time', -20, 48],
     ]);
@@ -72,6 +72,28 @@ describe('rig effects from the SDE industry tables', () => {
       ['time', -24],
     ]);
     expect(lset[0].groups).toEqual([428, 429, 712, 974, 4096, 4932]);
+  });
+
+  it('science rigs: invention and copying bonuses on every product (no filter), magnitudes from 2593 time / 2595 cost', () => {
+    // Standup XL-Set Laboratory Optimization I: −20 % time, −10 % cost on copying, invention and research
+    expect(effects.get(37183)).toEqual([
+      { activity: 'copying', bonus: 'cost', amount: -10, groups: null },
+      { activity: 'copying', bonus: 'time', amount: -20, groups: null },
+      { activity: 'invention', bonus: 'cost', amount: -10, groups: null },
+      { activity: 'invention', bonus: 'time', amount: -20, groups: null },
+    ]);
+    // L-set invention optimization: invention only; M-set invention cost / accelerator: one bonus each
+    expect(effects.get(43722)).toEqual([
+      { activity: 'invention', bonus: 'cost', amount: -10, groups: null },
+      { activity: 'invention', bonus: 'time', amount: -20, groups: null },
+    ]);
+    expect(effects.get(43879)).toEqual([{ activity: 'invention', bonus: 'cost', amount: -10, groups: null }]);
+    expect(effects.get(43880)).toEqual([{ activity: 'invention', bonus: 'time', amount: -20, groups: null }]);
+    // ME research rigs and structures' own rows give no rig effect the calculator uses
+    expect(effects.get(43724)).toBeUndefined();
+    expect(effects.get(35827)).toBeUndefined();
+    // manufacturing rigs gain nothing from the science rows
+    expect(effects.get(45548)!.every((e) => e.activity === 'manufacturing')).toBe(true);
   });
 
   it('parses the CSV columns and refuses an unexpected header', () => {

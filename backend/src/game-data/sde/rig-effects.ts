@@ -13,7 +13,8 @@
  * The magnitude of a bonus is the rig's own dogma attribute (percent): engineering rigs 2594
  * material / 2593 time / 2595 cost, Thukker rigs 2653 on the capital-component targets (their
  * description: "enhanced benefits ... basic and advanced capital ship components and normal
- * benefits to ... other components, Upwell structures ..."), reactor rigs 2714 material / 2713 time.
+ * benefits to ... other components, Upwell structures ..."), reactor rigs 2714 material / 2713 time,
+ * laboratory and invention rigs 2593 time / 2595 cost (invention and copying rows, no filter).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -82,13 +83,22 @@ function magnitudeAttribute(activity: string, bonus: string, target: number | un
     if (bonus === 'material') return ATTR.reactionRigMatBonus;
     if (bonus === 'time') return ATTR.reactionRigTimeBonus;
   }
+  if (SCIENCE_ACTIVITIES.has(activity)) {
+    // Laboratory and invention rigs carry the engineering rigs' time and cost attributes.
+    if (bonus === 'time') return ATTR.engRigTimeBonus;
+    if (bonus === 'cost') return ATTR.engRigCostBonus;
+  }
   return null;
 }
 
+/** Science activities the calculator prices; their rig bonuses have no target filter (every product). */
+const SCIENCE_ACTIVITIES: ReadonlySet<string> = new Set(['invention', 'copying']);
+
 /**
  * Per rig: its manufacturing and reaction bonuses with their magnitudes and product groups
- * (groups ascending; bonuses of the same kind and magnitude merged). Rigs without dogma and
- * zero-magnitude bonuses are left out.
+ * (groups ascending; bonuses of the same kind and magnitude merged), and its invention and copying
+ * bonuses, which the sources table lists without a filter: they apply to every product (groups
+ * null). Rigs without dogma and zero-magnitude bonuses are left out.
  */
 export function deriveRigEffects(
   sources: readonly RigSourceRow[],
@@ -123,12 +133,33 @@ export function deriveRigEffects(
     }
     entry.groups.add(g.groupId);
   }
+  const science = new Map<number, RigEffectDoc[]>();
+  for (const s of sources) {
+    if (s.filterId !== null || !SCIENCE_ACTIVITIES.has(s.activity)) continue;
+    const rig = dogma.get(s.rigTypeId);
+    const attr = rig ? magnitudeAttribute(s.activity, s.bonus, undefined, rig) : null;
+    const amount = rig && attr !== null ? (rig.attributes[String(attr)] ?? 0) : 0;
+    if (amount === 0) continue;
+    let list = science.get(s.rigTypeId);
+    if (!list) science.set(s.rigTypeId, (list = []));
+    if (!list.some((e) => e.activity === s.activity && e.bonus === s.bonus)) {
+      list.push({
+        activity: s.activity as RigEffectDoc['activity'],
+        bonus: s.bonus as RigEffectDoc['bonus'],
+        amount,
+        groups: null,
+      });
+    }
+  }
   const out = new Map<number, RigEffectDoc[]>();
-  for (const [rigId, byKind] of merged) {
-    const effects = [...byKind.values()].map(({ effect, groups: set }) => ({
-      ...effect,
-      groups: [...set].sort((a, b) => a - b),
-    }));
+  for (const rigId of new Set([...merged.keys(), ...science.keys()])) {
+    const effects: RigEffectDoc[] = [
+      ...[...(merged.get(rigId)?.values() ?? [])].map(({ effect, groups: set }) => ({
+        ...effect,
+        groups: [...set].sort((a, b) => a - b),
+      })),
+      ...(science.get(rigId) ?? []),
+    ];
     effects.sort((a, b) => a.activity.localeCompare(b.activity) || a.bonus.localeCompare(b.bonus) || a.amount - b.amount);
     out.set(rigId, effects);
   }

@@ -57,7 +57,7 @@ export const INDEXES: Partial<Record<Dataset, mongo.IndexDescription[]>> = {
   marketGroups: [{ key: { parentId: 1 } }],
   types: [{ key: { nameKeys: 1 } }, { key: { groupId: 1 } }, { key: { marketGroupId: 1 } }],
   dogma: [{ key: { groupId: 1 } }],
-  blueprints: [{ key: { productTypeId: 1 } }, { key: { activity: 1 } }],
+  blueprints: [{ key: { productTypeId: 1 } }, { key: { activity: 1 } }, { key: { 'activities.invention.products.typeId': 1 } }],
   schematics: [{ key: { 'output.typeId': 1 } }],
   constellations: [{ key: { regionId: 1 } }],
   systems: [{ key: { nameLower: 1 } }, { key: { regionId: 1 } }, { key: { constellationId: 1 } }],

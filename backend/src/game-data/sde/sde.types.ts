@@ -143,7 +143,8 @@ export interface StructureDoc {
   nameRu: string;
   groupId: number;
   rigSize: number | null;
-  activities: ('manufacturing' | 'reaction')[];
+  /** 'science': it can host an invention lab (the science jobs' time and cost use `bonuses.time/cost`). */
+  activities: ('manufacturing' | 'reaction' | 'science')[];
   bonuses: { material: number; time: number; cost: number; reactionTime: number };
 }
 
@@ -169,12 +170,15 @@ export interface RigDoc {
   effects: RigEffectDoc[];
 }
 
-/** One bonus of a rig: magnitude in percent as in dogma (negative = reduction), the product groups it applies to. */
+/**
+ * One bonus of a rig: magnitude in percent as in dogma (negative = reduction), the product groups
+ * it applies to (null: every product, the science rigs).
+ */
 export interface RigEffectDoc {
-  activity: 'manufacturing' | 'reaction';
+  activity: 'manufacturing' | 'reaction' | 'invention' | 'copying';
   bonus: 'material' | 'time' | 'cost';
   amount: number;
-  groups: number[];
+  groups: number[] | null;
 }
 
 export const DATASETS = [

@@ -4,7 +4,9 @@
  * tests build exactly the same FacilitySetup.
  */
 import {
+  facilityOf,
   NO_STRUCTURE_BONUS,
+  type FacilityKind,
   type FacilitySetup,
   type RigEffect,
   type RigSecurityModifiers,
@@ -17,7 +19,7 @@ export interface StructureLike {
   name: string;
   groupId: number;
   rigSize: number | null;
-  activities: readonly ('manufacturing' | 'reaction')[];
+  activities: readonly FacilityKind[];
   bonuses: { material: number; time: number; cost: number; reactionTime: number };
 }
 
@@ -54,9 +56,13 @@ export function facilitySetup(structure: StructureLike | null, rigs: readonly Ri
   return { structure: structure ? { ...structure.bonuses } : { ...NO_STRUCTURE_BONUS }, rigs: rigs.map(rigSpec) };
 }
 
-/** A rig's activity: the one its bonuses are for (reactor rigs 'reaction'), null when it has none the calculator uses. */
-export function rigActivity(rig: Pick<RigLike, 'effects'>): 'manufacturing' | 'reaction' | null {
-  return rig.effects[0]?.activity ?? null;
+/**
+ * The facility a rig is for: the one its bonuses are for (reactor rigs 'reaction', laboratory and
+ * invention rigs 'science'), null when it has none the calculator uses.
+ */
+export function rigFacility(rig: Pick<RigLike, 'effects'>): FacilityKind | null {
+  const first = rig.effects[0];
+  return first ? facilityOf(first.activity) : null;
 }
 
 /** A rig fits a structure when the sizes match and the structure's group is one it can be fitted to. */

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countNodes, summarize, type JobNode, type SkillLevels } from '@eve-toolkit/shared-types';
 import { facilitySetup } from './facility';
-import { buildJobTree, JobTreeError, type TreeSettings } from './job-tree';
+import { buildJobTree, JobTreeError, type NodeSettings, type TreeSettings } from './job-tree';
 import { EVE_DATA_DIR, loadSdeIndustry, type SdeIndustry } from '../testing/sde-catalog';
 
 jest.setTimeout(60_000);
@@ -54,11 +54,15 @@ interface Setup {
   rigs?: number[];
   reactionStructure?: number;
   reactionRigs?: number[];
+  scienceStructure?: number;
+  scienceRigs?: number[];
   skills?: Partial<SkillLevels>;
-  sci?: { manufacturing?: number; reaction?: number };
+  sci?: { manufacturing?: number; reaction?: number; invention?: number; copying?: number };
+  nodes?: ReadonlyMap<number, NodeSettings>;
   tax?: number;
   reactions?: boolean;
-  adjusted?: Map<number, number>;
+  adjusted?: Map<number, number> | ((typeId: number) => number | undefined);
+  hub?: (typeId: number) => { sell: number | null; buy: number | null } | undefined;
 }
 
 function settings(s: Setup): TreeSettings {
@@ -70,14 +74,27 @@ function settings(s: Setup): TreeSettings {
     facilityTax: s.tax ?? 0,
     manufacturing: facilitySetup(structure(s.structure), rigs(s.rigs)),
     reaction: facilitySetup(structure(s.reactionStructure ?? 35835), rigs(s.reactionRigs)),
+    science: facilitySetup(structure(s.scienceStructure), rigs(s.scienceRigs)),
     secClass: s.security <= 0 ? 0 : s.security < 0.45 ? 1 : 2,
-    skills: { industry: 5, advancedIndustry: 5, reactions: 5, ...s.skills },
-    costIndex: { manufacturing: s.sci?.manufacturing ?? 0, reaction: s.sci?.reaction ?? 0 },
+    skills: { industry: 5, advancedIndustry: 5, reactions: 5, science: 5, ...s.skills },
+    costIndex: {
+      manufacturing: s.sci?.manufacturing ?? 0,
+      reaction: s.sci?.reaction ?? 0,
+      invention: s.sci?.invention ?? 0,
+      copying: s.sci?.copying ?? 0,
+    },
+    decryptors: sde.decryptors,
+    nodes: s.nodes,
   };
 }
 
 function tree(blueprintId: number, quantity: number, s: Setup) {
-  const catalog = sde.catalog({ reactions: s.reactions ?? false, adjusted: (id) => s.adjusted?.get(id) });
+  const adjusted = s.adjusted;
+  const catalog = sde.catalog({
+    reactions: s.reactions ?? false,
+    adjusted: typeof adjusted === 'function' ? adjusted : (id) => adjusted?.get(id),
+    hub: s.hub,
+  });
   return buildJobTree(sde.treeBlueprint(sde.blueprints.get(blueprintId)!), quantity, catalog, settings(s));
 }
 
@@ -612,5 +629,233 @@ describe('bad trees', () => {
       n.materials.length && n.build ? n.work_price_total + n.materials.reduce((a, m) => a + fees(m), 0) : 0;
     expect(s.fees).toBe(fees(root));
     expect(s.jobs).toBeGreaterThan(1);
+  });
+});
+
+describe('invention in the tree (expectations from a separate Python reference reading the SDE files)', () => {
+  /** A stable made-up price per type (as in bench/industry.bench.ts): adjusted = it, hub SELL +10 %, BUY −10 %. */
+  const price = (typeId: number) => ((typeId * 2654435761) % 1_000_000) / 100 + 1;
+  const golem = (nodes?: ReadonlyMap<number, NodeSettings>) =>
+    tree(28711, 1, {
+      me: 10,
+      te: 20,
+      security: 0.9,
+      sci: { manufacturing: 0.05, invention: 0.05, copying: 0.04 },
+      tax: 0.0025,
+      adjusted: price,
+      hub: (id) => ({ sell: price(id) * 1.1, buy: price(id) * 0.9 }),
+      nodes,
+    }).root;
+  // [decryptor, chance, runs per copy, ME, TE, attempts, invention fee, copy fee, invention s, copy s, per run SELL, per run BUY, Golem's materials]
+  const REFERENCE = [
+    [
+      null,
+      0.3208333333333333,
+      1,
+      2,
+      4,
+      4,
+      1_878_055,
+      342_888_152,
+      652_800,
+      36_720,
+      269595802.6161039,
+      269423655.3163637,
+      [1, 30, 368, 441, 662, 846, 956, 2940, 3720, 5880, 36750],
+    ],
+    [
+      34201,
+      0.385,
+      2,
+      4,
+      14,
+      3,
+      1_408_542,
+      257_166_115,
+      489_600,
+      27_540,
+      112338186.05238096,
+      112265257.85238096,
+      [1, 29, 360, 432, 648, 829, 936, 2880, 3644, 5760, 36000],
+    ],
+    [
+      34202,
+      0.5775,
+      5,
+      1,
+      8,
+      2,
+      939_027,
+      171_444_075,
+      326_400,
+      18_360,
+      29958509.19411255,
+      29938759.84831169,
+      [1, 30, 372, 446, 669, 855, 966, 2970, 3758, 5940, 37125],
+    ],
+    [
+      34203,
+      0.1925,
+      10,
+      0,
+      6,
+      6,
+      2_817_082,
+      514_332_227,
+      979_200,
+      55_080,
+      44934539.828051955,
+      44905502.03168832,
+      [1, 30, 375, 450, 675, 863, 975, 3000, 3795, 6000, 37500],
+    ],
+    [
+      34204,
+      0.48125,
+      4,
+      3,
+      2,
+      3,
+      1_408_542,
+      257_166_115,
+      489_600,
+      27_540,
+      44937030.32380953,
+      44907539.78874459,
+      [1, 30, 364, 437, 655, 838, 946, 2910, 3682, 5820, 36375],
+    ],
+    [
+      34205,
+      0.35291666666666666,
+      1,
+      5,
+      10,
+      3,
+      1_408_542,
+      257_166_115,
+      489_600,
+      27_540,
+      245093487.82337663,
+      244935827.9357733,
+      [1, 29, 357, 428, 642, 820, 927, 2850, 3606, 5700, 35625],
+    ],
+    [
+      34206,
+      0.3208333333333333,
+      3,
+      3,
+      12,
+      4,
+      1_878_055,
+      342_888_152,
+      652_800,
+      36_720,
+      89872591.72155845,
+      89813877.61870131,
+      [1, 30, 364, 437, 655, 838, 946, 2910, 3682, 5820, 36375],
+    ],
+    [
+      34207,
+      0.6095833333333333,
+      3,
+      3,
+      2,
+      2,
+      939_027,
+      171_444_075,
+      326_400,
+      18_360,
+      47297969.73506494,
+      47267684.65181135,
+      [1, 30, 364, 437, 655, 838, 946, 2910, 3682, 5820, 36375],
+    ],
+    [
+      34208,
+      0.28875,
+      8,
+      4,
+      4,
+      4,
+      1_878_055,
+      342_888_152,
+      652_800,
+      36_720,
+      37446301.41731602,
+      37421948.44415584,
+      [1, 29, 360, 432, 648, 829, 936, 2880, 3644, 5760, 36000],
+    ],
+  ] as const;
+
+  it("a Golem is invented from a Raven copy: every decryptor priced, the invented copy's ME/TE on the job", () => {
+    const root = golem();
+    const inv = root.invention!;
+    expect(inv).toMatchObject({ source_id: 688, copy: true, decryptor_id: null, copies: 1 });
+    expect(inv.materials.map((m) => [m.id, m.quantity])).toEqual([
+      [20411, 32],
+      [25887, 32],
+    ]);
+    expect(inv.options.map((o) => [o.decryptor_id, o.runs_per_copy, o.me, o.te, o.attempts])).toEqual(
+      REFERENCE.map((r) => [r[0], r[2], r[3], r[4], r[5]]),
+    );
+    inv.options.forEach((o, i) => {
+      expect(o.probability).toBeCloseTo(REFERENCE[i][1], 12);
+      expect(o.per_run_sell).toBeCloseTo(REFERENCE[i][10], 4);
+      expect(o.per_run_buy).toBeCloseTo(REFERENCE[i][11], 4);
+      expect(o.materials).toEqual(REFERENCE[i][12]);
+    });
+    expect([inv.fee, inv.copy_fee, inv.time, inv.copy_time]).toEqual(REFERENCE[0].slice(6, 10));
+    expect([root.me, root.te]).toEqual([2, 4]);
+    expect(root.materials.map((m) => m.quantity)).toEqual(REFERENCE[0][12]);
+    expect(inv.cost_sell).toBeCloseTo(REFERENCE[0][10], 4);
+    // the expected invention cost is part of the Golem's build cost
+    const materials = root.materials.reduce(
+      (a, m) => a + (m.build && m.materials.length ? m.materials_total_sell : m.quantity * m.market_sell!),
+      0,
+    );
+    expect(root.materials_total_sell).toBeCloseTo(materials + root.work_price_total + inv.cost_sell, 2);
+  });
+
+  it('choosing a decryptor for the Golem (by product type) changes its copy, its ME/TE and its materials', () => {
+    const root = golem(new Map([[28710, { decryptorId: 34207 }]]));
+    const oa = REFERENCE[7];
+    expect(root.invention!.probability).toBeCloseTo(oa[1], 12);
+    expect(root.invention).toMatchObject({
+      decryptor_id: 34207,
+      runs_per_copy: 3,
+      me: 3,
+      te: 2,
+      attempts: 2,
+    });
+    expect([root.invention!.fee, root.invention!.copy_fee, root.invention!.time, root.invention!.copy_time]).toEqual(
+      oa.slice(6, 10),
+    );
+    expect(root.invention!.materials.map((m) => [m.id, m.quantity])).toEqual([
+      [20411, 32],
+      [25887, 32],
+      [34207, 1],
+    ]);
+    expect([root.me, root.te]).toEqual([3, 2]);
+    expect(root.materials.map((m) => m.quantity)).toEqual(oa[12]);
+    expect(root.invention!.cost_sell).toBeCloseTo(oa[10], 4);
+  });
+
+  it('more invention attempts than one job may have only warn (30 days, 500 runs)', () => {
+    // 1 250 000 Mjolnir Fury = 250 runs of 5 000: 25 copies of 10 runs at 49.6 % = 51 attempts;
+    // 68 100 s × 0.85 a run: 45 start within 30 days
+    const { root, warnings } = tree(24536, 1_250_000, { me: 10, te: 20, security: 0.9 });
+    expect([root.runs, root.invention!.copies, root.invention!.attempts]).toEqual([250, 25, 51]);
+    expect(warnings).toContain(
+      '«Mjolnir Fury Cruise Missile»: 51 попыток изобретения не помещаются в одну работу (не больше 45), разбейте на несколько работ',
+    );
+    expect(tree(24536, 1_000_000, { me: 10, te: 20, security: 0.9 }).warnings.join()).not.toMatch(/попыток изобретения/);
+  });
+
+  it("T1 nodes take per-node ME/TE, others the form's; BPO-only T2 components are not invented", () => {
+    const root = golem(new Map([[638, { me: 0, te: 0 }]]));
+    const raven = root.materials.find((m) => m.id === 638)!;
+    const magpulse = root.materials.find((m) => m.id === 11533)!;
+    expect([raven.me, raven.te, raven.invention]).toEqual([0, 0, null]);
+    expect([magpulse.me, magpulse.te, magpulse.invention]).toEqual([10, 20, null]);
+    // Raven at ME 0: its own blueprint's quantities (5 200 000 Tritanium)
+    expect(raven.materials.find((m) => m.id === 34)!.quantity).toBe(5_200_000);
   });
 });

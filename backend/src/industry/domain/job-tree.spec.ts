@@ -17,6 +17,7 @@ function chain(levels: number, fanOut = 1): TreeCatalog {
     adjustedPrice: () => 10,
     hubPrice: () => ({ sell: 5, buy: 4 }),
     icon: (id) => `icon:${id}`,
+    inventionFor: () => undefined,
   };
 }
 
@@ -26,9 +27,11 @@ const settings: TreeSettings = {
   facilityTax: 0,
   manufacturing: { structure: NO_STRUCTURE_BONUS, rigs: [] },
   reaction: { structure: NO_STRUCTURE_BONUS, rigs: [] },
+  science: { structure: NO_STRUCTURE_BONUS, rigs: [] },
   secClass: 2,
   skills: ALL_SKILLS_V,
-  costIndex: { manufacturing: 0.01, reaction: 0.01 },
+  costIndex: { manufacturing: 0.01, reaction: 0.01, invention: 0.01, copying: 0.01 },
+  decryptors: [],
 };
 
 describe('tree limits', () => {

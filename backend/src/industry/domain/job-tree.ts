@@ -6,8 +6,11 @@
  * those and recompute totals without the server.
  *
  * Decisions where the spec is silent:
- * - The form's ME/TE apply to every manufacturing job in the tree (one set of blueprints); reaction
- *   formulas have none.
+ * - The form's ME/TE apply to every manufacturing job in the tree unless a node's own settings
+ *   (by product type) say otherwise; reaction formulas have none. An invented blueprint (T2, T3)
+ *   is a copy from invention: its ME/TE are those of the invented copy (the chosen decryptor's),
+ *   and the invention's expected cost per run (datacores, decryptor, invention and T1 copy job
+ *   fees, divided by chance × runs per copy) is added to the node (`InventionStep`).
  * - The tree is a tree, not a merged bill of materials: the same component under two parents is
  *   two jobs (as two separate industry jobs would be); the shopping list merges purchases.
  * - Skills required by a blueprint that carry a per-level time bonus (dogma 1982, e.g. the
@@ -25,12 +28,18 @@ import {
   nodeModifiers,
   recalcTree,
   runsFor,
+  SCIENCE_MAX_RUNS,
+  scienceModifiers,
+  type DecryptorOption,
+  type DecryptorSpec,
   type FacilitySetup,
+  type InventionStep,
   type JobNode,
   type NodeModifiers,
   type SecurityClass,
   type SkillLevels,
 } from '@eve-toolkit/shared-types';
+import { attemptsFor, planInvention, type InventionPlan, type InventionSource } from './invention';
 
 export interface TreeBlueprint {
   id: number;
@@ -60,6 +69,16 @@ export interface TreeCatalog {
   adjustedPrice(typeId: number): number | undefined;
   hubPrice(typeId: number): { sell: number | null; buy: number | null } | undefined;
   icon(typeId: number): string;
+  /** Where a blueprint is invented from; undefined when it is not invented (T1, BPO-only T2 components). */
+  inventionFor(blueprintId: number): InventionSource | undefined;
+}
+
+/** A node's own settings (by product type): blueprint ME/TE, or the decryptor of an invented blueprint. */
+export interface NodeSettings {
+  me?: number;
+  te?: number;
+  /** null: invent without a decryptor. */
+  decryptorId?: number | null;
 }
 
 export interface TreeSettings {
@@ -69,10 +88,19 @@ export interface TreeSettings {
   facilityTax: number;
   manufacturing: FacilitySetup;
   reaction: FacilitySetup;
+  /** Where copies and invention run. */
+  science: FacilitySetup;
   secClass: SecurityClass;
   skills: SkillLevels;
-  costIndex: { manufacturing: number; reaction: number };
+  costIndex: { manufacturing: number; reaction: number; invention: number; copying: number };
+  /** Decryptors to offer (and to choose from) on invented nodes. */
+  decryptors: readonly (DecryptorSpec & { name: string })[];
+  /** Per product type. */
+  nodes?: ReadonlyMap<number, NodeSettings>;
 }
+
+/** The option label of inventing without a decryptor. */
+export const NO_DECRYPTOR_NAME = 'Без декриптора';
 
 export const TREE_LIMITS = { maxDepth: 32, maxNodes: 50_000 } as const;
 
@@ -104,19 +132,34 @@ export function buildJobTree(
   let nodes = 0;
   const noAdjusted = new Set<string>();
   const overlong = new Map<string, { runs: number; max: number }>();
+  const overlongInvention = new Map<string, { runs: number; max: number }>();
   const nameOf = (typeId: number) => catalog.type(typeId)?.name ?? `#${typeId}`;
 
-  const modifiersFor = (bp: TreeBlueprint, groupId: number): NodeModifiers =>
+  const modifiersFor = (bp: TreeBlueprint, groupId: number, me: number, te: number): NodeModifiers =>
     nodeModifiers({
       activity: bp.activity,
       productGroupId: groupId,
-      me: settings.me,
-      te: settings.te,
+      me,
+      te,
       facility: bp.activity === 'reaction' ? settings.reaction : settings.manufacturing,
       secClass: settings.secClass,
       skills: settings.skills,
       requiredSkillTimeBonuses: bp.activity === 'manufacturing' ? bp.requiredSkillTimeBonuses : [],
     });
+  const science = {
+    facility: settings.science,
+    secClass: settings.secClass,
+    skills: settings.skills,
+    facilityTax: settings.facilityTax,
+    costIndex: { invention: settings.costIndex.invention, copying: settings.costIndex.copying },
+  };
+  const priceOf = (typeId: number) => catalog.hubPrice(typeId);
+  /** ISK of one attempt at a price side: what it consumes, and its share of the invention and copy fees. */
+  const attemptCost = (plan: InventionPlan, side: 'sell' | 'buy') => {
+    let sum = (plan.fee.total + (plan.copyFee?.total ?? 0)) / Math.max(1, plan.runs);
+    for (const m of plan.materials) sum += m.quantity * (priceOf(m.typeId)?.[side] ?? 0);
+    return sum;
+  };
 
   const visit = (typeId: number, qty: number, bp: TreeBlueprint | undefined, chain: readonly number[]): JobNode => {
     if (++nodes > limits.maxNodes) {
@@ -134,6 +177,9 @@ export function buildJobTree(
       name_en: t?.nameEn ?? `#${typeId}`,
       icon: catalog.icon(typeId),
       quantity: qty,
+      me: null,
+      te: null,
+      invention: null,
       quantity_per_run: 1,
       runs: 0,
       activity_id: null,
@@ -164,7 +210,24 @@ export function buildJobTree(
     }
 
     const runs = runsFor(qty, bp.product.quantity);
-    const mods = modifiersFor(bp, leaf.group_id);
+    const own = settings.nodes?.get(typeId);
+    const source = bp.activity === 'manufacturing' ? catalog.inventionFor(bp.id) : undefined;
+    let me = bp.activity === 'manufacturing' ? (own?.me ?? settings.me) : 0;
+    let te = bp.activity === 'manufacturing' ? (own?.te ?? settings.te) : 0;
+    let invention: InventionStep | null = null;
+    if (source) {
+      invention = inventionStep(source, bp, runs, leaf.group_id, own?.decryptorId ?? null);
+      me = invention.me;
+      te = invention.te;
+      const timeMods = scienceModifiers({ activity: 'invention', ...science }).time;
+      if (invention.attempts > SCIENCE_MAX_RUNS || exceedsRunLength(source.time, invention.attempts, timeMods)) {
+        overlongInvention.set(leaf.name, {
+          runs: invention.attempts,
+          max: Math.min(SCIENCE_MAX_RUNS, maxRunsPerJob(source.time, timeMods)),
+        });
+      }
+    }
+    const mods = modifiersFor(bp, leaf.group_id, me, te);
     if (depth === 0 && exceedsRunLength(bp.time, runs, mods.time)) {
       const max = maxRunsPerJob(bp.time, mods.time);
       throw new JobTreeError(
@@ -188,6 +251,9 @@ export function buildJobTree(
     const fee = jobFee(eiv, settings.costIndex[bp.activity], mods.cost, settings.facilityTax);
     return {
       ...leaf,
+      me: bp.activity === 'manufacturing' ? me : null,
+      te: bp.activity === 'manufacturing' ? te : null,
+      invention,
       quantity_per_run: bp.product.quantity,
       runs,
       activity_id: bp.activity === 'reaction' ? 11 : 1,
@@ -203,8 +269,85 @@ export function buildJobTree(
     };
   };
 
+  /** The invention of an invented node: every decryptor choice priced, the chosen one planned. */
+  function inventionStep(
+    source: InventionSource,
+    bp: TreeBlueprint,
+    runs: number,
+    groupId: number,
+    decryptorId: number | null,
+  ): InventionStep {
+    const plans = [null, ...settings.decryptors].map((decryptor) => {
+      const first = planInvention(source, bp.materials, 1, decryptor, science, catalog.adjustedPrice);
+      const attempts = attemptsFor(runs, first.runsPerCopy, first.probability);
+      return attempts === 1 ? first : planInvention(source, bp.materials, attempts, decryptor, science, catalog.adjustedPrice);
+    });
+    const options: DecryptorOption[] = plans.map((plan, i) => {
+      const perRun = (side: 'sell' | 'buy') =>
+        plan.runs > 0 ? attemptCost(plan, side) / (plan.probability * plan.runsPerCopy) : 0;
+      const mods = modifiersFor(bp, groupId, plan.me, plan.te);
+      return {
+        decryptor_id: plan.decryptor?.id ?? null,
+        name: i === 0 ? NO_DECRYPTOR_NAME : settings.decryptors[i - 1].name,
+        probability: plan.probability,
+        runs_per_copy: plan.runsPerCopy,
+        me: plan.me,
+        te: plan.te,
+        attempts: plan.runs,
+        per_run_sell: perRun('sell'),
+        per_run_buy: perRun('buy'),
+        materials: bp.materials.map((m) => materialQuantity(runs, m.quantity, mods.material)),
+      };
+    });
+    const index = Math.max(
+      0,
+      plans.findIndex((p) => (p.decryptor?.id ?? null) === decryptorId),
+    );
+    const plan = plans[index];
+    const chosen = options[index];
+    return {
+      source_id: source.sourceId,
+      source_name: nameOf(source.sourceId),
+      source_icon: catalog.icon(source.sourceId),
+      copy: source.copying !== null,
+      decryptor_id: chosen.decryptor_id,
+      probability: plan.probability,
+      runs_per_copy: plan.runsPerCopy,
+      me: plan.me,
+      te: plan.te,
+      copies: Math.ceil(runs / Math.max(1, plan.runsPerCopy)),
+      attempts: plan.runs,
+      time: plan.time,
+      copy_time: plan.copyTime,
+      materials: plan.materials.map((m) => {
+        const t = catalog.type(m.typeId);
+        const price = priceOf(m.typeId);
+        return {
+          id: m.typeId,
+          name: t?.name ?? `#${m.typeId}`,
+          name_en: t?.nameEn ?? `#${m.typeId}`,
+          icon: catalog.icon(m.typeId),
+          quantity: m.quantity,
+          market_sell: price?.sell ?? null,
+          market_buy: price?.buy ?? null,
+          volume: t?.volume ?? 0,
+        };
+      }),
+      fee: plan.fee.total,
+      copy_fee: plan.copyFee?.total ?? 0,
+      cost_sell: chosen.per_run_sell * runs,
+      cost_buy: chosen.per_run_buy * runs,
+      options,
+    };
+  }
+
   const root = recalcTree(visit(rootBlueprint.product.typeId, quantity, rootBlueprint, []));
   const warnings: string[] = [];
+  for (const [name, { runs, max }] of overlongInvention) {
+    warnings.push(
+      `«${name}»: ${fmt(runs)} попыток изобретения не помещаются в одну работу (не больше ${fmt(max)}), разбейте на несколько работ`,
+    );
+  }
   for (const [name, { runs, max }] of overlong) {
     warnings.push(
       `«${name}»: ${fmt(runs)} прогонов не помещаются в одну работу (не больше ${fmt(max)}), разбейте на несколько работ`,

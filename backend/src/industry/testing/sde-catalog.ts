@@ -9,9 +9,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { typeIconUrl } from '@eve-toolkit/shared-types';
-import { toGameBlueprint } from '../../game-data/game-data.mapper';
-import type { GameBlueprint } from '../../game-data/game-data.contract';
-import { ATTR, deriveRigs, deriveStructures, keepDogma, toDogmaDoc } from '../../game-data/sde/dogma';
+import { toGameBlueprint, toGameDecryptor, toGameInventions } from '../../game-data/game-data.mapper';
+import type { GameBlueprint, GameDecryptor, GameInvention } from '../../game-data/game-data.contract';
+import { ATTR, deriveRigs, deriveStructures, GROUP, keepDogma, toDogmaDoc } from '../../game-data/sde/dogma';
 import { deriveRigEffects, readRigEffectFiles } from '../../game-data/sde/rig-effects';
 import { openSdeSource, readJsonl } from '../../game-data/sde/sde-source';
 import type { BlueprintDoc, DogmaDoc, Names } from '../../game-data/sde/sde.types';
@@ -30,6 +30,9 @@ export interface SdeIndustry {
   structures: Map<number, StructureLike>;
   rigs: Map<number, RigLike>;
   skillTimeBonus: Map<number, number>;
+  /** Invented blueprint id -> where it is invented from (as the app picks it). */
+  inventions: Map<number, GameInvention>;
+  decryptors: GameDecryptor[];
   treeBlueprint(bp: GameBlueprint): TreeBlueprint;
   catalog(options: {
     reactions: boolean;
@@ -116,6 +119,17 @@ export async function loadSdeIndustry(dir = EVE_DATA_DIR): Promise<SdeIndustry> 
       if (v) skillTimeBonus.set(d._id, v);
     }
 
+    const invented = docs.flatMap((d) => (d.activities.invention?.products ?? []).map((p) => p.typeId));
+    const inventions = toGameInventions(docs, invented);
+    const decryptors = dogma
+      .filter((d) => d.groupId === GROUP.decryptors)
+      .sort((a, b) => a._id - b._id)
+      .map((d) => {
+        const t = typeInfo.get(d._id);
+        return toGameDecryptor(d, t && { name: t.ru, published: t.published });
+      })
+      .filter((d): d is GameDecryptor => d !== null);
+
     const toTree = (bp: GameBlueprint) => treeBlueprint(bp, (id) => skillTimeBonus.get(id));
     return {
       blueprints,
@@ -124,6 +138,8 @@ export async function loadSdeIndustry(dir = EVE_DATA_DIR): Promise<SdeIndustry> 
       structures,
       rigs,
       skillTimeBonus,
+      inventions,
+      decryptors,
       treeBlueprint: toTree,
       catalog: ({ reactions, adjusted = () => undefined, hub = () => undefined }) => {
         const cache = new Map<number, TreeBlueprint | undefined>();
@@ -139,6 +155,7 @@ export async function loadSdeIndustry(dir = EVE_DATA_DIR): Promise<SdeIndustry> 
           adjustedPrice: adjusted,
           hubPrice: hub,
           icon: (id) => typeIconUrl('https://images.evetech.net', id),
+          inventionFor: (blueprintId) => inventions.get(blueprintId),
         };
       },
     };

@@ -54,7 +54,7 @@ describe('/market/appraisal', () => {
     ]);
     const rows = within(screen.getByTestId('appraisal-table')).getAllByRole('row');
     expect(rows[0].textContent).toBe('ТипКоличествоОбъём, m³SELL за ед.BUY за ед.SELLBUY');
-    expect(rows[1].textContent).toBe('Tritanium2 00020 m³4,013,508 020,007 000,00');
+    expect(rows[1].textContent).toBe('Tritanium2 00020\u00a0м³4,013,508 020,007 000,00');
     expect(rows[2].textContent).toContain('Нет ордеров в хабе: цена 0');
     const errors = screen.getByTestId('appraisal-errors');
     expect(within(errors).getByText('Ошибки:')).toBeInTheDocument();

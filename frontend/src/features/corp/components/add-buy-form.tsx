@@ -11,15 +11,15 @@ export function AddBuyForm({ onSave, saving }: { onSave: (body: UpdateBuyRequest
   const [search, setSearch] = useState('');
   const [itemId, setItemId] = useState<string | null>(null);
   const [label, setLabel] = useState<string | null>(null);
-  const [quantity, setQuantity] = useState<number | ''>(1);
-  const [price, setPrice] = useState<number | ''>(0);
+  const [quantity, setQuantity] = useState<number | null>(1);
+  const [price, setPrice] = useState<number | null>(0);
   const items = useItemSearch(search);
   const options = useMemo(() => {
     const found = (items.data?.items ?? []).map((i) => ({ value: String(i.id), label: i.name }));
     if (itemId && label && !found.some((o) => o.value === itemId)) found.unshift({ value: itemId, label });
     return found;
   }, [items.data, itemId, label]);
-  const ready = itemId !== null && quantity !== '' && quantity > 0 && price !== '';
+  const ready = itemId !== null && quantity !== null && quantity > 0 && price !== null;
 
   return (
     <Paper

@@ -1,35 +1,35 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput, Table } from '@mantine/core';
-import type { BuyEntry, UpdateBuyRequest } from '@eve-toolkit/shared-types';
+import { Button, Group, Table } from '@mantine/core';
+import { CORP_LIMITS, type BuyEntry, type UpdateBuyRequest } from '@eve-toolkit/shared-types';
+import { NumberField } from '../../../shared/ui/number-field';
 
-/** Stock fields (spec §5): numbers from 0, price with step 0.01. */
-export function QuantityInput(props: { value: number | ''; onChange: (v: number | '') => void; label: string }) {
+/** Stock fields (spec §5): numbers from 0, price with step 0.01. Empty means "not given yet". */
+export function QuantityInput(props: { value: number | null; onChange: (v: number | null) => void; label: string }) {
   return (
-    <NumberInput
+    <NumberField
       aria-label={props.label}
       min={0}
-      allowNegative={false}
-      allowDecimal={false}
-      thousandSeparator=" "
+      max={CORP_LIMITS.maxQuantity}
+      allowEmpty
       value={props.value}
-      onChange={(v) => props.onChange(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+      onChange={props.onChange}
       w={140}
       size="xs"
     />
   );
 }
 
-export function PriceInput(props: { value: number | ''; onChange: (v: number | '') => void; label: string }) {
+export function PriceInput(props: { value: number | null; onChange: (v: number | null) => void; label: string }) {
   return (
-    <NumberInput
+    <NumberField
       aria-label={props.label}
       min={0}
+      max={CORP_LIMITS.maxPrice}
+      decimals={2}
       step={0.01}
-      decimalScale={2}
-      allowNegative={false}
-      thousandSeparator=" "
+      allowEmpty
       value={props.value}
-      onChange={(v) => props.onChange(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+      onChange={props.onChange}
       w={160}
       size="xs"
     />
@@ -46,10 +46,10 @@ export function BuyRowEditor({
   onSave: (body: UpdateBuyRequest) => void;
   saving: boolean;
 }) {
-  const [quantity, setQuantity] = useState<number | ''>(entry.quantity);
-  const [price, setPrice] = useState<number | ''>(entry.price);
+  const [quantity, setQuantity] = useState<number | null>(entry.quantity);
+  const [price, setPrice] = useState<number | null>(entry.price);
   const changed = quantity !== entry.quantity || price !== entry.price;
-  const valid = quantity !== '' && price !== '';
+  const valid = quantity !== null && price !== null;
   return (
     <>
       <Table.Td>

@@ -5,6 +5,9 @@ function node(p: Partial<JobNode> & Pick<JobNode, 'id' | 'name' | 'quantity'>): 
   return {
     name_en: p.name,
     icon: '',
+    me: null,
+    te: null,
+    invention: null,
     quantity_per_run: 1,
     runs: 0,
     activity_id: null,

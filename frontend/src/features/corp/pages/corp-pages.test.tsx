@@ -150,11 +150,13 @@ describe('/corp/main (buy list)', () => {
     });
     const r = renderApp('/corp/main', { session: MODERATOR, handler: api.handler });
     const qty = await screen.findByRole('textbox', { name: 'Количество: Tritanium' });
+    // Russian formats in the inputs: a decimal comma.
+    expect(screen.getByRole('textbox', { name: 'Цена: Pyerite' })).toHaveValue('9,8');
     await r.user.clear(qty);
     await r.user.type(qty, '2500');
     const price = screen.getByRole('textbox', { name: 'Цена: Tritanium' });
     await r.user.clear(price);
-    await r.user.type(price, '4.25');
+    await r.user.type(price, '4,25');
     await r.user.click(within(screen.getByTestId('buy-34')).getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(api.sent).toHaveLength(1));
     expect(api.sent[0]).toEqual({

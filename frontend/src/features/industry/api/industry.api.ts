@@ -1,6 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   BlueprintSearchResponse,
+  IndustryCharacterSkillsResponse,
+  IndustryCharactersResponse,
   IndustryJobRequest,
   IndustryJobResponse,
   IndustryStaticData,
@@ -10,6 +12,7 @@ import { api } from '../../../shared/api-client';
 export const industryKeys = {
   static: ['industry', 'static'] as const,
   blueprints: (q: string) => ['industry', 'blueprints', q] as const,
+  characters: ['industry', 'characters'] as const,
 };
 
 /** GET data/industry/static_industry_data (systems, stations, rigs, bonuses). */
@@ -37,5 +40,22 @@ export function useBlueprintSearch(query: string) {
 export function useIndustryJob() {
   return useMutation({
     mutationFn: (body: IndustryJobRequest) => api.post<IndustryJobResponse>('data/industry/job', body),
+  });
+}
+
+/** GET data/industry/skills: the signed-in player's linked characters (only asked when signed in). */
+export function useIndustryCharacters(enabled: boolean) {
+  return useQuery({
+    queryKey: industryKeys.characters,
+    queryFn: ({ signal }) => api.get<IndustryCharactersResponse>('data/industry/skills', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** GET data/industry/skills/{id}: one character's skills, read through ESI now. */
+export function useCharacterSkills() {
+  return useMutation({
+    mutationFn: (characterId: number) => api.get<IndustryCharacterSkillsResponse>(`data/industry/skills/${characterId}`),
   });
 }

@@ -20,7 +20,7 @@ export default function CostChart({ slices }: { slices: CostSlice[] }) {
         },
         theme: { mode: scheme },
         labels: slices.map((s) => s.label),
-        colors: ['#1c7ed6', '#e8590c', '#ae3ec9', '#2f9e44'],
+        colors: slices.map((s) => s.color),
         legend: { position: 'bottom' },
         dataLabels: { enabled: true },
         tooltip: { y: { formatter: (v: number) => formatIsk(v) } },

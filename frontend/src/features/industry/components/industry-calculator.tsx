@@ -1,8 +1,10 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAtom } from 'jotai';
 import { Alert, Button, Group, List, Loader, Paper, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
+  carryChoices,
   cheapestChoice,
+  formatPercent,
   HUBS,
   INDUSTRY_MESSAGES,
   priceWarnings,
@@ -11,14 +13,17 @@ import {
   summarize,
   type IndustryFormValues,
   type IndustryJobResponse,
+  type IndustryNodeSettings,
   type JobNode,
 } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { isWarmingUp } from '../../../shared/query-retry';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { useIndustryJob, useIndustryStatic } from '../api/industry.api';
+import { industrySkillsAtom } from '../industry.atoms';
 import { costBreakdown, type PriceSide } from '../lib/cost-breakdown';
 import { toJobRequest } from '../lib/form';
+import { skillsChangeTree, tradeFeesOf } from '../lib/skills';
 import { IndustryForm } from './industry-form';
 import { JobSummaryView } from './job-summary';
 import { JobTree } from './job-tree';
@@ -31,7 +36,12 @@ export interface IndustryResult {
   /** The tree with the user's build/buy choices and payouts. */
   tree: JobNode;
   form: IndustryFormValues;
+  /** Per-node ME/TE and decryptors the tree was built with. */
+  nodes: IndustryNodeSettings;
 }
+
+/** How long the tree waits after a per-node change (typing ME 10 is two changes) before recalculating. */
+export const NODE_RECALC_DELAY_MS = 400;
 
 export interface IndustryCalculatorProps {
   /** Called after every calculation and every change of choices (e.g. /corp/new_project keeps the jobs). */
@@ -49,24 +59,49 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
   const staticData = useIndustryStatic();
   const job = useIndustryJob();
   const [hubId, setHubId] = useAtom(hubIdAtom);
+  const [skills, setSkills] = useAtom(industrySkillsAtom);
   const [result, setResult] = useState<IndustryResult | null>(null);
   const [side, setSide] = useState<PriceSide>('sell');
+  /** Per-node settings waiting for the delayed recalculation. */
+  const [pendingNodes, setPendingNodes] = useState<IndustryNodeSettings | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
   const update = (next: IndustryResult) => {
     setResult(next);
     onResult?.(next);
   };
-  const submit = async (form: IndustryFormValues) => {
+  /** Builds the tree; the build/buy choices and payouts of the previous tree stay where the items match. */
+  const run = async (form: IndustryFormValues, nodes: IndustryNodeSettings, previous: IndustryResult | null) => {
     try {
-      const response = await job.mutateAsync(toJobRequest(form, hubId));
-      update({ response, tree: response.job, form });
+      const response = await job.mutateAsync(toJobRequest(form, hubId, skills, nodes));
+      update({ response, tree: previous ? carryChoices(previous.tree, response.job) : response.job, form, nodes });
     } catch {
       // shown from job.error
     }
   };
+  const submit = (form: IndustryFormValues) => {
+    // Another item starts with the form's settings; the same one keeps its per-node settings.
+    const same = result && result.form.blueprint_id === form.blueprint_id;
+    return run(form, same ? result.nodes : {}, same ? result : null);
+  };
+  const changeNode = (typeId: number, settings: IndustryNodeSettings[string] | null) => {
+    if (!result) return;
+    const nodes = { ...(pendingNodes ?? result.nodes) };
+    if (settings && Object.keys(settings).length) nodes[String(typeId)] = settings;
+    else delete nodes[String(typeId)];
+    setPendingNodes(nodes);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void run(result.form, nodes, result).finally(() => setPendingNodes(null));
+    }, NODE_RECALC_DELAY_MS);
+  };
   const changeTree = (tree: JobNode) => result && update({ ...result, tree });
 
-  const summary = useMemo(() => (result ? summarize(result.tree) : null), [result]);
+  const fees = useMemo(() => tradeFeesOf(skills), [skills]);
+  const summary = useMemo(() => (result ? summarize(result.tree, fees) : null), [result, fees]);
+  const staleSkills = result ? skillsChangeTree(result.response.context.skills, skills) : false;
   const shopping = useMemo(() => (result ? shoppingList(result.tree) : []), [result]);
   const warnings = useMemo(() => (result ? [...result.response.warnings, ...priceWarnings(result.tree)] : []), [result]);
 
@@ -101,7 +136,14 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
           w={180}
         />
       </Group>
-      <IndustryForm staticData={staticData.data} onSubmit={submit} loading={job.isPending} defaultValues={defaultValues} />
+      <IndustryForm
+        staticData={staticData.data}
+        onSubmit={submit}
+        loading={job.isPending}
+        defaultValues={defaultValues}
+        skills={skills}
+        onSkillsChange={setSkills}
+      />
       {job.isError && (
         <Alert color="red" variant="light" title="Ошибка расчёта" role="alert" data-testid="job-errors">
           {serverErrors.length > 1 ? (
@@ -117,6 +159,21 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
       )}
       {result && summary && (
         <>
+          {staleSkills && (
+            <Alert color="blue" variant="light" data-testid="skills-stale">
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">Навыки изменились после расчёта: время и шанс изобретения в дереве посчитаны со старыми.</Text>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  loading={job.isPending}
+                  onClick={() => void run(result.form, result.nodes, result)}
+                >
+                  Пересчитать
+                </Button>
+              </Group>
+            </Alert>
+          )}
           {warnings.length > 0 && (
             <Alert color="yellow" variant="light" title="Предупреждения" data-testid="job-warnings">
               <List size="sm">
@@ -144,11 +201,20 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
             <Text size="xs" c="dimmed" mb="xs">
               {result.response.context.system.name} · {result.response.context.station}
               {result.response.context.rigs.length ? ` (${result.response.context.rigs.join(', ')})` : ''} · ME{' '}
-              {result.response.context.me} · TE {result.response.context.te} · налог {result.response.context.tax} %
+              {result.response.context.me} · TE {result.response.context.te} · налог {formatPercent(result.response.context.tax)}{' '}
+              · наука: {result.response.context.science_station}
+              {result.response.context.science_rigs.length ? ` (${result.response.context.science_rigs.join(', ')})` : ''}
+              {(pendingNodes || job.isPending) && ' · пересчёт…'}
             </Text>
-            <JobTree root={result.tree} onChange={changeTree} />
+            <JobTree
+              root={result.tree}
+              onChange={changeTree}
+              nodeSettings={pendingNodes ?? result.nodes}
+              onNodeSettings={changeNode}
+              side={side}
+            />
           </Paper>
-          <JobSummaryView summary={summary} />
+          <JobSummaryView summary={summary} fees={fees} />
           <ShoppingList items={shopping} />
           <Paper withBorder radius="lg" p="md">
             <Group justify="space-between" mb="sm">

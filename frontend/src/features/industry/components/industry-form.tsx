@@ -1,45 +1,22 @@
 import { useMemo, useState } from 'react';
 import { useForm, type Path, type PathValue } from 'react-hook-form';
-import {
-  Alert,
-  Button,
-  Collapse,
-  Group,
-  List,
-  MultiSelect,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Button, Group, List, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import {
   displaySecurity,
+  INDUSTRY_MAX_QUANTITY,
   INDUSTRY_MAX_RIGS,
   INDUSTRY_MESSAGES,
   ME_RANGE,
-  SKILL_RANGE,
   TE_RANGE,
   type IndustryFormValues,
+  type IndustrySkills,
   type IndustryStaticData,
 } from '@eve-toolkit/shared-types';
 import { lazyZodResolver } from '../../../shared/lazy-resolver';
+import { NumberField } from '../../../shared/ui/number-field';
 import { useBlueprintSearch } from '../api/industry.api';
-import {
-  clampMe,
-  clampQuantity,
-  clampSkill,
-  clampTax,
-  clampTe,
-  FORM_DEFAULTS,
-  keepFittingRigs,
-  rigsFor,
-  SEARCH_MIN_LENGTH,
-  searchSystems,
-} from '../lib/form';
+import { FORM_DEFAULTS, keepFittingRigs, rigsFor, SEARCH_MIN_LENGTH, searchSystems } from '../lib/form';
+import { SkillsPanel } from './skills-panel';
 
 export interface IndustryFormProps {
   staticData: IndustryStaticData;
@@ -47,6 +24,9 @@ export interface IndustryFormProps {
   loading?: boolean;
   defaultValues?: Partial<IndustryFormValues>;
   submitLabel?: string;
+  /** The skills panel (kept outside the form: remembered in the browser, loaded from a character). */
+  skills?: IndustrySkills;
+  onSkillsChange?: (skills: IndustrySkills) => void;
 }
 
 const FIELD_ORDER: (keyof IndustryFormValues)[] = [
@@ -58,10 +38,19 @@ const FIELD_ORDER: (keyof IndustryFormValues)[] = [
   'tax',
   'station_rig',
   'reaction_rig',
+  'science_rig',
 ];
 
 /** The calculator form (spec §3 "Calculator form"), reused by /corp/new_project. */
-export function IndustryForm({ staticData, onSubmit, loading, defaultValues, submitLabel = 'Рассчитать' }: IndustryFormProps) {
+export function IndustryForm({
+  staticData,
+  onSubmit,
+  loading,
+  defaultValues,
+  submitLabel = 'Рассчитать',
+  skills,
+  onSkillsChange,
+}: IndustryFormProps) {
   const form = useForm<IndustryFormValues>({
     resolver: lazyZodResolver(() => import('@eve-toolkit/shared-types/schemas').then((m) => m.industryFormSchema)),
     defaultValues: { ...FORM_DEFAULTS, ...defaultValues },
@@ -75,7 +64,6 @@ export function IndustryForm({ staticData, onSubmit, loading, defaultValues, sub
   const [itemSearch, setItemSearch] = useState('');
   const [itemLabel, setItemLabel] = useState<string | null>(null);
   const [systemSearch, setSystemSearch] = useState('');
-  const [showSkills, setShowSkills] = useState(false);
   const blueprints = useBlueprintSearch(itemSearch);
   const { station_key: stationKey, reaction_station: reactionStation, system_id: systemId, blueprint_id: blueprintId } = values;
 
@@ -100,6 +88,7 @@ export function IndustryForm({ staticData, onSubmit, loading, defaultValues, sub
 
   const mainRigs = rigsFor(staticData, stationKey, 'manufacturing');
   const reactionRigs = rigsFor(staticData, reactionStation ?? staticData.static.stationsReactions[0]?.key ?? null, 'reaction');
+  const scienceRigs = rigsFor(staticData, values.science_station, 'science');
   const errorMessages = FIELD_ORDER.map((f) => {
     const e = formState.errors[f] as { message?: string } | undefined;
     return e?.message;
@@ -162,44 +151,36 @@ export function IndustryForm({ staticData, onSubmit, loading, defaultValues, sub
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          <NumberInput
+          <NumberField
             label="Количество"
             min={1}
-            allowDecimal={false}
-            allowNegative={false}
+            max={INDUSTRY_MAX_QUANTITY}
             value={values.quantity}
-            onChange={(v) => set('quantity', clampQuantity(v))}
-            thousandSeparator=" "
+            onChange={(v) => set('quantity', v ?? 1)}
           />
-          <NumberInput
+          <NumberField
             label="ME"
             min={ME_RANGE.min}
             max={ME_RANGE.max}
-            clampBehavior="strict"
-            allowDecimal={false}
-            allowNegative={false}
             value={values.me}
-            onChange={(v) => set('me', clampMe(v))}
+            onChange={(v) => set('me', v ?? ME_RANGE.min)}
           />
-          <NumberInput
+          <NumberField
             label="TE"
             min={TE_RANGE.min}
             max={TE_RANGE.max}
             step={2}
-            clampBehavior="strict"
-            allowDecimal={false}
-            allowNegative={false}
             value={values.te}
-            onChange={(v) => set('te', clampTe(v))}
+            onChange={(v) => set('te', v ?? TE_RANGE.min)}
           />
-          <NumberInput
+          <NumberField
             label="Налог, %"
             min={0}
             max={100}
-            decimalScale={2}
-            allowNegative={false}
+            decimals={2}
+            step={0.25}
             value={values.tax}
-            onChange={(v) => set('tax', clampTax(v))}
+            onChange={(v) => set('tax', v ?? 0)}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -254,34 +235,31 @@ export function IndustryForm({ staticData, onSubmit, loading, defaultValues, sub
             clearable
           />
         </SimpleGrid>
-        <UnstyledButton onClick={() => setShowSkills((v) => !v)} aria-expanded={showSkills}>
-          <Text size="sm" c="blue">
-            {showSkills ? '▾' : '▸'} Навыки (по умолчанию V)
-          </Text>
-        </UnstyledButton>
-        <Collapse expanded={showSkills}>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            {(
-              [
-                ['industry', 'Industry'],
-                ['advanced_industry', 'Advanced Industry'],
-                ['reactions', 'Reactions'],
-              ] as const
-            ).map(([skill, label]) => (
-              <NumberInput
-                key={skill}
-                label={label}
-                min={SKILL_RANGE.min}
-                max={SKILL_RANGE.max}
-                clampBehavior="strict"
-                allowDecimal={false}
-                allowNegative={false}
-                value={values.skills[skill]}
-                onChange={(v) => set(`skills.${skill}`, clampSkill(v))}
-              />
-            ))}
-          </SimpleGrid>
-        </Collapse>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label="Лаборатория (копирование и изобретение)"
+            data={staticData.static.stationsScience.map((s) => ({ value: s.key, label: s.name }))}
+            value={values.science_station}
+            allowDeselect={false}
+            onChange={(v) => {
+              const key = v ?? 'npc';
+              set('science_station', key);
+              set('science_rig', keepFittingRigs(staticData, key, 'science', getValues('science_rig')));
+            }}
+          />
+          <MultiSelect
+            label="Риги лаборатории"
+            placeholder={scienceRigs.length ? 'До трёх ригов' : 'На эту станцию риги не ставятся'}
+            disabled={!scienceRigs.length}
+            data={scienceRigs.map((r) => ({ value: String(r.id), label: r.name }))}
+            value={values.science_rig.map(String)}
+            onChange={(v) => set('science_rig', v.map(Number))}
+            maxValues={INDUSTRY_MAX_RIGS}
+            searchable
+            clearable
+          />
+        </SimpleGrid>
+        {skills && <SkillsPanel staticData={staticData} value={skills} onChange={onSkillsChange ?? (() => undefined)} />}
         <Group justify="flex-end">
           <Button type="submit" loading={loading}>
             {submitLabel}

@@ -1,5 +1,13 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatDuration, formatIsk, formatNumber, formatVolume, type JobSummary } from '@eve-toolkit/shared-types';
+import {
+  formatDuration,
+  formatIsk,
+  formatNumber,
+  formatPercent,
+  formatVolume,
+  type JobSummary,
+  type TradeFees,
+} from '@eve-toolkit/shared-types';
 
 const isk = (v: number | null) => (v === null ? '—' : formatIsk(v));
 const pct = (v: number | null) => (v === null ? '—' : `${formatNumber(v, 2)} %`);
@@ -17,8 +25,11 @@ function Cell({ label, value, testId, color }: { label: string; value: string; t
   );
 }
 
-/** The total-job summary under the tree (spec §2): value, costs, fees, payouts, margin, volume and time. */
-export function JobSummaryView({ summary }: { summary: JobSummary }) {
+/**
+ * The total-job summary under the tree (spec §2): value, costs, fees, payouts, invention, the trade
+ * fees of selling, profit, margin, ISK per hour of the jobs, volume and time.
+ */
+export function JobSummaryView({ summary, fees }: { summary: JobSummary; fees: TradeFees }) {
   const tone = (m: number | null) => (m === null ? undefined : m < 0 ? 'red' : 'teal');
   return (
     <Paper withBorder radius="lg" p="md" data-testid="job-summary">
@@ -41,11 +52,40 @@ export function JobSummaryView({ summary }: { summary: JobSummary }) {
         <Cell label="Закупка по BUY" value={formatIsk(summary.purchases_buy)} testId="summary-purchases-buy" />
         <Cell label="Стоимость работ" value={formatIsk(summary.fees)} testId="summary-fees" />
         <Cell label="Выплаты" value={formatIsk(summary.payouts)} testId="summary-payouts" />
+        <Cell label="Изобретение по SELL" value={formatIsk(summary.invention_sell)} testId="summary-invention-sell" />
+        <Cell label="Изобретение по BUY" value={formatIsk(summary.invention_buy)} testId="summary-invention-buy" />
+        <Cell
+          label={`Налог с продаж ${formatPercent(fees.salesTax * 100)} и брокер ${formatPercent(fees.brokerFee * 100)} (SELL)`}
+          value={isk(summary.trade_fees_sell)}
+          testId="summary-trade-sell"
+        />
+        <Cell
+          label={`Налог с продаж ${formatPercent(fees.salesTax * 100)} (BUY)`}
+          value={isk(summary.trade_fees_buy)}
+          testId="summary-trade-buy"
+        />
+        <Cell
+          label="Прибыль по SELL"
+          value={isk(summary.profit_sell)}
+          testId="summary-profit-sell"
+          color={tone(summary.profit_sell)}
+        />
+        <Cell
+          label="Прибыль по BUY"
+          value={isk(summary.profit_buy)}
+          testId="summary-profit-buy"
+          color={tone(summary.profit_buy)}
+        />
+        <Cell label="ISK в час работ (SELL)" value={isk(summary.isk_per_hour_sell)} testId="summary-isk-hour-sell" />
+        <Cell label="ISK в час работ (BUY)" value={isk(summary.isk_per_hour_buy)} testId="summary-isk-hour-buy" />
         <Cell label="Объём закупки" value={formatVolume(summary.volume_purchases)} testId="summary-volume" />
         <Cell label="Объём продукта" value={formatVolume(summary.volume_product)} />
         <Cell label="Работ" value={formatNumber(summary.jobs)} testId="summary-jobs" />
         <Cell label="Время подряд" value={formatDuration(summary.time_total)} />
         <Cell label="Время параллельно" value={formatDuration(summary.time_critical)} />
+        {summary.time_science > 0 && (
+          <Cell label="Копирование и изобретение" value={formatDuration(summary.time_science)} testId="summary-time-science" />
+        )}
       </SimpleGrid>
     </Paper>
   );

@@ -1,26 +1,49 @@
-import { useState } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { createContext, useContext, useState } from 'react';
+import { ActionIcon, Badge, Box, Button, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import {
   ACTIVITY_LETTER,
   canBuild,
+  countRu,
+  decryptorChoices,
   formatDuration,
   formatIsk,
   formatNumber,
+  formatPercent,
   formatVolume,
+  ME_RANGE,
   setBuild,
   setPay,
   summarize,
+  TE_RANGE,
+  type IndustryNodeSettings,
   type JobNode,
   type NodePath,
+  type PriceSide,
 } from '@eve-toolkit/shared-types';
 import { pathKey, ROOT_KEY } from '../lib/tree-paths';
+import { NumberField } from '../../../shared/ui/number-field';
 import { TypeIcon } from '../../../shared/ui/type-icon';
+
+/** One node's own settings (by product type), or null to go back to the form's. */
+export type NodeSettingsChange = (typeId: number, settings: IndustryNodeSettings[string] | null) => void;
 
 export interface JobTreeProps {
   root: JobNode;
   /** Called with the new tree after a build/buy toggle or a payout change (totals above are recomputed). */
   onChange: (root: JobNode) => void;
+  /** Per-node ME/TE and decryptor: the page recalculates the tree with them. Without it they are read-only. */
+  nodeSettings?: IndustryNodeSettings;
+  onNodeSettings?: NodeSettingsChange;
+  /** The price side decryptor choices are compared at. */
+  side?: PriceSide;
 }
+
+interface TreeOptions {
+  nodeSettings: IndustryNodeSettings;
+  onNodeSettings?: NodeSettingsChange;
+  side: PriceSide;
+}
+const TreeOptionsContext = createContext<TreeOptions>({ nodeSettings: {}, side: 'sell' });
 
 const price = (v: number | null) => (v === null ? '—' : formatIsk(v));
 
@@ -30,7 +53,7 @@ const price = (v: number | null) => (v === null ? '—' : formatIsk(v));
  * runs, time, job cost, payout per run, sums at SELL and BUY and the volume to haul, and their
  * materials under 'Необходимые материалы:'.
  */
-export function JobTree({ root, onChange }: JobTreeProps) {
+export function JobTree({ root, onChange, nodeSettings = {}, onNodeSettings, side = 'sell' }: JobTreeProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set([ROOT_KEY]));
   const toggle = (key: string) =>
     setExpanded((prev) => {
@@ -40,16 +63,18 @@ export function JobTree({ root, onChange }: JobTreeProps) {
       return next;
     });
   return (
-    <Stack gap={4} data-testid="job-tree">
-      <NodeView
-        node={root}
-        path={[]}
-        expanded={expanded}
-        onExpand={toggle}
-        onBuild={(path, build) => onChange(setBuild(root, path, build))}
-        onPay={(path, pay) => onChange(setPay(root, path, pay))}
-      />
-    </Stack>
+    <TreeOptionsContext.Provider value={{ nodeSettings, onNodeSettings, side }}>
+      <Stack gap={4} data-testid="job-tree">
+        <NodeView
+          node={root}
+          path={[]}
+          expanded={expanded}
+          onExpand={toggle}
+          onBuild={(path, build) => onChange(setBuild(root, path, build))}
+          onPay={(path, pay) => onChange(setPay(root, path, pay))}
+        />
+      </Stack>
+    </TreeOptionsContext.Provider>
   );
 }
 
@@ -111,6 +136,16 @@ function NodeView({ node, path, expanded, onExpand, onBuild, onPay }: NodeViewPr
                 {ACTIVITY_LETTER[node.activity_id]}
               </Badge>
             )}
+            {node.invention && (
+              <Badge size="xs" variant="light" color="violet" title="Копия чертежа из изобретения" data-testid="node-invented">
+                И
+              </Badge>
+            )}
+            {node.me !== null && (
+              <Text size="xs" c="dimmed" data-testid="node-me-te">
+                ME {node.me} · TE {node.te}
+              </Text>
+            )}
           </Group>
           <Text size="xs" c="dimmed">
             SELL {price(node.market_sell)} · BUY {price(node.market_buy)} · {formatVolume(node.quantity * node.volume)}
@@ -160,15 +195,19 @@ function JobDetails({
     <Stack gap={6} py={6}>
       <Group gap="md" wrap="wrap" align="flex-end">
         {!isRoot && (
-          <Button
-            size="compact-sm"
-            variant={node.build ? 'light' : 'filled'}
-            color={node.build ? 'orange' : 'teal'}
-            onClick={() => onBuild(path, !node.build)}
+          // The state shown as a choice of two (not a question): which one is on is what the totals use.
+          <SegmentedControl
+            size="xs"
+            aria-label={`Строить или покупать: ${node.name}`}
+            data={[
+              { value: 'build', label: 'Строить' },
+              { value: 'buy', label: 'Покупать' },
+            ]}
+            value={node.build ? 'build' : 'buy'}
+            onChange={(v) => onBuild(path, v === 'build')}
+            color={node.build ? 'teal' : 'orange'}
             data-testid="node-toggle"
-          >
-            {node.build ? 'Купить?' : 'Строить?'}
-          </Button>
+          />
         )}
         <Text size="sm">Прогоны: {formatNumber(node.runs)}</Text>
         {node.trash > 0 && (
@@ -182,20 +221,14 @@ function JobDetails({
         <Text size="sm" data-testid="node-fee">
           Стоимость работ: {formatIsk(node.work_price_total)}
         </Text>
-        <NumberInput
+        <NumberField
           size="xs"
           w={170}
           label="Выплата за прогон, ISK"
           min={0}
-          allowNegative={false}
-          decimalScale={2}
-          thousandSeparator=" "
+          decimals={2}
           value={node.pay}
-          onChange={(v) => {
-            const n = typeof v === 'number' ? v : Number(v);
-            if (v !== '' && Number.isFinite(n) && n >= 0) onPay(path, n);
-            else if (v === '') onPay(path, 0);
-          }}
+          onChange={(v) => onPay(path, v ?? 0)}
           data-testid="node-pay"
         />
       </Group>
@@ -210,6 +243,124 @@ function JobDetails({
           Объём закупки: {formatVolume(volume)}
         </Text>
       </Group>
+      {node.invention ? <InventionDetails node={node} /> : node.me !== null && <BlueprintSettings node={node} />}
     </Stack>
+  );
+}
+
+/** ME/TE of a manufacturing node's blueprint (by product type; the form's by default). */
+function BlueprintSettings({ node }: { node: JobNode }) {
+  const { nodeSettings, onNodeSettings } = useContext(TreeOptionsContext);
+  const own = nodeSettings[String(node.id)];
+  if (!onNodeSettings) return null;
+  const change = (patch: { me?: number; te?: number }) => onNodeSettings(node.id, { ...own, ...patch });
+  return (
+    <Group gap="sm" align="flex-end" data-testid="node-blueprint">
+      <NumberField
+        size="xs"
+        w={110}
+        label="ME чертежа"
+        min={ME_RANGE.min}
+        max={ME_RANGE.max}
+        value={node.me ?? 0}
+        onChange={(v) => change({ me: v ?? ME_RANGE.min })}
+      />
+      <NumberField
+        size="xs"
+        w={110}
+        label="TE чертежа"
+        min={TE_RANGE.min}
+        max={TE_RANGE.max}
+        step={2}
+        value={node.te ?? 0}
+        onChange={(v) => change({ te: v ?? TE_RANGE.min })}
+      />
+      {own ? (
+        <Button size="compact-xs" variant="subtle" onClick={() => onNodeSettings(node.id, null)}>
+          Как в форме
+        </Button>
+      ) : (
+        <Text size="xs" c="dimmed">
+          как в форме; для всех узлов «{node.name}»
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+const decryptorKey = (id: number | null) => (id === null ? 'none' : String(id));
+
+/**
+ * The invention step of a T2 (T3) node: where the copy comes from, the chance, copies and attempts,
+ * the copy and invention times, what an attempt consumes, the expected cost, and the decryptor
+ * choice with the cheapest per unit marked.
+ */
+function InventionDetails({ node }: { node: JobNode }) {
+  const { onNodeSettings, side } = useContext(TreeOptionsContext);
+  const inv = node.invention!;
+  const choices = decryptorChoices(node, side);
+  const cheapest = choices.find((c) => c.cheapest);
+  const units = node.runs * node.quantity_per_run;
+  const cost = side === 'sell' ? inv.cost_sell : inv.cost_buy;
+  return (
+    <Paper withBorder radius="md" p="xs" data-testid="node-invention">
+      <Stack gap={4}>
+        <Text size="sm" fw={600}>
+          Изобретение: из «{inv.source_name}» ({inv.copy ? 'копия чертежа T1' : 'реликт расходуется'})
+        </Text>
+        <Group gap="md" wrap="wrap">
+          <Text size="sm" data-testid="invention-chance">
+            Шанс: {formatPercent(inv.probability * 100, 1)}
+          </Text>
+          <Text size="sm">
+            Копия: {countRu(inv.runs_per_copy, ['прогон', 'прогона', 'прогонов'])}, ME {inv.me}, TE {inv.te}
+          </Text>
+          <Text size="sm" data-testid="invention-attempts">
+            Нужно копий: {formatNumber(inv.copies)}, попыток: {formatNumber(inv.attempts)}
+          </Text>
+          {inv.copy && (
+            <Text size="sm" data-testid="invention-copy-time">
+              Копирование T1: {formatDuration(inv.copy_time)}
+            </Text>
+          )}
+          <Text size="sm" data-testid="invention-time">
+            Изобретение: {formatDuration(inv.time)}
+          </Text>
+        </Group>
+        <Text size="sm" data-testid="invention-materials">
+          На попытку: {inv.materials.map((m) => `${m.name} × ${formatNumber(m.quantity)}`).join(', ')}
+        </Text>
+        <Text size="sm" data-testid="invention-cost">
+          Ожидаемая стоимость изобретения ({side === 'sell' ? 'SELL' : 'BUY'}): <b>{formatIsk(cost)}</b>
+          {units > 0 && ` (${formatIsk(cost / units)} за ед.)`}; работы: изобретение {formatIsk(inv.fee)}
+          {inv.copy && `, копирование ${formatIsk(inv.copy_fee)}`}
+        </Text>
+        <Group gap="sm" align="flex-end">
+          <Select
+            size="xs"
+            w={420}
+            label="Декриптор"
+            data={choices.map((c) => ({
+              value: decryptorKey(c.decryptor_id),
+              label: `${c.name} — ${formatPercent(c.probability * 100, 1)}, ${formatIsk(c.per_unit)} за ед.${c.cheapest ? ' · дешевле всего' : ''}`,
+            }))}
+            value={decryptorKey(inv.decryptor_id)}
+            allowDeselect={false}
+            disabled={!onNodeSettings}
+            onChange={(v) => v && onNodeSettings?.(node.id, v === 'none' ? null : { decryptor_id: Number(v) })}
+            data-testid="invention-decryptor"
+          />
+          {cheapest && !cheapest.chosen && (
+            <Text size="xs" c="teal" data-testid="invention-cheapest">
+              Дешевле всего: {cheapest.name} ({formatIsk(cheapest.per_unit)} за ед.)
+            </Text>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          Цена за единицу ожидаемая: стоимость попытки / (шанс × прогоны копии) на каждый прогон, плюс материалы узла при ME
+          копии; лишние прогоны копии идут в следующие работы.
+        </Text>
+      </Stack>
+    </Paper>
   );
 }

@@ -5,18 +5,40 @@ export type PriceSide = 'sell' | 'buy';
 export interface CostSlice {
   label: string;
   value: number;
+  /** Each kind of cost keeps its colour whichever slices are shown. */
+  color: string;
 }
+
+const COLORS = {
+  materials: '#1c7ed6',
+  index: '#e8590c',
+  taxes: '#ae3ec9',
+  payouts: '#2f9e44',
+  invention: '#f08c00',
+  trade: '#868e96',
+} as const;
 
 /**
  * Where the money goes (the cost breakdown chart): purchases at the chosen side, the system-index
- * part of the job fees, taxes (facility tax + 4 % SCC) and payouts. Empty slices are left out.
+ * part of the job fees, taxes (facility tax + 4 % SCC), payouts, the expected invention cost and
+ * the trade fees of selling the product. Empty slices are left out.
  */
 export function costBreakdown(summary: JobSummary, side: PriceSide): CostSlice[] {
   const slices: CostSlice[] = [
-    { label: 'Материалы', value: side === 'sell' ? summary.purchases_sell : summary.purchases_buy },
-    { label: 'Стоимость работ (индекс системы)', value: summary.fee_index },
-    { label: 'Налоги (структура и SCC 4 %)', value: summary.fee_tax + summary.fee_scc },
-    { label: 'Выплаты', value: summary.payouts },
+    { label: 'Материалы', value: side === 'sell' ? summary.purchases_sell : summary.purchases_buy, color: COLORS.materials },
+    { label: 'Стоимость работ (индекс системы)', value: summary.fee_index, color: COLORS.index },
+    { label: 'Налоги (структура и SCC 4 %)', value: summary.fee_tax + summary.fee_scc, color: COLORS.taxes },
+    { label: 'Выплаты', value: summary.payouts, color: COLORS.payouts },
+    {
+      label: 'Изобретение',
+      value: side === 'sell' ? summary.invention_sell : summary.invention_buy,
+      color: COLORS.invention,
+    },
+    {
+      label: side === 'sell' ? 'Налог с продаж и брокер' : 'Налог с продаж',
+      value: (side === 'sell' ? summary.trade_fees_sell : summary.trade_fees_buy) ?? 0,
+      color: COLORS.trade,
+    },
   ];
   return slices.filter((s) => s.value > 0).map((s) => ({ ...s, value: Math.round(s.value * 100) / 100 }));
 }

@@ -1,31 +1,6 @@
-import type { IndustryStaticData, JobSummary } from '@eve-toolkit/shared-types';
+import { ALL_INDUSTRY_SKILLS_V, type IndustryStaticData, type JobSummary } from '@eve-toolkit/shared-types';
 import { costBreakdown } from './cost-breakdown';
-import {
-  clampInt,
-  clampMe,
-  clampTax,
-  clampTe,
-  FORM_DEFAULTS,
-  keepFittingRigs,
-  rigsFor,
-  searchSystems,
-  toJobRequest,
-} from './form';
-
-describe('clamping (spec §5: ME 0..10, TE 0..20, quantity ≥ 1, tax ≥ 0)', () => {
-  it.each([
-    [clampMe, 11, 10],
-    [clampMe, -3, 0],
-    [clampMe, 4.7, 4],
-    [clampMe, 'x', 0],
-    [clampTe, 25, 20],
-    [clampTe, 18, 18],
-    [clampTax, -1, 0],
-    [clampTax, 2.5, 2.5],
-    [clampTax, '', 0],
-  ] as const)('%p(%p) = %p', (fn, input, expected) => expect(fn(input)).toBe(expected));
-  it('clampInt falls back for unreadable input', () => expect(clampInt(undefined, 1, 5, 3)).toBe(3));
-});
+import { FORM_DEFAULTS, keepFittingRigs, rigsFor, searchSystems, toJobRequest } from './form';
 
 describe('system search', () => {
   const systems = [
@@ -44,14 +19,29 @@ describe('system search', () => {
 });
 
 describe('request and rigs', () => {
-  it('the form becomes the POST body with the hub', () => {
-    expect(toJobRequest({ ...FORM_DEFAULTS, blueprint_id: 691, system_id: 30000142, station_rig: [1] }, 3)).toMatchObject({
+  it('the form becomes the POST body with the hub, the skills panel and the per-node settings', () => {
+    const skills = { ...ALL_INDUSTRY_SKILLS_V, industry: 4, invention: { '11453': 3 } };
+    expect(
+      toJobRequest({ ...FORM_DEFAULTS, blueprint_id: 691, system_id: 30000142, station_rig: [1] }, 3, skills, {
+        '587': { me: 5 },
+      }),
+    ).toEqual({
       blueprint_id: 691,
       system_id: 30000142,
       quantity: 1,
+      me: 0,
+      te: 0,
+      tax: 0.25,
+      reactions: false,
       station_key: 'npc',
       station_rig: [1],
+      reaction_station: null,
+      reaction_rig: [],
+      science_station: 'npc',
+      science_rig: [],
       hub: 3,
+      skills,
+      nodes: { '587': { me: 5 } },
     });
   });
   const data = {
@@ -62,17 +52,23 @@ describe('request and rigs', () => {
       rigs: [
         { id: 1, name: 'M', icon: '', rig_size: 2, activity: 'manufacturing', stations: ['35825'], groups: 1 },
         { id: 2, name: 'R', icon: '', rig_size: 2, activity: 'reaction', stations: ['35835'], groups: 1 },
+        { id: 3, name: 'L', icon: '', rig_size: 2, activity: 'science', stations: ['35825'], groups: 0 },
       ],
       stationMainBonuses: {},
       stationReactionBonuses: {},
       rigsBonuses: {},
       rigsBonusMod: {},
+      stationsScience: [],
+      stationScienceBonuses: {},
+      decryptors: [],
+      skills: { base: [], invention: [] },
     },
   } as IndustryStaticData;
   it('offers rigs by station and activity, drops the ones that no longer fit', () => {
     expect(rigsFor(data, '35825', 'manufacturing').map((r) => r.id)).toEqual([1]);
     expect(rigsFor(data, 'npc', 'manufacturing')).toEqual([]);
     expect(rigsFor(data, '35835', 'reaction').map((r) => r.id)).toEqual([2]);
+    expect(rigsFor(data, '35825', 'science').map((r) => r.id)).toEqual([3]);
     expect(keepFittingRigs(data, 'npc', 'manufacturing', [1])).toEqual([]);
     expect(keepFittingRigs(data, '35825', 'manufacturing', [1, 2])).toEqual([1]);
   });
@@ -86,13 +82,28 @@ describe('cost breakdown', () => {
     fee_tax: 5,
     fee_scc: 40,
     payouts: 0,
+    invention_sell: 0,
+    invention_buy: 0,
+    trade_fees_sell: null,
+    trade_fees_buy: null,
   } as JobSummary;
   it('materials at the side, index part, taxes (facility + SCC), payouts; empty slices left out', () => {
     expect(costBreakdown(summary, 'sell')).toEqual([
-      { label: 'Материалы', value: 1000 },
-      { label: 'Стоимость работ (индекс системы)', value: 30 },
-      { label: 'Налоги (структура и SCC 4 %)', value: 45 },
+      { label: 'Материалы', value: 1000, color: '#1c7ed6' },
+      { label: 'Стоимость работ (индекс системы)', value: 30, color: '#e8590c' },
+      { label: 'Налоги (структура и SCC 4 %)', value: 45, color: '#ae3ec9' },
     ]);
     expect(costBreakdown({ ...summary, payouts: 12 }, 'buy').map((s) => s.value)).toEqual([900, 30, 45, 12]);
+  });
+  it('the expected invention and the trade fees of selling at the chosen side', () => {
+    const withAll = { ...summary, invention_sell: 70, invention_buy: 60, trade_fees_sell: 51, trade_fees_buy: 36 };
+    expect(costBreakdown(withAll, 'sell').slice(3)).toEqual([
+      { label: 'Изобретение', value: 70, color: '#f08c00' },
+      { label: 'Налог с продаж и брокер', value: 51, color: '#868e96' },
+    ]);
+    expect(costBreakdown(withAll, 'buy').slice(3)).toEqual([
+      { label: 'Изобретение', value: 60, color: '#f08c00' },
+      { label: 'Налог с продаж', value: 36, color: '#868e96' },
+    ]);
   });
 });

@@ -1,14 +1,17 @@
 /** The calculator form's plain helpers: defaults, clamping, the request it sends, local system search. */
 import {
+  ALL_INDUSTRY_SKILLS_V,
   DEFAULT_HUB_ID,
-  ME_RANGE,
-  SKILL_RANGE,
-  TE_RANGE,
   type IndustryFormValues,
   type IndustryJobRequest,
+  type IndustryNodeSettings,
+  type IndustrySkills,
   type IndustryStaticData,
   type IndustrySystem,
 } from '@eve-toolkit/shared-types';
+
+/** Which facility of the form a rig list belongs to. */
+export type RigFacility = 'manufacturing' | 'reaction' | 'science';
 
 /** Search dropdowns suggest from 3 characters (spec §5). */
 export const SEARCH_MIN_LENGTH = 3;
@@ -27,28 +30,20 @@ export const FORM_DEFAULTS: IndustryFormValues = {
   station_rig: [],
   reaction_station: null,
   reaction_rig: [],
-  skills: { industry: SKILL_RANGE.max, advanced_industry: SKILL_RANGE.max, reactions: SKILL_RANGE.max },
+  science_station: 'npc',
+  science_rig: [],
 };
 
-/** Whole number within [min, max]; anything unreadable becomes `fallback`. */
-export function clampInt(value: unknown, min: number, max: number, fallback = min): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n)) return fallback;
-  return Math.min(max, Math.max(min, Math.trunc(n)));
-}
-
-export const clampMe = (v: unknown) => clampInt(v, ME_RANGE.min, ME_RANGE.max);
-export const clampTe = (v: unknown) => clampInt(v, TE_RANGE.min, TE_RANGE.max);
-export const clampQuantity = (v: unknown) => clampInt(v, 1, Number.MAX_SAFE_INTEGER, 1);
-export const clampSkill = (v: unknown) => clampInt(v, SKILL_RANGE.min, SKILL_RANGE.max, SKILL_RANGE.max);
-/** Tax in percent, not below 0. */
-export function clampTax(value: unknown): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? Math.max(0, n) : 0;
-}
-
-/** The form as the POST body (after validation: item and system chosen). */
-export function toJobRequest(values: IndustryFormValues, hub: number = DEFAULT_HUB_ID): IndustryJobRequest {
+/**
+ * The form as the POST body (after validation: item and system chosen), with the skills panel's
+ * skills and the tree's per-node settings.
+ */
+export function toJobRequest(
+  values: IndustryFormValues,
+  hub: number = DEFAULT_HUB_ID,
+  skills: IndustrySkills = ALL_INDUSTRY_SKILLS_V,
+  nodes: IndustryNodeSettings = {},
+): IndustryJobRequest {
   return {
     blueprint_id: values.blueprint_id ?? 0,
     quantity: values.quantity,
@@ -61,8 +56,11 @@ export function toJobRequest(values: IndustryFormValues, hub: number = DEFAULT_H
     station_rig: values.station_rig,
     reaction_station: values.reaction_station,
     reaction_rig: values.reaction_rig,
+    science_station: values.science_station,
+    science_rig: values.science_rig,
     hub,
-    skills: values.skills,
+    skills,
+    nodes,
   };
 }
 
@@ -84,8 +82,8 @@ export function searchSystems(systems: readonly IndustrySystem[], query: string,
   return [...prefix.sort(byName), ...inside.sort(byName)].slice(0, limit);
 }
 
-/** Rigs that fit a station, for its activity (none for the NPC station). */
-export function rigsFor(data: IndustryStaticData, stationKey: string | null, activity: 'manufacturing' | 'reaction') {
+/** Rigs that fit a station, for its facility (none for the NPC station). */
+export function rigsFor(data: IndustryStaticData, stationKey: string | null, activity: RigFacility) {
   if (!stationKey) return [];
   return data.static.rigs.filter((r) => r.activity === activity && r.stations.includes(stationKey));
 }
@@ -94,7 +92,7 @@ export function rigsFor(data: IndustryStaticData, stationKey: string | null, act
 export function keepFittingRigs(
   data: IndustryStaticData,
   stationKey: string | null,
-  activity: 'manufacturing' | 'reaction',
+  activity: RigFacility,
   rigs: readonly number[],
 ): number[] {
   const fitting = new Set(rigsFor(data, stationKey, activity).map((r) => r.id));

@@ -109,19 +109,19 @@ describe('/market/list', () => {
 
     const sell = within(card).getByTestId('price-row-SELL');
     expect(within(sell).getByTestId('price')).toHaveTextContent('1 234 567,90');
-    expect(within(sell).getByTestId('delta')).toHaveTextContent('+2,88%');
+    expect(within(sell).getByTestId('delta')).toHaveTextContent('+2,88 %');
     expect(within(sell).getByTestId('delta')).toHaveAttribute('data-color', 'green');
     expect(within(sell).getByTestId('delta').getAttribute('style')).toContain('--mantine-color-green');
 
     const buy = within(card).getByTestId('price-row-BUY');
     expect(within(buy).getByTestId('price')).toHaveTextContent('5,01');
-    expect(within(buy).getByTestId('delta')).toHaveTextContent('-9,07%');
+    expect(within(buy).getByTestId('delta')).toHaveTextContent('-9,07 %');
     expect(within(buy).getByTestId('delta')).toHaveAttribute('data-color', 'red');
     expect(within(buy).getByTestId('delta').getAttribute('style')).toContain('--mantine-color-red');
 
     // zero delta is green; a missing side shows dashes
     const plexSell = within(screen.getByRole('link', { name: 'PLEX' })).getByTestId('price-row-SELL');
-    expect(within(plexSell).getByTestId('delta')).toHaveTextContent('0,00%');
+    expect(within(plexSell).getByTestId('delta')).toHaveTextContent('0,00 %');
     expect(within(plexSell).getByTestId('delta')).toHaveAttribute('data-color', 'green');
     expect(within(plexSell).getByTestId('price')).toHaveTextContent('3 067 000,00');
     const pyeSell = within(screen.getByRole('link', { name: 'Pyerite' })).getByTestId('price-row-SELL');
@@ -203,9 +203,9 @@ describe('/market/detail/:id', () => {
     expect(screen.getByRole('link', { name: 'Назад к списку' })).toHaveAttribute('href', '/market/list');
     const sell = screen.getByTestId('price-row-SELL');
     expect(within(sell).getByTestId('price')).toHaveTextContent('1 234 567,90');
-    expect(within(sell).getByTestId('delta')).toHaveTextContent('+2,88%');
+    expect(within(sell).getByTestId('delta')).toHaveTextContent('+2,88 %');
     const buy = screen.getByTestId('price-row-BUY');
-    expect(within(buy).getByTestId('delta')).toHaveTextContent('-9,07%');
+    expect(within(buy).getByTestId('delta')).toHaveTextContent('-9,07 %');
     expect(within(buy).getByTestId('delta')).toHaveAttribute('data-color', 'red');
     expect(screen.getByRole('heading', { name: 'Изменение цен' })).toBeInTheDocument();
     const chart = await screen.findByTestId('price-chart');
