@@ -19,7 +19,10 @@ interface Layer {
 }
 
 export function registeredRoutes(running: RunningApp): RegisteredRoute[] {
-  const express = running.app.getHttpAdapter().getInstance() as { router?: { stack: Layer[] }; _router?: { stack: Layer[] } };
+  const express = running.app.getHttpAdapter().getInstance() as unknown as {
+    router?: { stack: Layer[] };
+    _router?: { stack: Layer[] };
+  };
   const stack = (express.router ?? express._router)?.stack ?? [];
   return stack
     .filter((layer): layer is Layer & { route: NonNullable<Layer['route']> } => !!layer.route)
