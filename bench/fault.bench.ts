@@ -2,10 +2,12 @@
  * `kill -9` one of two instances during a burst of project updates and claims (opt-in, loopback
  * only, ~30 s). Two real app processes (`node backend/dist/main.js`, production mode) on one
  * embedded MongoDB and a real redis-server, the fake EVE SSO and ESI in this process. A member
- * links a pilot through the SSO; the fake ESI lists 60 one-run industry jobs of that pilot; a
- * project needs 30 runs. For BURST_MS, one worker changes another project's status and four
- * workers claim jobs, alternating between the instances; instance A is killed with SIGKILL midway
- * and started again. Then, through B:
+ * links a pilot through the SSO; the fake ESI lists 400 one-run industry jobs of that pilot; a
+ * project needs 400 runs, so no claim is refused for quantity. For BURST_MS, one worker changes
+ * another project's status and four workers claim jobs, each paced (one claim per CLAIM_PACE_MS),
+ * alternating between the instances, so claims arrive before, during and after the kill: instance
+ * A is killed with SIGKILL midway (the claims in flight at that moment are counted) and started
+ * again. Then, through B:
  *   - every acknowledged claim is credited (no acknowledged change lost);
  *   - runs done never exceed the quantity, and equal the executors' runs (never half-updated);
  *   - the status is the last acknowledged one, or one sent later whose answer was lost with A;
@@ -34,8 +36,13 @@ const CORP = 98_000_001;
 const IVAN = 2_112_000_001;
 const HOBGOBLIN = 2454;
 const HOBGOBLIN_BP = 2455;
-const QUANTITY = 30;
+const QUANTITY = 400;
+/** Each claim worker's pace: four workers -> about 30 claims a second, all through the burst. */
+const CLAIM_PACE_MS = 120;
 const STATUSES = ['waiting', 'sale', 'working', 'ready'] as const;
+
+/** What to stop if the bench fails midway (spawned processes would outlive it). */
+const onFailure: (() => unknown)[] = [];
 
 interface Instance {
   proc: ChildProcess;
@@ -48,6 +55,7 @@ function startInstance(env: NodeJS.ProcessEnv, label: string): Promise<Instance>
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    onFailure.push(() => proc.kill('SIGKILL'));
     let out = '';
     const timer = setTimeout(() => reject(new Error(`${label} did not start: ${out.slice(-800)}`)), 120_000);
     proc.stdout!.on('data', (b: Buffer) => {
@@ -80,6 +88,7 @@ async function main(): Promise<void> {
   const esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
   esi.corp.clear();
   const redis = await startRedis();
+  onFailure.push(() => redis.stop());
   const mongo = await startEmbeddedMongo({ port: 0 });
   const env: NodeJS.ProcessEnv = {
     APP_MODE: 'production',
@@ -99,6 +108,8 @@ async function main(): Promise<void> {
     ESI_BASE_URL: esi.url,
     RATE_LIMIT_TRUSTED: '127.0.0.1,::ffff:127.0.0.1',
     SCHEDULER_ENABLED: 'false',
+    // Production mode downloads CCP's SDE unless told otherwise: the bench imports the offline copy.
+    SDE_PATH: resolve(__dirname, '..', '..', 'shared', 'eve-data', 'sde-jsonl'),
   };
   let a = await startInstance({ ...env, SDE_AUTO_IMPORT: 'true' }, 'A');
   const b = await startInstance({ ...env, SDE_AUTO_IMPORT: 'false' }, 'B');
@@ -128,7 +139,7 @@ async function main(): Promise<void> {
   const claimProject = await project('Заявки', QUANTITY);
   await cA.post('/auth/corp/update_project', { project_id: claimProject, type: 'update', new_status: 'working' });
   const jobs = Array.from(
-    { length: 60 },
+    { length: QUANTITY },
     () => esi.corp.addIndustryJob(IVAN, { product_type_id: HOBGOBLIN, blueprint_type_id: HOBGOBLIN_BP, runs: 1 }).job_id,
   );
 
@@ -139,6 +150,10 @@ async function main(): Promise<void> {
   const acked: number[] = [];
   const refused: number[] = [];
   const lost: number[] = []; // no answer (connection to A cut)
+  const refusedWhy = new Map<string, number>();
+  let claimsInFlight = 0;
+  let claimsInFlightAtKill = -1;
+  let ackedBeforeKill = -1;
   const statusLog: { status: string; outcome: 'ok' | 'lost' | 'refused' }[] = [];
   let n = 0;
   const statusWorker = async () => {
@@ -160,6 +175,8 @@ async function main(): Promise<void> {
   const claimWorker = async () => {
     while (Date.now() - t0 < BURST_MS && next < jobs.length) {
       const job = jobs[next++];
+      const started = Date.now();
+      claimsInFlight++;
       try {
         const res = await pick(n++).post('/auth/corp/push_jobs', {
           project_id: claimProject,
@@ -168,14 +185,22 @@ async function main(): Promise<void> {
           jobs: [{ char_id: IVAN, job_id: job }],
         });
         (res.status === 200 ? acked : refused).push(job);
+        if (res.status !== 200) {
+          const why = `${res.status} ${String((res.body as { message?: string }).message ?? '')}`;
+          refusedWhy.set(why, (refusedWhy.get(why) ?? 0) + 1);
+        }
       } catch {
         lost.push(job);
+      } finally {
+        claimsInFlight--;
       }
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, Math.max(0, CLAIM_PACE_MS - (Date.now() - started))));
     }
   };
   const chaos = (async () => {
     await new Promise((r) => setTimeout(r, KILL_AT_MS));
+    claimsInFlightAtKill = claimsInFlight;
+    ackedBeforeKill = acked.length;
     a.proc.kill('SIGKILL');
     aAlive = false;
     console.log(`+${Date.now() - t0} ms: kill -9 instance A`);
@@ -210,6 +235,8 @@ async function main(): Promise<void> {
   ]);
 
   const violations = [
+    claimsInFlightAtKill < 1 ? 'no claim was in flight at the kill: the bench faulted nothing' : '',
+    ackedBeforeKill === acked.length ? 'no claim was acknowledged after the kill' : '',
     ackedLost.length ? `${ackedLost.length} acknowledged claims not credited` : '',
     claimed.jobs[0].done > QUANTITY ? `done ${claimed.jobs[0].done} > quantity ${QUANTITY}` : '',
     executorRuns !== progress.done ? `executors' runs ${executorRuns} != done ${progress.done}` : '',
@@ -222,8 +249,9 @@ async function main(): Promise<void> {
     '',
     '| measure | value |',
     '| --- | ---: |',
-    `| claims acknowledged | ${acked.length} |`,
-    `| claims refused (over quantity, already claimed) | ${refused.length} |`,
+    `| claims acknowledged (before the kill / after) | ${acked.length} (${ackedBeforeKill} / ${acked.length - ackedBeforeKill}) |`,
+    `| claims in flight at the kill | ${claimsInFlightAtKill} |`,
+    `| claims refused | ${refused.length}${refusedWhy.size ? ` (${[...refusedWhy].map(([k, v]) => `${v}× ${k}`).join('; ')})` : ''} |`,
     `| claims without an answer (cut with A) | ${lost.length} |`,
     `| runs done / quantity | ${progress.done} / ${QUANTITY} |`,
     `| acknowledged claims not credited | ${ackedLost.length} |`,
@@ -248,7 +276,8 @@ async function main(): Promise<void> {
   process.exit(violations.length ? 1 : 0);
 }
 
-main().catch((err: unknown) => {
+main().catch(async (err: unknown) => {
   console.error(err);
+  for (const stop of onFailure) await Promise.resolve(stop()).catch(() => undefined);
   process.exit(1);
 });

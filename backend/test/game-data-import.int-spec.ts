@@ -273,9 +273,7 @@ describe('auto-import at start', () => {
     const logs: string[] = [];
     try {
       expect(await app.app.get(SdeImportService).autoImport((m) => logs.push(m))).toBeNull();
-      expect(logs).toEqual([
-        'Импорт SDE не выполнен: Источник SDE не найден: /nonexistent не существует (SDE_PATH), SDE_URL не задан',
-      ]);
+      expect(logs).toEqual(['Импорт SDE не выполнен: Источник SDE не найден: /nonexistent не существует (SDE_PATH)']);
     } finally {
       await app.close();
     }

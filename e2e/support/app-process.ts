@@ -54,9 +54,10 @@ export async function waitForHealth(url: string, timeoutMs: number, child?: Chil
  */
 const STARTED_LINE = /запущен: http:\/\/localhost:(\d+)/;
 
-export async function startApp(env: Record<string, string> = {}, timeoutMs = 180_000): Promise<AppProcess> {
-  const main = join(REPO, 'backend', 'dist', 'main.js');
-  if (!existsSync(main) || !existsSync(join(REPO, 'frontend', 'dist', 'index.html'))) {
+/** `root`: another copy of the built repository (the standalone test runs one without ../shared beside it). */
+export async function startApp(env: Record<string, string> = {}, timeoutMs = 180_000, root = REPO): Promise<AppProcess> {
+  const main = join(root, 'backend', 'dist', 'main.js');
+  if (!existsSync(main) || !existsSync(join(root, 'frontend', 'dist', 'index.html'))) {
     throw new Error('The app is not built: run `npm run build` (npm test does it first)');
   }
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'eve-e2e-'));
@@ -64,7 +65,7 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 180
   // Like `npm start`: jest's NODE_ENV=test must not leak into the app process.
   const { NODE_ENV: _jestNodeEnv, PUBLIC_URL: _publicUrl, ...inherited } = process.env;
   const child = spawn(process.execPath, [main], {
-    cwd: REPO,
+    cwd: root,
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -11,7 +11,16 @@ export type {
 } from './server';
 export { FakeMarket, HUB_LOCATIONS, PAGE_SIZE, FEATURED_ORDERS_PER_SIDE } from './market';
 export type { EsiHistoryDay, EsiIndustrySystem, EsiMarketOrder, EsiMarketPrice, HubLocation } from './market';
-export { FEATURED_TYPE_IDS, defaultDataDir, loadCatalog, parseTradeVolumeCsv } from './catalog';
+export {
+  FEATURED_TYPE_IDS,
+  SEED_FILE,
+  buildCatalog,
+  defaultDataDir,
+  formatSeed,
+  loadCatalog,
+  parseSeed,
+  parseTradeVolumeCsv,
+} from './catalog';
 export type { Catalog, CatalogType } from './catalog';
 export { startFakeSso, DEFAULT_SSO_CHARACTERS } from './sso';
 export type { FakeAccessClaims, FakeSso, FakeSsoCharacter, FakeSsoOptions, FakeSsoStats, TokenFault } from './sso';

@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { defaultDataDir, loadCatalog, type Catalog } from './catalog';
+import { loadCatalog, type Catalog } from './catalog';
 import { FakeMarket } from './market';
 import { marketRoutes } from './routes';
 import { characterRoutes } from './character-routes';
@@ -86,7 +86,7 @@ export interface FakeEsiOptions {
   port?: number;
   host?: string;
   seed?: number;
-  /** Shared EVE data folder (default `<repo>/../shared/eve-data`); `null` uses the built-in mini catalogue. */
+  /** Unset: the market seed shipped in tools/fake-esi/data; an EVE data folder to build from; `null`: the built-in mini catalogue. */
   dataDir?: string | null;
   /** Orders in each region's book (default 20 000 = 20 pages); a map gives per-region counts (others 0). */
   ordersPerRegion?: number | Record<number, number>;
@@ -178,7 +178,7 @@ function etagOf(content: string): string {
 
 export async function startFakeEsi(opts: FakeEsiOptions = {}): Promise<FakeEsi> {
   const now = opts.now ?? (() => Date.now());
-  const catalog = await loadCatalog(opts.dataDir === undefined ? defaultDataDir() : opts.dataDir);
+  const catalog = await loadCatalog(opts.dataDir);
   const market = new FakeMarket(catalog, {
     seed: opts.seed ?? 1,
     ordersPerRegion: opts.ordersPerRegion ?? 20_000,

@@ -1,9 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   FEATURED_TYPE_IDS,
+  SEED_FILE,
+  buildCatalog,
   defaultDataDir,
+  formatSeed,
   loadCatalog,
+  parseSeed,
   parseTradeVolumeCsv,
   startFakeEsi,
   type EsiMarketOrder,
@@ -233,5 +237,38 @@ describe('catalogue from the shared EVE data', () => {
     expect(catalog.byId.get(34)?.adjustedPrice).toBeGreaterThan(3);
     expect(catalog.systemIds).toContain(30000142);
     for (const id of FEATURED_TYPE_IDS) expect(catalog.byId.has(id)).toBe(true);
+  });
+
+  it('the seed shipped in the repository is exactly what the generator makes of the shared EVE data', async () => {
+    const built = await buildCatalog(defaultDataDir());
+    expect(readFileSync(SEED_FILE, 'utf8')).toBe(formatSeed(built));
+  });
+
+  it('the default catalogue is the shipped seed, numbers exact (no EVE data folder is read)', async () => {
+    const seed = await loadCatalog();
+    const built = await loadCatalog(defaultDataDir());
+    expect(seed.source).toBe(SEED_FILE);
+    expect(seed.types).toEqual(built.types);
+    expect(seed.systemIds).toEqual(built.systemIds);
+    expect(seed.byId.get(34)?.basePrice).toBe(28661489562 / 10384035118);
+    expect(seed.types.length).toBeGreaterThan(11000);
+  });
+
+  it('seed text round-trips: ranges of systems, empty adjusted price, a bad number refused', () => {
+    const text = formatSeed({
+      types: [
+        { typeId: 34, basePrice: 2.76, weight: 5398, dailyVolume: 346134504, adjustedPrice: 3.5 },
+        { typeId: 35, basePrice: 0.1 + 0.2, weight: 1, dailyVolume: 1 },
+      ],
+      systemIds: [30000003, 30000001, 30000002, 30000142],
+    });
+    expect(text).toContain('systems\t30000001-30000003,30000142\n');
+    const back = parseSeed(text);
+    expect(back.systemIds).toEqual([30000001, 30000002, 30000003, 30000142]);
+    expect(back.types).toEqual([
+      { typeId: 34, basePrice: 2.76, weight: 5398, dailyVolume: 346134504, adjustedPrice: 3.5 },
+      { typeId: 35, basePrice: 0.1 + 0.2, weight: 1, dailyVolume: 1 },
+    ]);
+    expect(() => parseSeed('34\tabc\t1\t1\t\n')).toThrow(/Неверная строка/);
   });
 });

@@ -10,14 +10,12 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const url = z.url({ error: 'ожидается URL (http://... или https://...)' });
 
-function defaultSdePath(): string | undefined {
+/**
+ * Demo mode on the team's machines: the offline copy of the SDE beside the repository, when there
+ * is one. Never in production, and a clone without it downloads CCP's SDE like a real install.
+ */
+function demoLocalSdePath(): string | undefined {
   const candidate = resolve(REPO_ROOT, '..', 'shared', 'eve-data', 'sde-jsonl');
-  return existsSync(candidate) ? candidate : undefined;
-}
-
-/** The SDE's industry tables (which product groups each rig affects), read at import time. */
-function defaultSdeIndustryPath(): string | undefined {
-  const candidate = resolve(REPO_ROOT, '..', 'shared', 'eve-data', 'sde-csv-2026-01');
   return existsSync(candidate) ? candidate : undefined;
 }
 
@@ -56,6 +54,14 @@ const envSchema = z.object({
   SDE_PATH: z.string().min(1).optional(),
   SDE_INDUSTRY_PATH: z.string().min(1).optional(),
   SDE_URL: url.optional(),
+  /** CCP's static-data address (latest.jsonl and the archives under tranquility/). */
+  SDE_BASE_URL: url.default('https://developers.eveonline.com/static-data'),
+  /** How often one instance asks CCP for a newer SDE build (hours; 0 = never, the admin's update still does). */
+  SDE_CHECK_INTERVAL_HOURS: z.coerce
+    .number({ error: 'ожидается число часов' })
+    .min(0)
+    .max(24 * 7)
+    .default(6),
   SDE_AUTO_IMPORT: bool.default(true),
   FRONTEND_DIST: z
     .string()
@@ -116,7 +122,16 @@ export interface AppConfig {
   sso: { baseUrl: string; clientId?: string; clientSecret?: string; callbackUrl?: string };
   tokenEncryptionKey: string;
   imageServerUrl: string;
-  sde: { path?: string; url?: string; autoImport: boolean; industryPath?: string };
+  sde: {
+    path?: string;
+    url?: string;
+    /** CCP's static-data address (SDE_BASE_URL); used when neither path nor url is set. */
+    baseUrl?: string;
+    autoImport: boolean;
+    industryPath?: string;
+    /** The scheduled check for a newer CCP build; 0 = off. */
+    checkIntervalMs?: number;
+  };
   frontendDist: string;
   schedulerEnabled: boolean;
   version: string;
@@ -190,10 +205,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY ?? 'demo-only-token-key-change-me',
     imageServerUrl: e.IMAGE_SERVER_URL.replace(/\/$/, ''),
     sde: {
-      path: e.SDE_PATH ? resolve(process.cwd(), e.SDE_PATH) : defaultSdePath(),
+      path: e.SDE_PATH ? resolve(process.cwd(), e.SDE_PATH) : e.SDE_URL || !demo ? undefined : demoLocalSdePath(),
       url: e.SDE_URL,
+      baseUrl: e.SDE_BASE_URL.replace(/\/$/, ''),
+      checkIntervalMs: Math.round(e.SDE_CHECK_INTERVAL_HOURS * 3_600_000),
       autoImport: e.SDE_AUTO_IMPORT,
-      industryPath: e.SDE_INDUSTRY_PATH ? resolve(process.cwd(), e.SDE_INDUSTRY_PATH) : defaultSdeIndustryPath(),
+      // Unset: the rig tables shipped in backend/data/sde-industry (SHIPPED_RIG_TABLES_DIR).
+      industryPath: e.SDE_INDUSTRY_PATH ? resolve(process.cwd(), e.SDE_INDUSTRY_PATH) : undefined,
     },
     frontendDist: resolve(process.cwd(), e.FRONTEND_DIST),
     schedulerEnabled: e.SCHEDULER_ENABLED,

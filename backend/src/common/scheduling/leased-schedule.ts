@@ -30,6 +30,11 @@ export class LeasedSchedule {
     private readonly options: LeasedScheduleOptions,
   ) {}
 
+  /** The interval between passes. */
+  get intervalMs(): number {
+    return this.options.intervalMs;
+  }
+
   /** Aborted when the app shuts down: passes hand it to their ESI calls and loops. */
   get signal(): AbortSignal {
     return this.abort.signal;

@@ -4,8 +4,10 @@
  *
  *   node backend/dist/game-data/sde/cli.js [--path <folder|zip>] [--url [<zip url>]] [--if-needed]
  *
- * --path       source (default SDE_PATH, i.e. ../shared/eve-data/sde-jsonl when present)
- * --url        download CCP's zip first (default CCP's latest JSON Lines export) into DATA_DIR/sde
+ * --path       source (default SDE_PATH; else SDE_URL; else CCP's latest build from SDE_BASE_URL,
+ *              downloaded into DATA_DIR/sde when not cached; demo mode on the team's machines uses
+ *              ../shared/eve-data/sde-jsonl when present)
+ * --url        download this zip first (without a value: CCP's "latest" JSON Lines archive) into DATA_DIR/sde
  * --if-needed  import only when the start would (no data, other build, new format)
  */
 import mongoose from 'mongoose';

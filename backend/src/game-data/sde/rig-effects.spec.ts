@@ -1,13 +1,25 @@
 /**
- * Rig -> product groups, read from the real SDE industry tables (../shared/eve-data/sde-csv-2026-01)
- * and the real dogma values, checked against facts from the game (rig descriptions, in-game numbers
- * in industry-test-cases). Without the data folder this test fails, it is never skipped.
+ * Rig -> product groups, read from the tables shipped in backend/data/sde-industry and the real
+ * dogma values (../shared/eve-data/sde-jsonl), checked against facts from the game (rig
+ * descriptions, in-game numbers in industry-test-cases); and the shipped tables are byte for byte
+ * the SDE industry tables of ../shared/eve-data/sde-csv-2026-01. Without the data folder this test
+ * fails, it is never skipped.
  */
-import { createReadStream, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { toDogmaDoc } from './dogma';
-import { deriveRigEffects, parseRigGroups, parseRigSources, readRigEffectFiles } from './rig-effects';
+import {
+  deriveRigEffects,
+  parseRigGroups,
+  parseRigSources,
+  readRigEffectFiles,
+  RIG_CSV_FILES,
+  SHIPPED_RIG_TABLES_DIR,
+} from './rig-effects';
+import { describeRigTables, refreshRigTables, RIG_TABLES_SOURCE_FILE, type RigTablesSource } from './rig-tables-refresh';
 import type { DogmaDoc } from './sde.types';
 
 const EVE_DATA = resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'eve-data');
@@ -26,12 +38,61 @@ async function realDogma(ids: readonly number[]): Promise<Map<number, DogmaDoc>>
   return out;
 }
 
-describe('rig effects from the SDE industry tables', () => {
+const CSV_2026_01 = join(EVE_DATA, 'sde-csv-2026-01');
+
+describe('the rig tables shipped with the repository', () => {
+  it.each(Object.values(RIG_CSV_FILES))('%s is byte for byte the SDE industry table of 2026-01', (name) => {
+    if (!existsSync(CSV_2026_01))
+      throw new Error(`The game data is missing: ${CSV_2026_01} (put ../shared/eve-data beside the repository)`);
+    expect(readFileSync(join(SHIPPED_RIG_TABLES_DIR, name)).equals(readFileSync(join(CSV_2026_01, name)))).toBe(true);
+  });
+
+  it('source.json names the source and date and matches each file (size, rows, sha256)', () => {
+    const described = JSON.parse(readFileSync(join(SHIPPED_RIG_TABLES_DIR, RIG_TABLES_SOURCE_FILE), 'utf8')) as RigTablesSource;
+    expect(described.date).toBe('2026-01-20');
+    expect(described.source).toMatch(/eve-sde-dump @ 799ba7b8/);
+    for (const name of Object.values(RIG_CSV_FILES)) {
+      const bytes = readFileSync(join(SHIPPED_RIG_TABLES_DIR, name));
+      expect(described.files[name]).toEqual({
+        bytes: bytes.length,
+        rows: bytes.toString('utf8').trim().split('\n').length - 1,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      });
+    }
+  });
+
+  it('the refresh script copies checked tables and rewrites source.json; a bad header writes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rig-tables-'));
+    try {
+      const d = await refreshRigTables(SHIPPED_RIG_TABLES_DIR, { dir, source: 'test copy', date: '2026-11-26' });
+      expect(d.source).toBe('test copy');
+      for (const name of Object.values(RIG_CSV_FILES))
+        expect(readFileSync(join(dir, name)).equals(readFileSync(join(SHIPPED_RIG_TABLES_DIR, name)))).toBe(true);
+      expect(JSON.parse(readFileSync(join(dir, RIG_TABLES_SOURCE_FILE), 'utf8'))).toEqual(d);
+      expect(() =>
+        describeRigTables({ [RIG_CSV_FILES.sources]: 'a,b\n1,2\n', [RIG_CSV_FILES.groups]: '' }, 'x', '2026-11-26'),
+      ).toThrow(/ожидались столбцы/);
+      expect(() =>
+        describeRigTables(
+          {
+            [RIG_CSV_FILES.sources]: 'rigTypeID,activityKey,bonusType,dogmaAttributeID,filterID\n',
+            [RIG_CSV_FILES.groups]: 'rigTypeID,activityKey,bonusType,productGroupID,filterID\n1,manufacturing,material,25,5\n',
+          },
+          'x',
+          '2026-11-26',
+        ),
+      ).toThrow(/rigIndustryModifierSources.csv: таблица пуста/);
+      await expect(refreshRigTables('/nonexistent', { dir })).rejects.toThrow(/нет файла/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('rig effects from the shipped SDE industry tables', () => {
   let effects: Awaited<ReturnType<typeof deriveRigEffects>>;
   beforeAll(async () => {
-    const dir = join(EVE_DATA, 'sde-csv-2026-01');
-    if (!existsSync(dir)) throw new Error(`The game data is missing: ${dir} (put ../shared/eve-data beside the repository)`);
-    const files = readRigEffectFiles(dir);
+    const files = readRigEffectFiles();
     if (typeof files === 'string') throw new Error(files);
     effects = deriveRigEffects(files.sources, files.groups, await realDogma(RIGS));
   });
@@ -104,7 +165,7 @@ describe('rig effects from the SDE industry tables', () => {
       { rigTypeId: 2, activity: 'x', bonus: 'y', attributeId: 3, filterId: null },
     ]);
     expect(() => parseRigGroups('a,b,c\n1,2,3\n')).toThrow(/ожидались столбцы/);
-    expect(readRigEffectFiles(undefined)).toMatch(/не задана/);
+    expect(readRigEffectFiles(undefined)).toEqual(readRigEffectFiles(SHIPPED_RIG_TABLES_DIR));
     expect(readRigEffectFiles('/nonexistent')).toMatch(/нет файла/);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Which product groups each rig's bonuses apply to (game-mechanics.md §1.2: "Mapping rig ->
- * product groups/categories comes from SDE industry modifier sources/target filters"). CCP's JSON
- * Lines export does not carry them; the Fuzzwork-style CSV conversion of the 2026-01 SDE does
- * (`../shared/eve-data/sde-csv-2026-01`, README §3), read here at import time:
+ * product groups/categories comes from SDE industry modifier sources/target filters"). The tables
+ * ship with the repository in `backend/data/sde-industry/` (a Fuzzwork-style CSV conversion of the
+ * 2026-01 SDE; source, date and checksums in `source.json` there, refreshed by
+ * `npm run sde:rig-tables`), read here at import time (`SDE_INDUSTRY_PATH` overrides the folder):
  *
  * - `rigIndustryModifierSources.csv`: rigTypeID, activityKey, bonusType, dogmaAttributeID, filterID
  *   — the structure attribute a rig bonus writes to (e.g. 2559 "basic capital components material
@@ -17,7 +18,7 @@
  * laboratory and invention rigs 2593 time / 2595 cost (invention and copying rows, no filter).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ATTR } from './dogma';
 import type { DogmaDoc, RigEffectDoc } from './sde.types';
 
@@ -25,6 +26,9 @@ export const RIG_CSV_FILES = {
   sources: 'rigIndustryModifierSources.csv',
   groups: 'rigAffectedProductGroups.csv',
 } as const;
+
+/** The tables shipped with the repository (`backend/data/sde-industry`, from backend/{src,dist}/game-data/sde). */
+export const SHIPPED_RIG_TABLES_DIR = resolve(__dirname, '..', '..', '..', 'data', 'sde-industry');
 
 /** Structure attributes of the capital-component targets (dogma 2559 basic, 2658 advanced). */
 const CAPITAL_COMPONENT_TARGETS: ReadonlySet<number> = new Set([2559, 2658]);
@@ -166,9 +170,10 @@ export function deriveRigEffects(
   return out;
 }
 
-/** Reads both CSVs from a folder; null (with the reason) when the folder or a file is missing. */
-export function readRigEffectFiles(dir: string | undefined): { sources: RigSourceRow[]; groups: RigGroupRow[] } | string {
-  if (!dir) return 'папка с таблицами индустрии SDE (SDE_INDUSTRY_PATH) не задана';
+/** Reads both CSVs from a folder (default: the shipped tables); the reason as a string when a file is missing. */
+export function readRigEffectFiles(
+  dir: string = SHIPPED_RIG_TABLES_DIR,
+): { sources: RigSourceRow[]; groups: RigGroupRow[] } | string {
   const sourcesFile = join(dir, RIG_CSV_FILES.sources);
   const groupsFile = join(dir, RIG_CSV_FILES.groups);
   for (const f of [sourcesFile, groupsFile]) if (!existsSync(f)) return `нет файла ${f}`;

@@ -76,8 +76,9 @@ export interface SdeImportOptions {
   sourcePath: string;
   /**
    * Folder with the SDE's industry modifier tables (`rigIndustryModifierSources.csv`,
-   * `rigAffectedProductGroups.csv`): which product groups each rig affects. Without it rigs are
-   * imported with no product groups (and so give no bonus), with a warning in the log.
+   * `rigAffectedProductGroups.csv`): which product groups each rig affects. Default: the tables
+   * shipped in `backend/data/sde-industry`. A folder lacking them imports rigs with no product
+   * groups (and so no bonus), with a warning in the log.
    */
   industryPath?: string;
   progress?: ImportProgress;

@@ -1,11 +1,15 @@
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { zipMiniSde } from '../../../test/fixtures/mini-sde';
+import { loadConfig } from '../../common/config/config';
 import { parseArgs } from './cli';
-import { CCP_LATEST_SDE_URL, reimportReason, resolveSdeSource } from './sde-runner';
+import { SDE_FILES } from './sde-importer';
+import { CCP_LATEST_SDE_URL, reimportReason, resolveSdeSource, usesCcpSource } from './sde-runner';
 import { SDE_FORMAT_VERSION } from './sde-store';
 
 describe('reimportReason (start policy)', () => {
@@ -39,63 +43,200 @@ describe('cli arguments', () => {
   });
 });
 
-describe('resolveSdeSource', () => {
-  let server: Server;
-  let base: string;
-  let hits = 0;
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      hits++;
-      if (req.url === '/static-data/eve-online-static-data-3484357-jsonl.zip') {
-        res.writeHead(200, { 'content-type': 'application/zip' }).end(Buffer.from('PK-fake-zip-bytes'));
-      } else res.writeHead(404).end();
+/** Temp folders of this file, removed at the end. */
+const temps: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** A valid CCP-style archive of build `build` (every file the importer reads; tiny contents). */
+function fakeSdeZip(build: number): Buffer {
+  const dir = tempDir('sde-src-');
+  for (const f of SDE_FILES) writeFileSync(join(dir, f), '{"_key": 1}\n');
+  writeFileSync(join(dir, '_sde.jsonl'), `{"_key": "sde", "buildNumber": ${build}, "releaseDate": "2026-08-28T11:07:12Z"}\n`);
+  // Big enough to be sent in several chunks, so a cut mid-body leaves a partial file.
+  const noise = (i: number) => createHash('sha256').update(String(i)).digest('hex');
+  writeFileSync(
+    join(dir, 'types.jsonl'),
+    `${Array.from({ length: 3000 }, (_, i) => `{"_key": ${i}, "n": "${noise(i)}"}`).join('\n')}\n`,
+  );
+  return readFileSync(zipMiniSde(dir, `eve-online-static-data-${build}-jsonl.zip`));
+}
+
+/** CCP's static-data layout on loopback, with Range support and faults to order. */
+class FakeCcp {
+  server!: Server;
+  base = '';
+  latest = 3484357;
+  zips = new Map<number, Buffer>();
+  requests: { url: string; range?: string }[] = [];
+  /** Cut the next archive response after this many bytes. */
+  cutNextAt: number | null = null;
+  /** Serve archives with a flipped byte. */
+  corrupt = false;
+
+  async start(): Promise<void> {
+    this.server = createServer((req: IncomingMessage, res) => {
+      this.requests.push({ url: req.url ?? '', range: req.headers.range });
+      if (req.url === '/static-data/tranquility/latest.jsonl') {
+        res.writeHead(200, { 'content-type': 'application/jsonl' });
+        res.end(`{"_key": "sde", "buildNumber": ${this.latest}, "releaseDate": "2026-08-28T11:07:12Z"}\n`);
+        return;
+      }
+      const m = /^\/static-data\/tranquility\/eve-online-static-data-(\d+)-jsonl\.zip$/.exec(req.url ?? '');
+      const zip = m ? this.zips.get(Number(m[1])) : undefined;
+      if (!zip) return void res.writeHead(404).end();
+      let body = zip;
+      if (this.corrupt) {
+        body = Buffer.from(zip);
+        body[Math.floor(body.length / 2)] ^= 0xff;
+      }
+      const r = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+      const from = r ? Number(r[1]) : 0;
+      if (from >= body.length) return void res.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();
+      const slice = body.subarray(from);
+      res.writeHead(r ? 206 : 200, {
+        'content-length': String(slice.length),
+        'accept-ranges': 'bytes',
+        ...(r ? { 'content-range': `bytes ${from}-${body.length - 1}/${body.length}` } : {}),
+      });
+      const cut = this.cutNextAt;
+      if (cut !== null) {
+        this.cutNextAt = null;
+        res.write(slice.subarray(0, cut), () => res.destroy());
+      } else res.end(slice);
     });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/static-data`;
+  }
+}
+
+describe('resolveSdeSource', () => {
+  const ccp = new FakeCcp();
+  beforeAll(async () => {
+    ccp.zips.set(3484357, fakeSdeZip(3484357));
+    ccp.zips.set(3500000, fakeSdeZip(3500000));
+    await ccp.start();
   });
-  afterAll(() => server.close());
+  afterAll(() => ccp.server.close());
+  beforeEach(() => {
+    ccp.requests = [];
+    ccp.latest = 3484357;
+    ccp.corrupt = false;
+    ccp.cutNextAt = null;
+  });
 
-  const dataDir = () => mkdtempSync(join(tmpdir(), 'sde-data-'));
-  const log = () => undefined;
+  const dataDir = () => tempDir('sde-data-');
+  const logs: string[] = [];
+  const log = (m: string) => void logs.push(m);
+  const fast = { retryDelayMs: 10, progress: 'none' as const };
+  const ccpConfig = (dir: string) => ({ dataDir: dir, sde: { baseUrl: ccp.base, autoImport: true } });
 
-  it('uses SDE_PATH when it exists', async () => {
+  it('uses SDE_PATH when it exists; a missing SDE_PATH is an error naming it', async () => {
     const dir = dataDir();
     expect(await resolveSdeSource({ dataDir: dir, sde: { path: dir, autoImport: true } }, log)).toBe(dir);
-  });
-
-  it('downloads SDE_URL once into DATA_DIR/sde, again only when asked', async () => {
-    const dir = dataDir();
-    const config = {
-      dataDir: dir,
-      sde: { url: `${base}/static-data/eve-online-static-data-3484357-jsonl.zip`, autoImport: true },
-    };
-    expect(await resolveSdeSource(config, log)).toBe(join(dir, 'sde'));
-    const file = join(dir, 'sde', 'eve-online-static-data-3484357-jsonl.zip');
-    expect(readFileSync(file, 'utf8')).toBe('PK-fake-zip-bytes');
-    expect(existsSync(`${file}.part`)).toBe(false);
-    const before = hits;
-    await resolveSdeSource(config, log);
-    expect(hits).toBe(before);
-    await resolveSdeSource(config, log, { download: true });
-    expect(hits).toBe(before + 1);
-  });
-
-  it('a failed download is a clear error and leaves nothing behind', async () => {
-    const dir = dataDir();
-    await expect(resolveSdeSource({ dataDir: dir, sde: { url: `${base}/missing.zip`, autoImport: true } }, log)).rejects.toThrow(
-      `Не удалось скачать SDE с ${base}/missing.zip: HTTP 404`,
+    await expect(resolveSdeSource({ dataDir: dir, sde: { path: '/nonexistent/sde', autoImport: true } }, log)).rejects.toThrow(
+      'Источник SDE не найден: /nonexistent/sde не существует (SDE_PATH)',
     );
+  });
+
+  it("CCP's latest build: reads latest.jsonl, downloads that build's archive, retries a cut transfer, verifies it", async () => {
+    const dir = dataDir();
+    const zip = ccp.zips.get(3484357)!;
+    expect(zip.length).toBeGreaterThan(110_000);
+    ccp.cutNextAt = 60_000;
+    const file = await resolveSdeSource(ccpConfig(dir), log, fast);
+    expect(file).toBe(join(dir, 'sde', 'eve-online-static-data-3484357-jsonl.zip'));
+    expect(readFileSync(file).equals(zip)).toBe(true);
+    expect(ccp.requests.map((r) => r.url)).toEqual([
+      '/static-data/tranquility/latest.jsonl',
+      '/static-data/tranquility/eve-online-static-data-3484357-jsonl.zip',
+      '/static-data/tranquility/eve-online-static-data-3484357-jsonl.zip',
+    ]);
+    // The retry asks for the rest of what reached the disk (nothing, if the cut came first).
+    const resumed = /^bytes=(\d+)-$/.exec(ccp.requests[2].range ?? 'bytes=0-');
+    expect(Number(resumed?.[1])).toBeLessThanOrEqual(60_000);
+    expect(readdirSync(join(dir, 'sde'))).toEqual(['eve-online-static-data-3484357-jsonl.zip']);
+
+    // Cached: the next check only reads latest.jsonl.
+    ccp.requests = [];
+    expect(await resolveSdeSource(ccpConfig(dir), log, fast)).toBe(file);
+    expect(ccp.requests.map((r) => r.url)).toEqual(['/static-data/tranquility/latest.jsonl']);
+
+    // CCP publishes a newer build: it is downloaded and the older archive removed.
+    ccp.latest = 3500000;
+    const newer = await resolveSdeSource(ccpConfig(dir), log, fast);
+    expect(newer).toBe(join(dir, 'sde', 'eve-online-static-data-3500000-jsonl.zip'));
+    expect(readdirSync(join(dir, 'sde'))).toEqual(['eve-online-static-data-3500000-jsonl.zip']);
+  });
+
+  it('resumes the .part an interrupted run left with HTTP Range, and the result is the whole archive', async () => {
+    const dir = dataDir();
+    const zip = ccp.zips.get(3484357)!;
+    mkdirSync(join(dir, 'sde'));
+    writeFileSync(join(dir, 'sde', 'eve-online-static-data-3484357-jsonl.zip.part'), zip.subarray(0, 50_000));
+    const file = await resolveSdeSource(ccpConfig(dir), log, fast);
+    expect(ccp.requests.slice(1)).toEqual([
+      { url: '/static-data/tranquility/eve-online-static-data-3484357-jsonl.zip', range: 'bytes=50000-' },
+    ]);
+    expect(readFileSync(file).equals(zip)).toBe(true);
+    expect(readdirSync(join(dir, 'sde'))).toEqual(['eve-online-static-data-3484357-jsonl.zip']);
+  });
+
+  it('a corrupt archive is refused after every attempt, and nothing is left behind', async () => {
+    const dir = dataDir();
+    ccp.corrupt = true;
+    await expect(resolveSdeSource(ccpConfig(dir), log, { ...fast, attempts: 2 })).rejects.toThrow(
+      /Не удалось скачать SDE с http:\/\/127\.0\.0\.1:\d+\/static-data\/tranquility\/eve-online-static-data-3484357-jsonl\.zip: Архив SDE .* повреждён/,
+    );
+    expect(ccp.requests.filter((r) => r.url.endsWith('.zip'))).toHaveLength(2);
     expect(readdirSync(join(dir, 'sde'))).toEqual([]);
   });
 
-  it.each([
-    [
-      { path: '/nonexistent/sde', autoImport: true },
-      'Источник SDE не найден: /nonexistent/sde не существует (SDE_PATH), SDE_URL не задан',
-    ],
-    [{ autoImport: true }, 'Источник SDE не найден: задайте SDE_PATH (папка с файлами .jsonl или архив .zip) или SDE_URL'],
-  ])('no source: %p', async (sde, message) => {
-    await expect(resolveSdeSource({ dataDir: dataDir(), sde }, log)).rejects.toThrow(message);
+  it('offline: the cached archive is used; with none the error names the address tried and what to set', async () => {
+    const dir = dataDir();
+    await resolveSdeSource(ccpConfig(dir), log, fast);
+    const offline = { dataDir: dir, sde: { baseUrl: 'http://127.0.0.1:9/static-data', autoImport: true } };
+    expect(await resolveSdeSource(offline, log, fast)).toBe(join(dir, 'sde', 'eve-online-static-data-3484357-jsonl.zip'));
+    await expect(resolveSdeSource({ ...offline, dataDir: dataDir() }, log, fast)).rejects.toThrow(
+      /^Источник SDE не найден: не удалось получить сведения о последней сборке SDE с http:\/\/127\.0\.0\.1:9\/static-data\/tranquility\/latest\.jsonl: .*Нужен доступ к http:\/\/127\.0\.0\.1:9\/static-data\/tranquility\/latest\.jsonl \(SDE_BASE_URL\), или задайте SDE_PATH \(папка с файлами \.jsonl или архив \.zip\) либо SDE_URL/,
+    );
+  });
+
+  it("with no setting at all the source is CCP's address, and the error names it", async () => {
+    const config = loadConfig({ APP_MODE: 'production', SESSION_SECRET: 'x'.repeat(16), TOKEN_ENCRYPTION_KEY: 'y'.repeat(16) });
+    expect(config.sde.path).toBeUndefined();
+    expect(config.sde.baseUrl).toBe('https://developers.eveonline.com/static-data');
+    expect(config.sde.checkIntervalMs).toBe(6 * 3_600_000);
+    expect(usesCcpSource(config)).toBe(true);
+    const offline: typeof fetch = () => Promise.reject(new TypeError('fetch failed'));
+    await expect(resolveSdeSource({ ...config, dataDir: dataDir() }, log, { fetchImpl: offline })).rejects.toThrow(
+      'Источник SDE не найден: не удалось получить сведения о последней сборке SDE с https://developers.eveonline.com/static-data/tranquility/latest.jsonl: fetch failed. Нужен доступ к https://developers.eveonline.com/static-data/tranquility/latest.jsonl (SDE_BASE_URL)',
+    );
+  });
+
+  it('SDE_URL: downloaded once into DATA_DIR/sde, again only when asked; a 404 is final and leaves nothing', async () => {
+    const dir = dataDir();
+    const url = `${ccp.base}/tranquility/eve-online-static-data-3484357-jsonl.zip`;
+    const config = { dataDir: dir, sde: { url, autoImport: true } };
+    expect(usesCcpSource(config)).toBe(false);
+    const file = await resolveSdeSource(config, log, fast);
+    expect(file).toBe(join(dir, 'sde', 'eve-online-static-data-3484357-jsonl.zip'));
+    expect(existsSync(`${file}.part`)).toBe(false);
+    await resolveSdeSource(config, log, fast);
+    expect(ccp.requests).toHaveLength(1);
+    await resolveSdeSource(config, log, { ...fast, download: true });
+    expect(ccp.requests).toHaveLength(2);
+
+    const missing = { dataDir: dataDir(), sde: { url: `${ccp.base}/missing.zip`, autoImport: true } };
+    await expect(resolveSdeSource(missing, log, fast)).rejects.toThrow(
+      `Не удалось скачать SDE с ${ccp.base}/missing.zip: HTTP 404`,
+    );
+    expect(ccp.requests).toHaveLength(3); // a 404 is not retried
+    expect(readdirSync(join(missing.dataDir, 'sde'))).toEqual([]);
   });
 });

@@ -1,0 +1,154 @@
+/**
+ * Pieces for proving the repository stands alone:
+ * - `writeSdeZip`: CCP's archive layout (a flat zip of the JSON Lines files) built from a folder;
+ * - `startFakeCcp`: CCP's static-data address on loopback (`tranquility/latest.jsonl` and the
+ *   build's archive, with HTTP Range; the first archive response can be cut to force a resume);
+ * - `standaloneCopy`: the built repository copied to a temp folder with no `../shared` beside it
+ *   (node_modules linked entry by entry, the project's own packages copied, not linked).
+ */
+import { once } from 'node:events';
+import {
+  cpSync,
+  createReadStream,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { REPO } from './app-process';
+
+/** Zips every file of `dir` (deflate, level 1) into `out`, CCP-style: flat, no folders. */
+export function writeSdeZip(dir: string, out: string): void {
+  const names = readdirSync(dir).filter((f) => statSync(join(dir, f)).isFile());
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const name of names) {
+    const data = readFileSync(join(dir, name));
+    const packed = deflateRawSync(data, { level: 1 });
+    const crc = crc32(data);
+    const fname = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fname.length, 26);
+    parts.push(local, fname, packed);
+    const c = Buffer.alloc(46);
+    c.writeUInt32LE(0x02014b50, 0);
+    c.writeUInt16LE(20, 4);
+    c.writeUInt16LE(20, 6);
+    c.writeUInt16LE(8, 10);
+    c.writeUInt32LE(crc, 16);
+    c.writeUInt32LE(packed.length, 20);
+    c.writeUInt32LE(data.length, 24);
+    c.writeUInt16LE(fname.length, 28);
+    c.writeUInt32LE(offset, 42);
+    central.push(c, fname);
+    offset += 30 + fname.length + packed.length;
+  }
+  const dirSize = central.reduce((s, b) => s + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(names.length, 8);
+  end.writeUInt16LE(names.length, 10);
+  end.writeUInt32LE(dirSize, 12);
+  end.writeUInt32LE(offset, 16);
+  writeFileSync(out, Buffer.concat([...parts, ...central, end]));
+}
+
+export interface FakeCcp {
+  /** SDE_BASE_URL for the app. */
+  base: string;
+  requests: { url: string; range?: string }[];
+  close(): Promise<void>;
+}
+
+/** Serves `zip` as build `build` the way developers.eveonline.com/static-data does. */
+export async function startFakeCcp(zip: string, build: number, options: { cutFirstAt?: number } = {}): Promise<FakeCcp> {
+  const size = statSync(zip).size;
+  const requests: FakeCcp['requests'] = [];
+  let cut = options.cutFirstAt ?? null;
+  const server: Server = createServer((req, res) => {
+    requests.push({ url: req.url ?? '', range: req.headers.range });
+    if (req.url === '/static-data/tranquility/latest.jsonl') {
+      res.writeHead(200, { 'content-type': 'application/jsonl' });
+      return void res.end(`{"_key": "sde", "buildNumber": ${build}, "releaseDate": "2025-06-24T00:00:00Z"}\n`);
+    }
+    if (req.url !== `/static-data/tranquility/eve-online-static-data-${build}-jsonl.zip`) return void res.writeHead(404).end();
+    const r = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+    const from = r ? Number(r[1]) : 0;
+    res.writeHead(r ? 206 : 200, {
+      'content-type': 'application/zip',
+      'content-length': String(size - from),
+      'accept-ranges': 'bytes',
+      ...(r ? { 'content-range': `bytes ${from}-${size - 1}/${size}` } : {}),
+    });
+    const limit = cut;
+    cut = null;
+    const stream = createReadStream(zip, { start: from, end: limit !== null ? from + limit - 1 : undefined });
+    stream.pipe(res, { end: limit === null });
+    if (limit !== null) stream.on('end', () => res.destroy());
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/static-data`,
+    requests,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+/** What `npm start` runs, copied out of the repository (built files, the data that ships with it). */
+const COPIED = [
+  'package.json',
+  'backend/package.json',
+  'backend/dist',
+  'backend/data',
+  'frontend/dist',
+  'shared-types/package.json',
+  'shared-types/dist',
+  'tools/embedded-mongo/package.json',
+  'tools/embedded-mongo/dist',
+  'tools/fake-esi/package.json',
+  'tools/fake-esi/dist',
+  'tools/fake-esi/data',
+];
+/** The project's own packages, as npm links them into node_modules (copied, so nothing resolves back here). */
+const WORKSPACES: Record<string, string> = {
+  'shared-types': 'shared-types',
+  'embedded-mongo': 'tools/embedded-mongo',
+  'fake-esi': 'tools/fake-esi',
+  backend: 'backend',
+};
+
+/**
+ * `<tmp>/copy/repo`: the built repository without `../shared` beside it. Third-party packages are
+ * linked from this checkout's node_modules (an `npm install` would give the same files).
+ */
+export function standaloneCopy(): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'eve-standalone-')), 'repo');
+  for (const rel of COPIED) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    cpSync(join(REPO, rel), join(root, rel), { recursive: true });
+  }
+  const modules = join(root, 'node_modules');
+  mkdirSync(join(modules, '@eve-toolkit'), { recursive: true });
+  for (const entry of readdirSync(join(REPO, 'node_modules'))) {
+    if (entry === '@eve-toolkit' || entry === '.bin') continue;
+    symlinkSync(join(REPO, 'node_modules', entry), join(modules, entry));
+  }
+  for (const [name, dir] of Object.entries(WORKSPACES)) symlinkSync(join(root, dir), join(modules, '@eve-toolkit', name));
+  return root;
+}
