@@ -102,8 +102,8 @@ it('a JSON array, even 50 000 levels deep, where an object is expected gets a Ru
       body: {
         statusCode: 400,
         code: 'VALIDATION_FAILED',
-        message: 'Ожидается JSON-объект с полями запроса, а не массив',
-        errors: ['Ожидается JSON-объект с полями запроса, а не массив'],
+        message: 'Ожидается JSON-объект, а не массив',
+        errors: ['Ожидается JSON-объект, а не массив'],
       },
     });
   }

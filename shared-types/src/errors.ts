@@ -1,4 +1,3 @@
-import { BODY_LIMITS } from './limits';
 /** The one error body every HTTP failure uses (house style). */
 export interface ApiErrorBody {
   statusCode: number;
@@ -38,17 +37,25 @@ export const MESSAGES = {
   tooMany: 'Слишком много запросов, попробуйте позже',
   invalidJson: 'Некорректный JSON в запросе',
   payloadTooLarge: 'Слишком большой запрос',
-  formTooLarge: `Слишком большая форма: не больше ${BODY_LIMITS.formFields} полей по ${BODY_LIMITS.formFieldBytes / 1024} КБ, всего не больше ${BODY_LIMITS.jsonBytes / 1024 / 1024} МБ`,
-  formLengthRequired: 'Форма отправлена без размера (Content-Length): отправьте её из браузера',
-  badForm: 'Не удалось прочитать форму',
   badCompressedBody: 'Тело запроса не удалось распаковать: данные не соответствуют заголовку Content-Encoding',
   unsupportedEncoding: 'Неподдерживаемая кодировка тела запроса',
   unreadableBody: 'Не удалось прочитать тело запроса',
   bodyExpected: 'Ожидается тело запроса в формате JSON',
-  objectExpected: 'Ожидается JSON-объект с полями запроса, а не массив',
   badPathEncoding: 'Некорректный адрес запроса',
   badRequest: 'Некорректный запрос',
   unauthorized: 'Требуется вход в аккаунт',
   forbidden: 'Недостаточно прав',
   methodNotAllowed: 'Метод не поддерживается',
+} as const;
+
+/**
+ * Refusals only the server words (the SPA shows the server's message): kept out of MESSAGES,
+ * which every page loads.
+ */
+export const REQUEST_MESSAGES = {
+  /** BODY_LIMITS in words. */
+  formTooLarge: 'Слишком большая форма: не больше 20 полей по 64 КБ, всего не больше 1 МБ',
+  formLengthRequired: 'Форма отправлена без размера (Content-Length)',
+  badForm: 'Не удалось прочитать форму',
+  objectExpected: 'Ожидается JSON-объект, а не массив',
 } as const;

@@ -2,19 +2,6 @@
  * Plain constants (no zod): the frontend imports these on first render, while the zod schemas
  * that use them load lazily with the forms (see `schemas.ts`).
  */
-/**
- * Request bodies: JSON (and url-encoded) up to `jsonBytes`; multipart forms the same in all, with
- * at most `formFields` fields of `formFieldBytes` each (a form's file, where a route takes one,
- * comes on top of that with its own limit, at most `formFileBytes`).
- */
-export const BODY_LIMITS = {
-  jsonBytes: 1024 * 1024,
-  formFields: 20,
-  formFieldBytes: 64 * 1024,
-  formFieldNameBytes: 100,
-  formFileBytes: 2 * 1024 * 1024,
-} as const;
-
 export const FEEDBACK_LIMITS = { title: 200, msg: 5000 } as const;
 
 /** Account rules (spec §5): each field longer than 3 characters. */
@@ -32,7 +19,7 @@ export const AUTH_MESSAGES = {
   repeatShort: 'Поле повтор пароля должно быть длиннее 3 символов',
   loginLong: `Поле логин должно быть не длиннее ${ACCOUNT_LIMITS.usernameMax} символов`,
   loginChars: 'Логин может содержать только буквы, цифры, точку, дефис и подчёркивание',
-  loginMixedScript: 'Логин должен быть написан буквами одного алфавита (например, только латиницей или только кириллицей)',
+  loginMixedScript: 'Логин должен быть написан буквами одного алфавита',
   loginLookAlike: 'Пользователь с похожим ником уже существует',
   passwordLong: `Поле пароль должно быть не длиннее ${ACCOUNT_LIMITS.passwordMax} символов`,
   mismatch: 'Пароли не совпадают!',

@@ -70,7 +70,7 @@ describe('api client', () => {
       return { ok: true, status: 200, statusText: 'OK', text: async () => body } as Response;
     });
     global.fetch = mock as unknown as typeof fetch;
-    await expect(api.act('api/admin/kill')).resolves.toEqual({ ok: true });
+    await expect(api.get('api/admin/kill', { csrf: true })).resolves.toEqual({ ok: true });
     await api.get('api/admin/update_libs/status');
     const calls = (mock.mock.calls as unknown as [string, RequestInit][]).map(([url, init]) => [
       url,

@@ -71,7 +71,7 @@ export interface RequestOptions {
    * A GET that changes state (auth/logout, auth/esi/auth_link, api/admin/kill and update_libs):
    * sent with the CSRF header like every unsafe request (the server refuses it otherwise).
    */
-  changesState?: boolean;
+  csrf?: boolean;
 }
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
@@ -104,7 +104,7 @@ export function ensureCsrfToken(): Promise<string> {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-  if (method === 'GET' && !options.changesState) return send<T>(path, method, options);
+  if (method === 'GET' && !options.csrf) return send<T>(path, method, options);
   await ensureCsrfToken();
   try {
     return await send<T>(path, method, options);
@@ -126,7 +126,7 @@ async function send<T>(path: string, method: string, options: RequestOptions): P
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  if ((method !== 'GET' || options.changesState) && state.csrfToken) headers[CSRF_HEADER] = state.csrfToken;
+  if ((method !== 'GET' || options.csrf) && state.csrfToken) headers[CSRF_HEADER] = state.csrfToken;
 
   let response: Response;
   try {
@@ -157,10 +157,8 @@ async function send<T>(path: string, method: string, options: RequestOptions): P
 }
 
 export const api = {
+  /** `{ csrf: true }` for a GET that changes state (sent with the CSRF header). */
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  /** A GET that changes state: with the CSRF header. */
-  act: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body' | 'changesState'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET', changesState: true }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>

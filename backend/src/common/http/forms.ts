@@ -10,7 +10,7 @@ import {
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import type { Observable } from 'rxjs';
-import { BODY_LIMITS, ERROR_CODES, MESSAGES } from '@eve-toolkit/shared-types';
+import { BODY_LIMITS, ERROR_CODES, REQUEST_MESSAGES } from '@eve-toolkit/shared-types';
 import { apiError } from '../errors/api-exception.filter';
 
 /**
@@ -41,7 +41,7 @@ const isMultipart = (req: Request) => !!req.is('multipart/form-data');
  */
 function declaredSizeRefusal(req: Request, maxBytes: number, tooLarge: string): HttpException | null {
   const declared = req.headers['content-length'];
-  if (declared === undefined) return apiError(411, MESSAGES.formLengthRequired, ERROR_CODES.validation);
+  if (declared === undefined) return apiError(411, REQUEST_MESSAGES.formLengthRequired, ERROR_CODES.validation);
   if (Number(declared) > maxBytes) return apiError(413, tooLarge);
   return null;
 }
@@ -50,7 +50,7 @@ function declaredSizeRefusal(req: Request, maxBytes: number, tooLarge: string): 
 export function formSizeMiddleware(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!isMultipart(req)) return next();
-    const refusal = declaredSizeRefusal(req, MAX_FORM_BYTES, MESSAGES.formTooLarge);
+    const refusal = declaredSizeRefusal(req, MAX_FORM_BYTES, REQUEST_MESSAGES.formTooLarge);
     if (!refusal) return next();
     res.setHeader('Connection', 'close');
     res.status(refusal.getStatus()).json(refusal.getResponse());
@@ -66,8 +66,8 @@ export function FormInterceptor(options: FormOptions = {}): Type<NestInterceptor
   const { file } = options;
   if (file && file.maxBytes > BODY_LIMITS.formFileBytes)
     throw new Error(`A form's file may be at most ${BODY_LIMITS.formFileBytes} bytes`);
-  const tooLarge = options.messages?.tooLarge ?? MESSAGES.formTooLarge;
-  const bad = options.messages?.bad ?? MESSAGES.badForm;
+  const tooLarge = options.messages?.tooLarge ?? REQUEST_MESSAGES.formTooLarge;
+  const bad = options.messages?.bad ?? REQUEST_MESSAGES.badForm;
   const maxBytes = BODY_LIMITS.jsonBytes + (file?.maxBytes ?? 0);
   const upload = multer({
     storage: multer.memoryStorage(),

@@ -32,8 +32,8 @@ describe('ZodPipe', () => {
     expect(refusal(schema, [[[]]])).toEqual({
       statusCode: 400,
       code: 'VALIDATION_FAILED',
-      message: 'Ожидается JSON-объект с полями запроса, а не массив',
-      errors: ['Ожидается JSON-объект с полями запроса, а не массив'],
+      message: 'Ожидается JSON-объект, а не массив',
+      errors: ['Ожидается JSON-объект, а не массив'],
     });
   });
 });

@@ -1,6 +1,6 @@
 import { type ArgumentMetadata, PipeTransform } from '@nestjs/common';
 import { z, type ZodType } from 'zod';
-import { ERROR_CODES, MESSAGES } from '@eve-toolkit/shared-types';
+import { ERROR_CODES, MESSAGES, REQUEST_MESSAGES } from '@eve-toolkit/shared-types';
 import { apiError } from '../errors/api-exception.filter';
 
 // Every message a schema leaves to zod (a wrong type where a field has no message of its own) in Russian.
@@ -19,7 +19,7 @@ export class ZodPipe<T> implements PipeTransform<unknown, T> {
     }
     // A JSON array (however deep) where the fields of an object are expected.
     if (metadata?.type === 'body' && Array.isArray(value) && result.error.issues.some((i) => i.path.length === 0)) {
-      throw apiError(400, MESSAGES.objectExpected, ERROR_CODES.validation, [MESSAGES.objectExpected]);
+      throw apiError(400, REQUEST_MESSAGES.objectExpected, ERROR_CODES.validation, [REQUEST_MESSAGES.objectExpected]);
     }
     const errors = result.error.issues.map((i) => i.message);
     throw apiError(400, errors[0] ?? 'Ошибка валидации', ERROR_CODES.validation, errors);
