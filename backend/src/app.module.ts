@@ -11,6 +11,7 @@ import type { Options as PinoHttpOptions } from 'pino-http';
 import { APP_CONFIG, type AppConfig } from './common/config/config';
 import { DATABASE_HANDLE, type DatabaseHandle } from './common/database/database';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
+import { RateLimitModule } from './common/rate-limit/rate-limit';
 import { FeedbackModule } from './feedback/feedback.module';
 import { GameDataModule } from './game-data/game-data.module';
 import { AppInfoModule } from './app-info/app-info.module';
@@ -125,6 +126,7 @@ export class AppModule {
         MongooseModule.forRoot(db.uri, { dbName: db.dbName, autoIndex: true, serverSelectionTimeoutMS: 10_000 }),
         EventEmitterModule.forRoot(),
         ScheduleModule.forRoot(),
+        RateLimitModule,
         ...FEATURES,
       ],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],

@@ -27,7 +27,7 @@ let admin: TestClient;
 
 /** The player's round trip: our auth_link -> the SSO picks a character -> back to our callback. */
 async function link(c: TestClient, characterId: number): Promise<void> {
-  const { redirect } = (await c.get('/auth/esi/auth_link').expect(200)).body as { redirect: string };
+  const { redirect } = (await c.act('/auth/esi/auth_link', 200)).body as { redirect: string };
   const authorize = new URL(redirect);
   authorize.searchParams.set('character_id', String(characterId));
   const atSso = await fetch(authorize, { redirect: 'manual' });

@@ -15,6 +15,7 @@ import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
 import { SessionResolver } from '../common/auth/session-resolver.service';
 import type { SessionUser } from '../common/auth/session-user';
 import { sendPreparedJson } from '../common/http/prepared-json';
+import { RateLimit } from '../common/rate-limit/rate-limit';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { AppraisalService } from './appraisal.service';
 
@@ -32,6 +33,7 @@ export class AppraisalController {
   /** Answers `AppraisalResponse`, serialised (and gzipped) once by the service, which saves the same bytes. */
   @Post()
   @HttpCode(200)
+  @RateLimit('appraisal')
   async appraise(
     @Body(new ZodPipe(appraisalRequestSchema)) body: AppraisalRequest,
     @Req() req: Request,

@@ -4,6 +4,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { CORP_TYPES, SSO_SCOPES } from '@eve-toolkit/shared-types';
 import { hashPassword } from '../accounts/domain/password';
+import { usernameKeys } from '../accounts/domain/username';
 import { USER_MODEL, type UserDoc } from '../accounts/user.schema';
 import { CharactersService } from '../characters/characters.service';
 import { authorizeUrl } from '../characters/domain/sso';
@@ -43,8 +44,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
         { username_lower: a.username.toLowerCase() },
         {
           $setOnInsert: {
-            username: a.username,
-            username_lower: a.username.toLowerCase(),
+            ...usernameKeys(a.username),
             email: null,
             password_hash: await hashPassword(a.password),
             roles: demoRoles(a.role),

@@ -100,7 +100,7 @@ describe('/account/user/{name}: characters', () => {
   });
 
   it('says why linking cannot start, and shows the SSO error the callback sent back', async () => {
-    const { user } = renderApp('/account/user/pilot?sso_error=Этот персонаж уже привязан к другому аккаунту', {
+    const { user } = renderApp('/account/user/pilot?sso_error=otherAccount', {
       session: sessionFor('pilot', ['user']),
       handler: (url) => {
         if (url.endsWith('/auth/user/pilot')) return { body: profile([]) };
@@ -116,6 +116,17 @@ describe('/account/user/{name}: characters', () => {
     expect(screen.getByText('Персонажи пока не привязаны.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Войти через EVE Online$/i }));
     expect(await screen.findByText('Вход через EVE Online не настроен на этом сервере')).toBeInTheDocument();
+  });
+
+  it('shows no text taken from the address: an unknown ?sso_error= shows nothing', async () => {
+    const forged = 'Ваш аккаунт заблокирован, позвоните по номеру 8-800';
+    renderApp(`/account/user/pilot?sso_error=${encodeURIComponent(forged)}`, {
+      session: sessionFor('pilot', ['user']),
+      handler: (url) => (url.endsWith('/auth/user/pilot') ? { body: profile([]) } : undefined),
+    });
+    expect(await screen.findByText('Персонажи пока не привязаны.')).toBeInTheDocument();
+    expect(screen.queryByText(forged)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("shows another user's page without characters or the owner's buttons; an admin sees the cards but cannot unlink", async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { ApiError } from '../../../shared/api-client';
-import { MESSAGES, ROLE_LABELS } from '@eve-toolkit/shared-types';
+import { MESSAGES, ROLE_LABELS, ssoErrorMessage } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
 import {
   ssoLink,
@@ -31,7 +31,8 @@ export default function UserPage() {
   const [confirming, setConfirming] = useState(false);
   const [captchaFor, setCaptchaFor] = useState(false);
   const [params] = useSearchParams();
-  const [ssoError, setSsoError] = useState<string | null>(params.get('sso_error'));
+  // Only the messages of known codes: never a text from the address.
+  const [ssoError, setSsoError] = useState<string | null>(ssoErrorMessage(params.get('sso_error')));
   const unlink = useUnlinkCharacter(name);
   const refresh = useRefreshCharacters(name);
   const [linking, setLinking] = useState(false);
