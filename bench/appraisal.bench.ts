@@ -7,13 +7,15 @@
  *
  * Boots the real app (compiled backend/dist) on a fresh in-memory embedded server in this
  * process (the default single-machine mode), imports the full SDE, seeds a price for every market
- * type at Jita, then times, run by run interleaved:
+ * type at every hub (best orders, 5 % book prices, order counts), then times, run by run interleaved:
  * - the server time of `POST data/market/appraisal` (the target): from the request's headers to
  *   its last byte handed to the socket, seen by the server (body, CSRF, validation, parse, names,
- *   prices, the answer serialised and gzipped once, saving it, sending it). The request comes from
+ *   prices at the hub and totals at all five, suggestions for the unrecognised lines, the answer
+ *   serialised and gzipped once, saving it, sending it). The request comes from
  *   a client in another process, as a browser sends it (gzip/brotli accepted);
  * - the same POST seen by that client (plus loopback and decompression);
- * - the service call alone (no HTTP; includes serialising and gzipping the answer);
+ * - the service call alone (no HTTP; includes serialising and gzipping the answer), and the
+ *   app's read alone within it (AppraisalReader: the paste in two threads);
  * - the baseline: parse + resolve against an in-memory name map (no database).
  * Target: the server time under 150 ms on the 2-core machine.
  */
@@ -27,10 +29,13 @@ import { createInterface } from 'node:readline';
 import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { appraisalNameKey, appraiseText, seededRandom } from '@eve-toolkit/shared-types';
+import { HUBS, appraisalNameKey, appraiseText, seededRandom } from '@eve-toolkit/shared-types';
 import { SdeImportService } from '../backend/dist/game-data/sde-import.service';
 import { AppraisalService } from '../backend/dist/appraisal/appraisal.service';
 import { AppraisalReader } from '../backend/dist/appraisal/appraisal-reader';
+import { AppraisalPrices } from '../backend/dist/appraisal/appraisal-prices';
+import { AppraisalSuggestions } from '../backend/dist/appraisal/appraisal-suggestions';
+import { hubTotals } from '../backend/dist/appraisal/appraisal.mapper';
 import { benchApp } from './support/app';
 
 const CHILD = process.argv[2] === '--client';
@@ -114,17 +119,29 @@ async function main(): Promise<void> {
   const types = await marketTypes();
   const db = running.app.get<Connection>(getConnectionToken()).db!;
   const now = new Date();
-  await db.collection('market_prices').insertMany(
-    types.map((t, i) => ({
-      hub_id: 2,
-      type_id: t.id,
-      sell: 1 + ((i * 7919) % 100_000),
-      buy: 1 + ((i * 7919) % 90_000),
-      sell_volume: 1000,
-      buy_volume: 500,
-      updated_at: now,
-    })),
-  );
+  // Every hub prices every market type (the answer totals the paste at all five), with the 5 %
+  // book prices and order counts a refresh stores.
+  for (const hub of HUBS)
+    await db.collection('market_prices').insertMany(
+      types.map((t, i) => {
+        const sell = hub.id + ((i * 7919) % 100_000);
+        const buy = hub.id + ((i * 7919) % 90_000);
+        return {
+          hub_id: hub.id,
+          type_id: t.id,
+          sell,
+          buy,
+          // To the cent, as the refresh stores them.
+          sell_p5: Math.round(sell * 102) / 100,
+          buy_p5: Math.round(buy * 98) / 100,
+          sell_volume: 1000,
+          buy_volume: 500,
+          sell_orders: 12,
+          buy_orders: 7,
+          updated_at: now,
+        };
+      }),
+    );
 
   const text = mixedPaste(types);
   // The baseline's name map: every market type's names (the database holds all 50 000 types).
@@ -168,9 +185,9 @@ async function main(): Promise<void> {
   const service = running.app.get(AppraisalService);
   const appraise = service.appraise.bind(service);
   let timing = false;
-  service.appraise = async (request) => {
+  service.appraise = async (request, owner) => {
     const from = performance.now();
-    const answer = await appraise(request);
+    const answer = await appraise(request, owner);
     if (timing) inService = { from, to: performance.now() };
     return answer;
   };
@@ -180,11 +197,10 @@ async function main(): Promise<void> {
   const first = await post();
   const reader = running.app.get(AppraisalReader);
   await reader.prepare();
-  await service.appraise({ appraisal: text, hub: 2 });
-  const halved = reader.readInHalves;
+  await service.appraise({ appraisal: text, hub: 2, percent: 100 });
   const base0 = baseline();
   console.log(
-    `paste: ${LINES} lines, ${text.length} characters; ${first.lines} priced types, ${first.errors} error lines (baseline: ${base0.items.length} types); answer ${(first.bytes / 1e6).toFixed(2)} MB of JSON, sent ${first.encoding ?? 'uncompressed'}`,
+    `paste: ${LINES} lines, ${text.length} characters; ${first.lines} priced types, ${first.errors} error lines, ${first.suggestions} with suggestions (baseline: ${base0.items.length} types); answer ${(first.bytes / 1e6).toFixed(2)} MB of JSON, sent ${first.encoding ?? 'uncompressed'}`,
   );
 
   const http: number[] = [];
@@ -193,13 +209,36 @@ async function main(): Promise<void> {
   const after: number[] = [];
   const svc: number[] = [];
   const parse: number[] = [];
+  const read: number[] = [];
+  const everyHub: number[] = [];
+  const suggesting: number[] = [];
+  // The paste as read, for timing the answer's parts of this feature on their own.
+  const readOnce = await reader.appraise(text);
+  const ids = readOnce.items.filter((i) => !i.bpc).map((i) => i.type.id);
+  const hubPrices = running.app.get(AppraisalPrices);
+  const suggestions = running.app.get(AppraisalSuggestions);
+  const halvedBefore = reader.readInHalves;
   const profile = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
   for (let i = 0; i < RUNS; i++) {
     let t = performance.now();
     baseline();
     parse.push(performance.now() - t);
     t = performance.now();
-    await service.appraise({ appraisal: text, hub: 2 });
+    await reader.appraise(text);
+    read.push(performance.now() - t);
+    t = performance.now();
+    // As the service does: the chosen hub's prices (for the lines) and totals, the others' totals.
+    await Promise.all(
+      HUBS.map((h) =>
+        h.id === 2 ? hubPrices.get(2, ids).then((m) => hubTotals(2, readOnce.items, m)) : hubPrices.totals(h.id, readOnce.items),
+      ),
+    );
+    everyHub.push(performance.now() - t);
+    t = performance.now();
+    await suggestions.suggest(readOnce.unknown);
+    suggesting.push(performance.now() - t);
+    t = performance.now();
+    await service.appraise({ appraisal: text, hub: 2, percent: 100 });
     svc.push(performance.now() - t);
     const finished = new Promise<Served>((resolve) => (served = resolve));
     timing = true;
@@ -223,8 +262,11 @@ async function main(): Promise<void> {
   console.log(`POST seen by the client: ${f(h)}`);
   console.log(`service call, no HTTP: ${f(s)}`);
   console.log(`baseline parse+resolve (in-memory names, no database): ${f(p)}`);
+  console.log(`  the app's read alone (two threads, the game data's names): ${f(stats(read))}`);
+  console.log(`  prices at the five hubs (cached) and their totals: ${f(stats(everyHub))}`);
+  console.log(`  suggestions for the paste's ${readOnce.unknown.length} unrecognised line(s): ${f(stats(suggesting))}`);
   console.log(`ratio server time / baseline: ${(sv.median / p.median).toFixed(1)}x`);
-  console.log(`(the app read ${reader.readInHalves - halved} of ${2 * RUNS} timed pastes in two threads)`);
+  console.log(`(the app read ${reader.readInHalves - halvedBefore} of ${3 * RUNS} timed pastes in two threads)`);
 
   child.kill();
   rmSync(dirname(bodyFile), { recursive: true, force: true });
@@ -242,6 +284,7 @@ interface Posted {
   ms: number;
   lines: number;
   errors: number;
+  suggestions: number;
   bytes: number;
   encoding: string | null;
   error?: string;
@@ -268,16 +311,25 @@ async function client(): Promise<void> {
       const ms = performance.now() - t;
       const text = new TextDecoder().decode(bytes);
       if (res.status !== 200) throw new Error(`POST answered ${res.status}: ${text.slice(0, 300)}`);
-      const answer = JSON.parse(text) as { data: unknown[]; errors: string[] };
+      const answer = JSON.parse(text) as { data: unknown[]; errors: string[]; suggestions: unknown[] };
       process.send!({
         ms,
         lines: answer.data.length,
         errors: answer.errors.length,
+        suggestions: answer.suggestions.length,
         bytes: bytes.byteLength,
         encoding: res.headers.get('content-encoding'),
       } satisfies Posted);
     } catch (err) {
-      process.send!({ ms: 0, lines: 0, errors: 0, bytes: 0, encoding: null, error: String(err) } satisfies Posted);
+      process.send!({
+        ms: 0,
+        lines: 0,
+        errors: 0,
+        suggestions: 0,
+        bytes: 0,
+        encoding: null,
+        error: String(err),
+      } satisfies Posted);
     }
   });
 }

@@ -1,11 +1,18 @@
 /**
  * The appraisal in real Chromium against the demo app (full SDE, fake ESI prices): paste a mixed
- * English/Russian list, submit, check the totals against the very response the page got
- * (re-added here by hand), the text each copy button puts on the clipboard, and the share link
- * opened in a second browser context with the saved prices.
+ * English/Russian list at a buyback percent, submit, check the totals against the very response
+ * the page got (re-added here by hand), the text each copy button puts on the clipboard, sort a
+ * column, compare the hubs and switch to another with one click, choose the 5 % price, and open
+ * the share link in a second browser context: same lines, same percent, same price.
  */
 import type { Page } from 'playwright-core';
-import { formatIsk, roundUp2, type AppraisalLine, type AppraisalResponse } from '@eve-toolkit/shared-types';
+import {
+  formatIsk,
+  roundUp2,
+  type AppraisalLine,
+  type AppraisalPriceKind,
+  type AppraisalResponse,
+} from '@eve-toolkit/shared-types';
 import { baseUrl, newContext, screenshot, useBrowserPage } from './support/browser';
 import { pollUntil } from './support/poll';
 
@@ -35,28 +42,40 @@ async function waitForGameData(page: Page): Promise<void> {
   );
 }
 
-const n = (v: number) => String(roundUp2(v));
-const rows = (data: AppraisalLine[]) =>
+/** Copied for a Russian spreadsheet: a decimal comma, no grouping. */
+const n = (v: number) => roundUp2(v).toFixed(2).replace('.', ',');
+/** The copied rows: unit prices, and totals at the buyback percent. */
+const rows = (data: AppraisalLine[], f: number) =>
   data.map((l) =>
-    [l.name, l.quantity, n(l.volume), n(l.sell), n(l.buy), n(l.sell * l.quantity), n(l.buy * l.quantity)].join('\t'),
+    [l.name, l.quantity, n(l.volume), n(l.sell), n(l.buy), n(l.sell * l.quantity * f), n(l.buy * l.quantity * f)].join('\t'),
   );
-const sum = (data: AppraisalLine[], side: 'sell' | 'buy') => data.reduce((s, l) => s + l[side] * l.quantity, 0);
+const price = (l: AppraisalLine, side: 'sell' | 'buy', kind: AppraisalPriceKind) =>
+  kind === 'p5' ? (side === 'sell' ? l.sell_p5 : l.buy_p5) : l[side];
+/** A total at a percent, summed as the page sums it (line by line, then the percent). */
+const sum = (data: AppraisalLine[], side: 'sell' | 'buy', percent: number, kind: AppraisalPriceKind = 'best') =>
+  (data.reduce((s, l) => s + price(l, side, kind) * l.quantity, 0) * percent) / 100;
+const appraisalPost = (r: { url(): string; request(): { method(): string } }) =>
+  r.url().endsWith('/data/market/appraisal') && r.request().method() === 'POST';
 
 describe('appraisal in Chromium', () => {
   const s = useBrowserPage();
 
-  it('prices a paste, copies it with and without the header, and the share link opens it in another browser', async () => {
+  it('prices a paste at a buyback percent, copies it, sorts, compares hubs and switches, and the share link keeps the view', async () => {
     await s.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await s.page.goto('/market/appraisal');
     await waitForGameData(s.page);
 
     await s.page.getByPlaceholder('Plex 1').fill(PASTE);
+    const percent = s.page.getByRole('textbox', { name: /Процент выкупа/ });
+    await percent.fill('90');
     const [response] = await Promise.all([
-      s.page.waitForResponse((r) => r.url().endsWith('/data/market/appraisal') && r.request().method() === 'POST'),
+      s.page.waitForResponse(appraisalPost),
       s.page.getByRole('button', { name: 'Оценить' }).click(),
     ]);
     expect(response.status()).toBe(200);
+    expect(JSON.parse(response.request().postData() ?? '{}')).toEqual({ appraisal: PASTE, hub: 2, percent: 90 });
     const body = (await response.json()) as AppraisalResponse;
+    expect(body.percent).toBe(90);
     expect(body.data.map((l) => [l.name, l.quantity, l.bpc])).toEqual([
       ['Tritanium', 1000, false],
       ['Pyerite', 10, false],
@@ -65,55 +84,72 @@ describe('appraisal in Chromium', () => {
     ]);
     expect(body.data.find((l) => l.name === 'Rifter')?.volume).toBe(5000);
     expect(body.errors).toEqual(['Строка 5: не удалось распознать «это не предмет»']);
+    expect(body.hubs.map((h) => h.hub)).toEqual([1, 2, 3, 4, 5]);
 
-    const sell = sum(body.data, 'sell');
-    const buy = sum(body.data, 'buy');
-    expect(sell).toBeGreaterThan(0);
-    await s.page
-      .getByTestId('total-sell')
-      .getByText(`Итог SELL: ${formatIsk(sell)}`)
-      .waitFor();
-    await s.page
-      .getByTestId('total-buy')
-      .getByText(`Итог BUY: ${formatIsk(buy)}`)
-      .waitFor();
+    expect(sum(body.data, 'sell', 100)).toBeGreaterThan(0);
+    const totals = async (page: Page, data: AppraisalLine[], pct: number, kind: AppraisalPriceKind = 'best') => {
+      await page
+        .getByTestId('total-sell')
+        .getByText(`Итог SELL (${pct} %): ${formatIsk(sum(data, 'sell', pct, kind))}`)
+        .waitFor();
+      await page
+        .getByTestId('total-buy')
+        .getByText(`Итог BUY (${pct} %): ${formatIsk(sum(data, 'buy', pct, kind))}`)
+        .waitFor();
+    };
+    await totals(s.page, body.data, 90);
     await s.page.getByTestId('appraisal-errors').getByText('Строка 5: не удалось распознать «это не предмет»').waitFor();
-    expect(await s.page.getByTestId('appraisal-errors').getByText('Ошибки:').count()).toBe(1);
 
     await s.page.getByRole('button', { name: 'Копировать' }).click();
     await s.page.getByText('Скопировано: Копировать').waitFor();
-    expect(await s.page.evaluate(() => navigator.clipboard.readText())).toBe(rows(body.data).join('\n'));
-
+    expect(await s.page.evaluate(() => navigator.clipboard.readText())).toBe(rows(body.data, 0.9).join('\n'));
     await s.page.getByRole('button', { name: 'С заголовком' }).click();
     await s.page.getByText('Скопировано: С заголовком').waitFor();
     expect(await s.page.evaluate(() => navigator.clipboard.readText())).toBe(
-      ['Тип\tКоличество\tОбъём, m³\tSELL за ед.\tBUY за ед.\tSELL\tBUY', ...rows(body.data)].join('\n'),
+      ['Тип\tКоличество\tОбъём, м³\tSELL за ед.\tBUY за ед.\tSELL\tBUY', ...rows(body.data, 0.9)].join('\n'),
     );
 
+    // Sort by the SELL total, largest first: the first row is the line worth most.
+    const table = s.page.getByTestId('appraisal-table');
+    await table.getByRole('button', { name: 'SELL', exact: true }).click();
+    await table.locator('th[aria-sort="descending"]').waitFor();
+    expect(await table.locator('th[aria-sort="descending"]').innerText()).toMatch(/^SELL\b/);
+    const richest = [...body.data].sort((a, b) => b.sell * b.quantity - a.sell * a.quantity)[0];
+    expect(await table.locator('tbody tr').first().locator('td').first().innerText()).toContain(richest.name);
+
+    // Every hub compared; one click appraises the same paste at Amarr.
+    const hubs = s.page.getByTestId('hub-comparison');
+    await hubs.getByTestId('hub-2').getByText('текущий').waitFor();
+    const [amarr] = await Promise.all([
+      s.page.waitForResponse(appraisalPost),
+      hubs.getByRole('button', { name: 'Оценить в Amarr' }).click(),
+    ]);
+    expect(JSON.parse(amarr.request().postData() ?? '{}')).toEqual({ appraisal: PASTE, hub: 1, percent: 90 });
+    const atAmarr = (await amarr.json()) as AppraisalResponse;
+    expect(atAmarr.hub).toBe(1);
+    await s.page.getByTestId('hub-comparison').getByTestId('hub-1').getByText('текущий').waitFor();
+    await totals(s.page, atAmarr.data, 90);
+
+    // The 5 % book price, and the link that keeps it.
+    await s.page.getByText('Средняя по 5 % объёма').click();
+    await totals(s.page, atAmarr.data, 90, 'p5');
     await s.page.getByRole('button', { name: 'Ссылка' }).click();
     await s.page.getByText('Скопировано: Ссылка').waitFor();
     const link = await s.page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toBe(`${baseUrl()}/market/appraisal?id=${body.id}`);
+    expect(link).toBe(`${baseUrl()}/market/appraisal?id=${atAmarr.id}&price=p5`);
     await screenshot(s.page, 'appraisal');
 
     const other = await newContext(s.browser);
     try {
       const page = await other.newPage();
       await page.goto(link);
-      await page
-        .getByTestId('total-sell')
-        .getByText(`Итог SELL: ${formatIsk(sell)}`)
-        .waitFor();
-      await page
-        .getByTestId('total-buy')
-        .getByText(`Итог BUY: ${formatIsk(buy)}`)
-        .waitFor();
+      await totals(page, atAmarr.data, 90, 'p5');
       await page.getByText('Сохранённая оценка хранится до').waitFor();
       // Today's prices beside the saved ones.
       await page.getByRole('switch', { name: 'Показать текущие цены рядом' }).click();
       await page
         .getByTestId('current-totals')
-        .getByText(/Итог SELL сейчас: [\d\s]+,\d\d ISK/)
+        .getByText(/Итог SELL сейчас: [\d\s]+,\d\d\sISK/)
         .waitFor();
       expect(await page.getByRole('columnheader', { name: 'SELL за ед. сейчас' }).count()).toBe(1);
     } finally {
@@ -141,6 +177,6 @@ describe('appraisal in Chromium', () => {
       s.page.getByRole('button', { name: 'Оценить' }).click(),
     ]);
     await s.page.getByTestId('appraisal-result').waitFor();
-    expect(posts.map((p) => JSON.parse(p) as unknown)).toEqual([{ appraisal: 'Tritanium 2', hub: 2 }]);
+    expect(posts.map((p) => JSON.parse(p) as unknown)).toEqual([{ appraisal: 'Tritanium 2', hub: 2, percent: 100 }]);
   });
 });

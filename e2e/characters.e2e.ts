@@ -3,6 +3,7 @@
  * captcha and finds its pilot's card (read from the local ESI), links another pilot on the local
  * EVE SSO, sees its card, unlinks it and logs out.
  */
+import { formatIsk } from '@eve-toolkit/shared-types';
 import { screenshot, useBrowserPage } from './support/browser';
 import { solveCaptcha } from './support/captcha';
 
@@ -32,7 +33,7 @@ describe('game characters in Chromium', () => {
     const pavelSystem = pavel.locator('[data-sec]');
     expect(await pavelSystem.textContent()).toBe('Dodixie 0,9');
     expect(await pavelSystem.getAttribute('data-sec')).toBe('blue');
-    expect(await pavel.getByText(/^Кошелёк:/).textContent()).toBe('Кошелёк: 45 200 000,00 ISK');
+    expect(await pavel.getByText(/^Кошелёк:/).textContent()).toBe(`Кошелёк: ${formatIsk(45_200_000)}`);
     expect(await pavel.getByText(/^Новых писем:/).textContent()).toBe('Новых писем: 1');
 
     // Link a free pilot through the local EVE SSO.
@@ -46,7 +47,7 @@ describe('game characters in Chromium', () => {
     const annaSystem = anna.locator('[data-sec]');
     expect(await annaSystem.textContent()).toBe('Uedama 0,5');
     expect(await annaSystem.getAttribute('data-sec')).toBe('green');
-    expect(await anna.getByText(/^Кошелёк:/).textContent()).toBe('Кошелёк: 98 765 432,10 ISK');
+    expect(await anna.getByText(/^Кошелёк:/).textContent()).toBe(`Кошелёк: ${formatIsk(98_765_432.1)}`);
     expect(await anna.getByText(/^Новых писем:/).textContent()).toBe('Новых писем: 0');
     await screenshot(s.page, 'characters-profile');
 

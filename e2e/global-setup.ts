@@ -3,27 +3,10 @@
  * database, the full SDE imported on first start, the local ESI stand-in and the first price
  * refresh. State per test comes from fresh browser contexts.
  */
-import { startApp, type AppProcess } from './support/app-process';
+import { startApp, waitForMarket, type AppProcess } from './support/app-process';
 
 declare global {
   var __E2E_APP__: AppProcess | undefined;
-}
-
-async function waitForMarket(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${url}/data/market/items?hub=2`);
-      const body = (await res.json()) as { updated_at?: string | null; data?: { items: { sell: number | null }[] }[] };
-      if (res.ok && body.updated_at && body.data?.some((c) => c.items.some((i) => i.sell !== null))) return;
-      last = `HTTP ${res.status}`;
-    } catch (e) {
-      last = (e as Error).message;
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the demo market had no prices within ${timeoutMs} ms (${last})`);
 }
 
 export default async function globalSetup(): Promise<void> {

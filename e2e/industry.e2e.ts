@@ -76,7 +76,7 @@ describe('industry calculator in Chromium', () => {
     await s.page.getByRole('combobox', { name: /Предмет/ }).fill('Dominix Blue');
     await s.page.getByRole('option', { name: 'Dominix Blueprint', exact: true }).click();
     await s.page.getByRole('combobox', { name: /Система/ }).fill('jit');
-    await s.page.getByRole('option', { name: 'Jita (0.9)' }).click();
+    await s.page.getByRole('option', { name: 'Jita (0,9)' }).click();
     // The expectations come from the very response the page got (hub prices move every 5 minutes).
     const [response] = await Promise.all([
       s.page.waitForResponse((r) => r.url().endsWith('/data/industry/job') && r.request().method() === 'POST'),
@@ -130,8 +130,8 @@ describe('industry calculator in Chromium', () => {
     };
     collect(root, true);
     const list = s.page.getByTestId('shopping-list');
-    await list.getByRole('button', { name: 'Копировать (multibuy)' }).click();
-    await list.getByText('Скопировано').waitFor();
+    await list.getByRole('button', { name: 'Копировать для игры' }).click();
+    await list.getByText('Скопировано для игры').waitFor();
     const copied = await s.page.evaluate(() => navigator.clipboard.readText());
     const lines = copied.split('\n');
     expect(new Map(lines.map((l) => [l.split('\t')[0], Number(l.split('\t')[1])]))).toEqual(bought);
@@ -145,7 +145,7 @@ describe('industry calculator in Chromium', () => {
     await s.page.getByRole('combobox', { name: /Предмет/ }).fill('Golem Blue');
     await s.page.getByRole('option', { name: 'Golem Blueprint', exact: true }).click();
     await s.page.getByRole('combobox', { name: /Система/ }).fill('jit');
-    await s.page.getByRole('option', { name: 'Jita (0.9)' }).click();
+    await s.page.getByRole('option', { name: 'Jita (0,9)' }).click();
     await s.page.getByRole('button', { name: 'Рассчитать' }).click();
     const invention = s.page.getByTestId('node-root').getByTestId('node-invention');
     await invention.waitFor();

@@ -114,7 +114,9 @@ describe('fleet loot split in Chromium', () => {
     await s.page.getByRole('button', { name: 'Копировать выплаты' }).click();
     await s.page.getByTestId('payout-table').getByText('Скопировано').waitFor();
     expect(await s.page.evaluate(() => navigator.clipboard.readText())).toBe(
-      ['Пилот\tГруппа\tДоля, ISK', ...payout.map(([n, g, share]) => `${n}\t${g}\t${share.toFixed(2)}`)].join('\n'),
+      ['Пилот\tГруппа\tДоля, ISK', ...payout.map(([n, g, share]) => `${n}\t${g}\t${share.toFixed(2).replace('.', ',')}`)].join(
+        '\n',
+      ),
     );
 
     // 'Копировать' and 'В маркет' of the third group: Anna's items, then Jon's, summed.

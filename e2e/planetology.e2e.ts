@@ -35,7 +35,7 @@ async function searchAndBuild(page: Page, product: string, option: string): Prom
   await page.goto('/planetology');
   await page.getByTestId('planetology-banner').waitFor();
   await page.getByPlaceholder('Jita').fill('Jit');
-  await page.getByRole('option', { name: 'Jita (0.9)' }).click();
+  await page.getByRole('option', { name: 'Jita (0,9)' }).click();
   await page.getByTestId('planets').getByText('Jita VIII', { exact: true }).waitFor();
   await page.getByPlaceholder('Robotics').fill(product);
   await page.getByRole('option', { name: option }).click();
@@ -80,10 +80,10 @@ describe('planetology in Chromium', () => {
     // Extractors: Base, Heavy, Noble Metals and Non-CS Crystals; Jita has Barren, Lava, Ice, Gas, Temperate planets.
     const nonCs = card.getByTestId('extractor-2306');
     expect(await nonCs.locator('[data-highlight="match"]').allTextContents()).toEqual([
-      expect.stringMatching(/(^|\?)Lava \d+%$/),
+      expect.stringMatching(/(^|\?)Lava \d+\s%$/),
     ]);
     expect(await nonCs.locator('[data-highlight="miss"]').allTextContents()).toEqual([
-      expect.stringMatching(/(^|\?)Plasma \d+%$/),
+      expect.stringMatching(/(^|\?)Plasma \d+\s%$/),
     ]);
     expect(await card.getByTestId('factory-3689').textContent()).toContain('×2');
     expect(await card.getByTestId('factory-9848').getByRole('button').allTextContents()).toEqual(['Звезда']);

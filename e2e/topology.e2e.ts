@@ -19,7 +19,7 @@ import mongoose from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
 import { composeFile, composeNginxConf, nativeLayout } from '../deploy/topology';
 import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '../tools/fake-esi/src';
-import { freePort, REPO } from './support/app-process';
+import { REPO, reservedPort } from './support/app-process';
 
 jest.setTimeout(180_000);
 
@@ -214,10 +214,10 @@ describe('native production topology (nginx, two instances, redis-server, embedd
     sso = await startFakeSso();
     esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso });
     const ports = {
-      proxy: await freePort(),
-      apps: [await freePort(), await freePort()],
-      redis: await freePort(),
-      mongo: await freePort(),
+      proxy: await reservedPort(),
+      apps: [await reservedPort(), await reservedPort()],
+      redis: await reservedPort(),
+      mongo: await reservedPort(),
     };
     const runtime = join(work, 'nginx');
     mkdirSync(runtime, { recursive: true });

@@ -25,8 +25,31 @@ function moduleMap(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea (inside every Table and Modal) imports only `useMergeRefs` from
+ * @floating-ui/react, and with it came the whole positioning library (~15 KB gzipped) into every
+ * page with a table. Its import is answered by a one-line shim over @mantine/hooks' useMergedRef;
+ * popovers, tooltips and menus still import the real @floating-ui/react.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const shim = fileURLToPath(new URL('./src/shims/scroll-area-merge-refs.ts', import.meta.url));
+  return {
+    name: 'scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '@floating-ui/react' &&
+        importer &&
+        /@mantine\/core\/esm\/components\/ScrollArea\/ScrollArea\.mjs$/.test(importer)
+      )
+        return shim;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), moduleMap()],
+  plugins: [react(), moduleMap(), scrollAreaWithoutFloatingUi()],
   resolve: {
     alias: [
       {
@@ -49,6 +72,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    // Every browser the app supports (es2022) knows <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // shared-types modules are pure declarations: let Rollup place each one (and zod with the
       // feedback schema) in the lazy chunk that uses it instead of the entry chunk.

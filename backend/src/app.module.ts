@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './common/database/database';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { AuthModule } from './common/auth/auth.module';
 import { CoreModule } from './common/core.module';
+import { RateLimitModule } from './common/rate-limit/rate-limit';
 import { FeedbackModule } from './feedback/feedback.module';
 import { GameDataModule } from './game-data/game-data.module';
 import { AppInfoModule } from './app-info/app-info.module';
@@ -114,6 +115,7 @@ export class AppModule {
         MongooseModule.forRoot(db.uri, { dbName: db.dbName, autoIndex: true, serverSelectionTimeoutMS: 10_000 }),
         EventEmitterModule.forRoot(),
         ScheduleModule.forRoot(),
+        RateLimitModule,
         AppInfoModule.forRoot(demo),
         ...FEATURES,
         ...demo,

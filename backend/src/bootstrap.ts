@@ -6,12 +6,13 @@ import { json, urlencoded, type NextFunction, type Request, type Response } from
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { BODY_LIMITS } from '@eve-toolkit/shared-types';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { AppModule } from './app.module';
 import { csrfProtection } from './common/auth/csrf';
 import { sessionMiddleware } from './common/auth/session.middleware';
-import { rateLimitMiddleware } from './common/rate-limit/rate-limit';
+import { RateLimits } from './common/rate-limit/rate-limit';
 import { AppSocketIoAdapter } from './realtime/socket-io.adapter';
 import { connectRedis } from './realtime/redis';
 import { RealtimeStatus } from './realtime/realtime-status';
@@ -19,6 +20,7 @@ import { loadConfig, type AppConfig } from './common/config/config';
 import { openDatabase, type DatabaseHandle } from './common/database/database';
 import { toApiError, toBodyError } from './common/errors/api-exception.filter';
 import { compressionMiddleware } from './common/http/compression';
+import { formSizeMiddleware } from './common/http/forms';
 import { spaMiddleware } from './common/http/spa.middleware';
 
 const httpLog = new NestLogger('HTTP');
@@ -105,16 +107,21 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   app.use(hstsBehindTls(config));
   app.use(...compressionMiddleware());
   app.use(cookieParser());
-  app.use(json({ limit: '1mb' }), urlencoded({ limit: '1mb', extended: false }), bodyParserErrors);
+  app.use(
+    json({ limit: BODY_LIMITS.jsonBytes }),
+    urlencoded({ limit: BODY_LIMITS.jsonBytes, extended: false }),
+    bodyParserErrors,
+    formSizeMiddleware(),
+  );
   // Sessions in MongoDB, then CSRF on every unsafe request (before any route runs).
   const connection = app.get<Connection>(getConnectionToken());
   const session = sessionMiddleware(config, connection.getClient(), db.dbName);
-  const rateLimit = rateLimitMiddleware(config, connection.getClient(), db.dbName);
+  const rateLimits = app.get(RateLimits);
   // The indexes the stores and the models create as they start, awaited: a started app has them,
   // and nothing of its start is still in flight if it is closed at once (the driver would
   // interrupt it and the close would fail).
-  await Promise.all([session.ready, rateLimit.ready, ...connection.modelNames().map((name) => connection.model(name).init())]);
-  app.use(rateLimit);
+  await Promise.all([session.ready, rateLimits.ready, ...connection.modelNames().map((name) => connection.model(name).init())]);
+  app.use(rateLimits.overall());
   app.use(session);
   app.use(csrfProtection());
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;

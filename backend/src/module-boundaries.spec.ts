@@ -16,10 +16,10 @@ describe('backend modules', () => {
     expect(backend.touches.length).toBeGreaterThan(40); // the measurement sees the models at all
   });
 
-  it('no feature module is @Global: only common/ (config and database, the session layer)', () => {
+  it('no feature module is @Global: only common/ (config and database, the session layer, the request budgets)', () => {
     const globals = backend.modules.filter((m) => m.global);
     expect(globals.filter((m) => m.module !== 'common').map((m) => m.name)).toEqual([]);
-    expect(globals.map((m) => m.name).sort()).toEqual(['AuthModule', 'CoreModule']);
+    expect(globals.map((m) => m.name).sort()).toEqual(['AuthModule', 'CoreModule', 'RateLimitModule']);
   });
 
   it('modules list what they use in their imports', () => {

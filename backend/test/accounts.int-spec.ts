@@ -37,7 +37,7 @@ describe('registration and login', () => {
       username: 'Пилот_1',
       roles: ['user'],
     });
-    expect((await c.get('/auth/logout').expect(200)).body).toEqual({ ok: true });
+    expect((await c.act('/auth/logout', 200)).body).toEqual({ ok: true });
     expect((await c.get('/auth/get_session').expect(200)).body.isAuthenticated).toBe(false);
   });
 
@@ -160,6 +160,28 @@ describe('CSRF', () => {
       });
     }
     expect(await db.collection('feedback').countDocuments({ title: 'x' })).toBe(0);
+  });
+});
+
+describe('state-changing GETs', () => {
+  it('logout and the SSO link without the CSRF header are refused and change nothing', async () => {
+    const c = client(running.url);
+    await register(running, c, 'stays_in');
+    await login(running, c, 'stays_in');
+    for (const path of ['/auth/logout', '/auth/esi/auth_link']) {
+      const res = await c.get(path);
+      expect({ path, status: res.status, message: res.body.message }).toEqual({
+        path,
+        status: 403,
+        message: 'Недействительный CSRF-токен: обновите страницу и повторите действие',
+      });
+    }
+    expect((await c.get('/auth/get_session')).body).toMatchObject({ isAuthenticated: true, username: 'stays_in' });
+    const stored = await db
+      .collection('sessions')
+      .findOne({ 'session.userId': { $exists: true }, 'session.sso': { $exists: true } });
+    expect(stored).toBeNull();
+    expect((await c.act('/auth/logout', 200)).body).toEqual({ ok: true });
   });
 });
 

@@ -27,7 +27,7 @@ let admin: TestClient;
 
 /** The player's round trip: our auth_link -> the SSO picks a character -> back to our callback. */
 async function link(c: TestClient, characterId: number): Promise<void> {
-  const { redirect } = (await c.get('/auth/esi/auth_link').expect(200)).body as { redirect: string };
+  const { redirect } = (await c.act('/auth/esi/auth_link', 200)).body as { redirect: string };
   const authorize = new URL(redirect);
   authorize.searchParams.set('character_id', String(characterId));
   const atSso = await fetch(authorize, { redirect: 'manual' });
@@ -323,6 +323,8 @@ it('reads only the asked section; refuses unknown codes and characters in Russia
     total: 1,
     chars: [{ id: ANNA, name: 'Anna Sokolova', user: { username: 'chk_pilot' }, banned: false }],
   });
+  // Her corporation is not registered here: its name comes from the game (ESI), not its id alone.
+  expect(listed.chars[0]).toMatchObject({ corporation_id: 98000001, corporation_name: 'Demo Mining Syndicate' });
   const jon = (await admin.get(`/api/admin/stats_chars/${IVAN}`).expect(200)).body.char;
   expect(jon).toMatchObject({ id: IVAN, name: 'Ivan Petrov', corporation_id: 98000001, needs_relink: false });
 });

@@ -366,9 +366,9 @@ describe('update_libs', () => {
       );
       // The first hub's order book answers slowly, so the job is surely still running below.
       esi.setFault(/^\/markets\/\d+\/orders/, { delayMs: 1500, times: 1 });
-      const started = await admin.get('/api/admin/update_libs').expect(200);
+      const started = await admin.act('/api/admin/update_libs', 200);
       expect(started.body.job).toMatchObject({ state: 'running', done: 0, total: 1 + HUBS.length + 1, started_by: 'adm_boss' });
-      const refused = await admin.get('/api/admin/update_libs');
+      const refused = await admin.act('/api/admin/update_libs');
       expect([refused.status, refused.body.message]).toEqual([409, ADMIN_MESSAGES.updateRunning]);
       await finished;
 
@@ -390,11 +390,38 @@ describe('update_libs', () => {
       expect((await admin.get('/api/admin/update_libs/status').expect(200)).body).toEqual({ job: last });
       await running.app.get(UpdateLibsService).whenIdle();
       // Finished: a new start is accepted.
-      expect((await admin.get('/api/admin/update_libs').expect(200)).body.job.state).toBe('running');
+      expect((await admin.act('/api/admin/update_libs', 200)).body.job.state).toBe('running');
       await running.app.get(UpdateLibsService).whenIdle();
     } finally {
       socket.disconnect();
     }
+  });
+});
+
+describe('state-changing GETs (kill, update_libs) without the CSRF header', () => {
+  it('are refused with 403 and change nothing, as from a link on another site', async () => {
+    const victim = await signedIn(running, 'adm_bystander');
+    const sessionsBefore = await db.collection('sessions').countDocuments();
+    const jobBefore = (await admin.get('/api/admin/update_libs/status').expect(200)).body;
+    for (const path of ['/api/admin/kill', '/api/admin/update_libs']) {
+      // The admin's own cookie, as a top-level navigation would carry it, but no header.
+      const res = await admin.get(path).set('referer', 'https://evil.example/').set('sec-fetch-site', 'cross-site');
+      expect({ path, status: res.status, body: res.body }).toEqual({
+        path,
+        status: 403,
+        body: {
+          statusCode: 403,
+          code: 'FORBIDDEN',
+          message: 'Недействительный CSRF-токен: обновите страницу и повторите действие',
+        },
+      });
+      // Another session's token does not do either.
+      const other = await admin.get(path).set('x-csrf-token', (await victim.csrf())!);
+      expect(other.status).toBe(403);
+    }
+    expect(await db.collection('sessions').countDocuments()).toBe(sessionsBefore);
+    expect((await session(victim)).isAuthenticated).toBe(true);
+    expect((await admin.get('/api/admin/update_libs/status').expect(200)).body).toEqual(jobBefore);
   });
 });
 
@@ -405,8 +432,8 @@ describe('sessions reset', () => {
     const adminId = (await admin.get('/api/admin/stats/users?q=adm_boss').expect(200)).body.users[0].id as string;
     try {
       const dropped = new Promise<string>((resolve) => victimSocket.once('disconnect', (reason) => resolve(reason)));
-      const dry = await admin.get('/api/admin/kill?dry_run=1').expect(200);
-      const res = await admin.get('/api/admin/kill').expect(200);
+      const dry = await admin.act('/api/admin/kill?dry_run=1', 200);
+      const res = await admin.act('/api/admin/kill', 200);
       expect(res.body).toEqual({ ok: true, sessions: dry.body.sessions });
       expect(res.body.sessions).toBeGreaterThan(0);
       expect(await dropped).toBe('io server disconnect');

@@ -9,10 +9,12 @@ import type { Model } from 'mongoose';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import {
+  APPRAISAL_HISTORY_PAGE_SIZE,
   APPRAISAL_MESSAGES,
   APPRAISAL_TTL_DAYS,
   MARKET_MESSAGES,
   appraisalTotals,
+  type AppraisalHistoryPage,
   type AppraisalResponse,
   type SavedAppraisal,
 } from '@eve-toolkit/shared-types';
@@ -24,6 +26,7 @@ import { AppraisalReader, HALVE_FROM_CHARS } from '../src/appraisal/appraisal-re
 import { MODELS, type MarketPriceDoc } from '../src/market/market.schema';
 import { createTestApp } from './app';
 import { buildMiniSde, importSdeInto } from './fixtures/mini-sde';
+import { signedIn } from './support/accounts';
 import { client, type TestClient } from './support/client';
 
 const IMG = 'https://images.example';
@@ -35,6 +38,9 @@ const CYBERNETICS = 3411; // 'Кибернетика' in Russian, 'Cybernetics' 
 const DRAKE_BLUEPRINT = 24699;
 const GIANT_SECURE_CONTAINER = 11489;
 const PLEX = 44992;
+
+/** The 5 % prices and depth a refresh stored for Tritanium at Jita. */
+const TRITANIUM_BOOK = { sell_p5: 4.05, buy_p5: 3.45, sell_orders: 120, buy_orders: 80 };
 
 const APPRAISAL_SDE_TYPES = [TRITANIUM, PYERITE, RIFTER, WARRIOR_II, CYBERNETICS, DRAKE_BLUEPRINT, GIANT_SECURE_CONTAINER, PLEX];
 
@@ -48,10 +54,28 @@ describe('appraisal', () => {
   const pricesRefreshed = (hubId: number) =>
     running.app.get(EventEmitter2).emit(MARKET_EVENTS.pricesUpdated, { hubId, updatedAt: new Date() });
 
-  const setPrice = (hub: number, typeId: number, sell: number | null, buy: number | null, sellVolume = 0, buyVolume = 0) =>
+  /** A stored hub price; `more`: the 5 % prices and order counts a refresh stores (without them: a row from before they existed). */
+  const setPrice = (
+    hub: number,
+    typeId: number,
+    sell: number | null,
+    buy: number | null,
+    sellVolume = 0,
+    buyVolume = 0,
+    more: { sell_p5?: number; buy_p5?: number; sell_orders?: number; buy_orders?: number } = {},
+  ) =>
     prices.updateOne(
       { hub_id: hub, type_id: typeId },
-      { $set: { sell, buy, sell_volume: sellVolume, buy_volume: buyVolume, updated_at: new Date('2026-01-01T00:00:00Z') } },
+      {
+        $set: {
+          sell,
+          buy,
+          sell_volume: sellVolume,
+          buy_volume: buyVolume,
+          updated_at: new Date('2026-01-01T00:00:00Z'),
+          ...more,
+        },
+      },
       { upsert: true },
     );
 
@@ -63,12 +87,13 @@ describe('appraisal', () => {
     );
     prices = running.app.get(getModelToken(MODELS.price));
     saved = running.app.get(getModelToken(APPRAISAL_MODEL));
-    await setPrice(2, TRITANIUM, 4.01, 3.5, 1_000_000_000, 500_000_000);
+    await setPrice(2, TRITANIUM, 4.01, 3.5, 1_000_000_000, 500_000_000, TRITANIUM_BOOK);
     await setPrice(2, PYERITE, 10.5, null, 2000, 0);
     await setPrice(2, RIFTER, 450_000.99, 400_000, 12, 30);
     await setPrice(2, CYBERNETICS, 1_500_000, 1_200_000, 5, 7);
     await setPrice(2, DRAKE_BLUEPRINT, 40_000_000, 30_000_000, 1, 1);
     await setPrice(1, TRITANIUM, 4.2, 3.9, 100, 200);
+    await setPrice(3, RIFTER, 500_000, 410_000, 3, 4);
     c = client(running.url);
   }, 120_000);
   afterAll(async () => {
@@ -101,10 +126,15 @@ describe('appraisal', () => {
         volume: 20,
         sell: 4.01,
         buy: 3.5,
+        sell_p5: 4.05,
+        buy_p5: 3.45,
         sell_quantity: 1_000_000_000,
         buy_quantity: 500_000_000,
+        sell_orders: 120,
+        buy_orders: 80,
         type_id: TRITANIUM,
         bpc: false,
+        runs: null,
         note: null,
       },
       {
@@ -114,10 +144,15 @@ describe('appraisal', () => {
         volume: 0.1,
         sell: 10.5,
         buy: 0,
+        sell_p5: 10.5,
+        buy_p5: 0,
         sell_quantity: 2000,
         buy_quantity: 0,
+        sell_orders: 0,
+        buy_orders: 0,
         type_id: PYERITE,
         bpc: false,
+        runs: null,
         note: APPRAISAL_MESSAGES.noBuyOrders,
       },
       {
@@ -127,10 +162,15 @@ describe('appraisal', () => {
         volume: 5000,
         sell: 450_000.99,
         buy: 400_000,
+        sell_p5: 450_000.99,
+        buy_p5: 400_000,
         sell_quantity: 12,
         buy_quantity: 30,
+        sell_orders: 0,
+        buy_orders: 0,
         type_id: RIFTER,
         bpc: false,
+        runs: null,
         note: null,
       },
       {
@@ -140,10 +180,15 @@ describe('appraisal', () => {
         volume: 0.02,
         sell: 1_500_000,
         buy: 1_200_000,
+        sell_p5: 1_500_000,
+        buy_p5: 1_200_000,
         sell_quantity: 5,
         buy_quantity: 7,
+        sell_orders: 0,
+        buy_orders: 0,
         type_id: CYBERNETICS,
         bpc: false,
+        runs: null,
         note: null,
       },
       {
@@ -153,10 +198,15 @@ describe('appraisal', () => {
         volume: 0.01,
         sell: 0,
         buy: 0,
+        sell_p5: 0,
+        buy_p5: 0,
         sell_quantity: 0,
         buy_quantity: 0,
+        sell_orders: 0,
+        buy_orders: 0,
         type_id: DRAKE_BLUEPRINT,
         bpc: true,
+        runs: null,
         note: APPRAISAL_MESSAGES.blueprintCopy,
       },
       {
@@ -166,10 +216,15 @@ describe('appraisal', () => {
         volume: 25,
         sell: 0,
         buy: 0,
+        sell_p5: 0,
+        buy_p5: 0,
         sell_quantity: 0,
         buy_quantity: 0,
+        sell_orders: 0,
+        buy_orders: 0,
         type_id: WARRIOR_II,
         bpc: false,
+        runs: null,
         note: APPRAISAL_MESSAGES.noOrders,
       },
       {
@@ -179,15 +234,37 @@ describe('appraisal', () => {
         volume: 300,
         sell: 0,
         buy: 0,
+        sell_p5: 0,
+        buy_p5: 0,
         sell_quantity: 0,
         buy_quantity: 0,
+        sell_orders: 0,
+        buy_orders: 0,
         type_id: GIANT_SECURE_CONTAINER,
         bpc: false,
+        runs: null,
         note: APPRAISAL_MESSAGES.noOrders,
       },
     ]);
     expect(body.errors).toEqual(['Строка 9: не удалось распознать «Это не предмет»']);
+    expect(body.suggestions).toEqual([]);
     expect(body.hub).toBe(2);
+    expect(body.percent).toBe(100);
+    // The same lines at every hub: Amarr has Tritanium only, Dodixie the Rifter only, Rens and Hek nothing.
+    expect(body.hubs).toEqual([
+      { hub: 1, sell: 2000 * 4.2, buy: 2000 * 3.9, sell_p5: 2000 * 4.2, buy_p5: 2000 * 3.9, priced: 1 },
+      {
+        hub: 2,
+        sell: 2000 * 4.01 + 10 * 10.5 + 2 * 450_000.99 + 2 * 1_500_000,
+        buy: 2000 * 3.5 + 2 * 400_000 + 2 * 1_200_000,
+        sell_p5: 2000 * 4.05 + 10 * 10.5 + 2 * 450_000.99 + 2 * 1_500_000,
+        buy_p5: 2000 * 3.45 + 2 * 400_000 + 2 * 1_200_000,
+        priced: 4,
+      },
+      { hub: 3, sell: 2 * 500_000, buy: 2 * 410_000, sell_p5: 2 * 500_000, buy_p5: 2 * 410_000, priced: 1 },
+      { hub: 4, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 },
+      { hub: 5, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 },
+    ]);
     expect(body.id).toMatch(/^[0-9A-Za-z]{10}$/);
     expect(appraisalTotals(body.data)).toEqual({
       sell: 2000 * 4.01 + 10 * 10.5 + 2 * 450_000.99 + 2 * 1_500_000,
@@ -211,15 +288,15 @@ describe('appraisal', () => {
   it('a large paste is read in two threads at once, with exactly the answer of reading it whole; a failed worker changes nothing', async () => {
     // 300 copies of the paste's known lines (Windows line ends), an unknown line near each end.
     const known = PASTE.split('\n').filter((l) => l !== 'Это не предмет');
-    const lines = ['Не предмет в начале', ...Array.from({ length: 300 }, () => known).flat(), 'Не предмет в конце'];
+    const lines = ['Не предмет в начале', ...Array.from({ length: 300 }, () => known).flat(), 'Tritanum 5', 'Не предмет в конце'];
     const big = lines.join('\r\n');
     expect(big.length).toBeGreaterThan(HALVE_FROM_CHARS);
     const reader = running.app.get(AppraisalReader);
     const answer = async () => {
       const res = await appraise({ appraisal: big, hub: 2 });
       expect(res.status).toBe(200);
-      const { data, errors } = res.body as AppraisalResponse;
-      return { data, errors };
+      const { data, errors, suggestions } = res.body as AppraisalResponse;
+      return { data, errors, suggestions };
     };
 
     // The first large paste is read here whole (the worker gets the names meanwhile).
@@ -235,8 +312,11 @@ describe('appraisal', () => {
     ]);
     expect(whole.errors).toEqual([
       'Строка 1: не удалось распознать «Не предмет в начале»',
+      `Строка ${lines.length - 1}: не удалось распознать «Tritanum 5»`,
       `Строка ${lines.length}: не удалось распознать «Не предмет в конце»`,
     ]);
+    // The second half's unrecognised line gets its suggestion whichever thread read it.
+    expect(whole.suggestions).toEqual([{ line: lines.length - 1, text: 'Tritanum', names: ['Tritanium'] }]);
 
     await reader.prepare();
     const halvesBefore = reader.readInHalves;
@@ -319,10 +399,15 @@ describe('appraisal', () => {
         volume: 20,
         sell: 4.01,
         buy: 3.5,
+        sell_p5: 4.01,
+        buy_p5: 3.5,
         sell_quantity: 10,
         buy_quantity: 5,
+        sell_orders: 0,
+        buy_orders: 0,
         type_id: TRITANIUM,
         bpc: false,
+        runs: null,
         note: null,
       },
     ]);
@@ -377,9 +462,132 @@ describe('appraisal', () => {
         ['Rifter', 1, 450_000.99, 400_000],
       ]);
     } finally {
-      await setPrice(2, TRITANIUM, 4.01, 3.5, 1_000_000_000, 500_000_000);
+      await setPrice(2, TRITANIUM, 4.01, 3.5, 1_000_000_000, 500_000_000, TRITANIUM_BOOK);
       pricesRefreshed(2);
     }
+  });
+
+  it('buyback: the percent is answered and saved, and the share link opens at it', async () => {
+    const res = await appraise({ appraisal: 'Tritanium 100', hub: 2, percent: 90 });
+    expect(res.status).toBe(200);
+    const body = res.body as AppraisalResponse;
+    expect(body.percent).toBe(90);
+    // Unit prices stay the market's; the page shows totals at the percent.
+    expect(body.data.map((l) => [l.sell, l.buy])).toEqual([[4.01, 3.5]]);
+    expect(appraisalTotals(body.data, 'best', 90)).toEqual({ sell: (401 * 90) / 100, buy: (350 * 90) / 100, volume: 1 });
+    expect(appraisalTotals(body.data, 'p5', 90)).toEqual({ sell: (405 * 90) / 100, buy: (345 * 90) / 100, volume: 1 });
+    const opened = (await request(running.url).get(`/data/market/appraisal/${body.id}`).expect(200)).body as SavedAppraisal;
+    expect(opened.percent).toBe(90);
+    expect(opened.mine).toBe(false);
+  });
+
+  it('the industry window’s blueprint list: one blueprint per row, copies with their runs, originals priced', async () => {
+    const res = await appraise({
+      appraisal: [
+        'Drake Blueprint\t10\t20\t-1\t0\tJita IV - Moon 4\tItem hangar\tBattlecruiser',
+        'Drake Blueprint\t0\t0\t10\tBattlecruiser',
+        '2 x Drake Blueprint\t8\t16\t5\tBattlecruiser',
+      ].join('\n'),
+      hub: 2,
+    });
+    expect(res.status).toBe(200);
+    const body = res.body as AppraisalResponse;
+    expect(body.errors).toEqual([]);
+    expect(body.data.map((l) => [l.name, l.quantity, l.bpc, l.runs, l.sell])).toEqual([
+      ['Drake Blueprint', 1, false, null, 40_000_000],
+      ['Drake Blueprint', 3, true, 20, 0],
+    ]);
+  });
+
+  it('a line that names nothing gets «Возможно, вы имели в виду …» with the closest names, never a silent guess', async () => {
+    const res = await appraise({
+      appraisal: 'Tritanum 100\nКибернитика\nGiant Secure Containr x 2\nсовсем не предмет\nPyerite 5',
+      hub: 2,
+    });
+    const body = res.body as AppraisalResponse;
+    expect(body.data.map((l) => [l.name, l.quantity])).toEqual([['Pyerite', 5]]);
+    expect(body.errors).toEqual([
+      'Строка 1: не удалось распознать «Tritanum 100»',
+      'Строка 2: не удалось распознать «Кибернитика»',
+      'Строка 3: не удалось распознать «Giant Secure Containr x 2»',
+      'Строка 4: не удалось распознать «совсем не предмет»',
+    ]);
+    expect(body.suggestions).toEqual([
+      { line: 1, text: 'Tritanum', names: ['Tritanium'] },
+      { line: 2, text: 'Кибернитика', names: ['Кибернетика'] },
+      { line: 3, text: 'Giant Secure Containr', names: ['Giant Secure Container'] },
+    ]);
+    // Saved with the answer: the share link shows them too.
+    const opened = (await request(running.url).get(`/data/market/appraisal/${body.id}`).expect(200)).body as SavedAppraisal;
+    expect(opened.suggestions).toEqual(body.suggestions);
+  });
+
+  describe('history: a signed-in player’s own appraisals', () => {
+    let alice: TestClient;
+    let bob: TestClient;
+    beforeAll(async () => {
+      alice = await signedIn(running, 'appraiser_alice');
+      bob = await signedIn(running, 'appraiser_bob');
+    }, 60_000);
+
+    it('lists them newest first, paged; opens them as the owner’s; deletes them for the owner only (404 for others)', async () => {
+      const made: string[] = [];
+      for (let i = 1; i <= APPRAISAL_HISTORY_PAGE_SIZE + 2; i++) {
+        const res = await alice.post('/data/market/appraisal', { appraisal: `Tritanium ${i}\nRifter`, hub: 2, percent: 80 });
+        expect(res.status).toBe(200);
+        made.push((res.body as AppraisalResponse).id!);
+      }
+      // Bob's and an anonymous appraisal are not Alice's.
+      const bobs = ((await bob.post('/data/market/appraisal', { appraisal: 'Pyerite 1', hub: 2 })).body as AppraisalResponse).id!;
+      await appraise({ appraisal: 'Pyerite 2', hub: 2 });
+
+      const first = (await alice.get('/data/market/appraisal/history').expect(200)).body as AppraisalHistoryPage;
+      expect(first).toMatchObject({ page: 1, pages: 2, total: APPRAISAL_HISTORY_PAGE_SIZE + 2 });
+      expect(first.items.map((i) => i.id)).toEqual(made.slice().reverse().slice(0, APPRAISAL_HISTORY_PAGE_SIZE));
+      const newest = first.items[0];
+      expect(newest).toMatchObject({
+        hub: 2,
+        percent: 80,
+        lines: 2,
+        names: ['Tritanium', 'Rifter'],
+        sell: 22 * 4.01 + 450_000.99,
+        buy: 22 * 3.5 + 400_000,
+        sell_p5: 22 * 4.05 + 450_000.99,
+        buy_p5: 22 * 3.45 + 400_000,
+        volume: 0.22 + 2500,
+      });
+      expect(Date.parse(newest.expires_at) - Date.parse(newest.created_at)).toBe(APPRAISAL_TTL_DAYS * 86_400_000);
+      const second = (await alice.get('/data/market/appraisal/history?page=2').expect(200)).body as AppraisalHistoryPage;
+      expect(second.items.map((i) => i.id)).toEqual(made.slice(0, 2).reverse());
+      expect(
+        ((await bob.get('/data/market/appraisal/history').expect(200)).body as AppraisalHistoryPage).items.map((i) => i.id),
+      ).toEqual([bobs]);
+
+      expect(((await alice.get(`/data/market/appraisal/${made[0]}`).expect(200)).body as SavedAppraisal).mine).toBe(true);
+      expect(((await bob.get(`/data/market/appraisal/${made[0]}`).expect(200)).body as SavedAppraisal).mine).toBe(false);
+
+      // Bob cannot delete Alice's (404, as for an unknown id), nor can a guest (401), nor without CSRF (403).
+      expect((await bob.delete(`/data/market/appraisal/${made[0]}`)).status).toBe(404);
+      expect((await c.delete(`/data/market/appraisal/${made[0]}`)).status).toBe(401);
+      expect((await alice.agent.delete(`/data/market/appraisal/${made[0]}`)).status).toBe(403);
+      await request(running.url).get(`/data/market/appraisal/${made[0]}`).expect(200);
+
+      expect((await alice.delete(`/data/market/appraisal/${made[0]}`)).status).toBe(204);
+      await request(running.url).get(`/data/market/appraisal/${made[0]}`).expect(404);
+      expect((await alice.delete(`/data/market/appraisal/${made[0]}`)).status).toBe(404);
+      expect(
+        ((await alice.get('/data/market/appraisal/history?page=2').expect(200)).body as AppraisalHistoryPage).items.map(
+          (i) => i.id,
+        ),
+      ).toEqual([made[1]]);
+    });
+
+    it('a guest has no history (401); a bad page is 400', async () => {
+      expect((await request(running.url).get('/data/market/appraisal/history')).status).toBe(401);
+      const res = await alice.get('/data/market/appraisal/history?page=0');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: APPRAISAL_MESSAGES.badPage });
+    });
   });
 
   it('the hub matters: Amarr prices, and the default hub is Jita (2)', async () => {
@@ -431,6 +639,10 @@ describe('appraisal', () => {
       [{ appraisal: 'Tritanium 1', hub: 99 }, MARKET_MESSAGES.unknownHub],
       [{ appraisal: 'Tritanium 1', hub: '2' }, MARKET_MESSAGES.unknownHub],
       [{ appraisal: 'Tritanium 1', hub: 2.5 }, MARKET_MESSAGES.unknownHub],
+      [{ appraisal: 'Tritanium 1', percent: 0 }, APPRAISAL_MESSAGES.percent],
+      [{ appraisal: 'Tritanium 1', percent: 101 }, APPRAISAL_MESSAGES.percent],
+      [{ appraisal: 'Tritanium 1', percent: 50.5 }, APPRAISAL_MESSAGES.percent],
+      [{ appraisal: 'Tritanium 1', percent: '90' }, APPRAISAL_MESSAGES.percent],
     ])('%j -> 400 %s', async (body, message) => {
       const res = await appraise(body);
       expect(res.status).toBe(400);

@@ -5,12 +5,16 @@
  */
 import { getConnectionToken } from '@nestjs/mongoose';
 import request from 'supertest';
+import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
+import type { Project } from '@eve-toolkit/shared-types';
 import type { Connection } from 'mongoose';
 import { bootstrap, type RunningApp } from '../src/bootstrap';
 import { loadConfig } from '../src/common/config/config';
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { RealtimeStatus } from '../src/realtime/realtime-status';
 import { testDatabase } from './app';
+import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
+import { linkCharacter } from './support/sso';
 import { login, signedIn } from './support/accounts';
 import { client, type TestClient } from './support/client';
 import { startRedis, type TestRedis } from './support/redis';
@@ -21,6 +25,8 @@ jest.setTimeout(60_000);
 const CORP = 98000001;
 const OTHER_CORP = 98000002;
 let redis: TestRedis;
+let sso: FakeSso;
+let esi: FakeEsi;
 let a: RunningApp;
 let b: RunningApp;
 const sockets: ClientSocket[] = [];
@@ -37,6 +43,10 @@ async function instance(database: ReturnType<typeof testDatabase>): Promise<Runn
       rateLimitScale: 100,
       redisUrl: redis.url,
       sde: { ...base.sde, autoImport: false },
+      // One SSO and ESI stand-in for both: characters linked through either are read by both.
+      sso: { baseUrl: sso.url, clientId: sso.clientId, clientSecret: sso.clientSecret, callbackUrl: 'http://127.0.0.1:1/cb' },
+      esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
+      tokenEncryptionKey: 'a test deployment token key',
     },
   });
 }
@@ -71,6 +81,9 @@ const ping = (c: TestClient, name: string) =>
 
 beforeAll(async () => {
   redis = await startRedis();
+  sso = await startFakeSso();
+  esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
+  esi.corp.clear();
   const database = testDatabase();
   a = await instance(database);
   b = await instance(database);
@@ -87,6 +100,9 @@ afterAll(async () => {
   await a?.close();
   await b?.close();
   await redis?.stop();
+  await esi?.close();
+  await sso?.close();
+  removeMiniSdeDirs();
 });
 
 it('a ping created through instance A reaches a member connected to instance B, and not another corporation', async () => {
@@ -184,7 +200,59 @@ it("an admin's sessions reset on instance A disconnects the other sessions' sock
   const someone = await member('inst_someone', 2_100_100_031, CORP);
   const onB = await socketOn(b, someone);
   const gone = new Promise<string>((resolve) => onB.socket.once('disconnect', (reason) => resolve(reason)));
-  await admin.get('/api/admin/kill').expect(200);
+  await admin.act('/api/admin/kill', 200);
   expect(await gone).toBe('io server disconnect');
   expect(adminSocket.socket.connected).toBe(true);
+});
+
+it('50 claims raced through both instances at once, one game job twice: 30 credited, exactly the ones answered 200', async () => {
+  const HOBGOBLIN = 2454;
+  const HOBGOBLIN_BP = 2455;
+  const IVAN = 2112000001; // in CORP at the stand-in
+  await importSdeInto(
+    a,
+    await buildMiniSde({ typeIds: [HOBGOBLIN], blueprintIds: [HOBGOBLIN_BP], systemIds: [30000142], schematicIds: [] }),
+  );
+  const viaA = await signedIn(a, 'inst_claimer', ['corp', 'fc', 'industrialist']);
+  await linkCharacter(viaA, IVAN);
+  const viaB = client(b.url);
+  await login(b, viaB, 'inst_claimer');
+  const created = await viaA.post('/auth/corp/add_project', {
+    name: 'Хобгоблины',
+    jobs: [{ id: HOBGOBLIN, blueprint_id: HOBGOBLIN_BP, runs: 30, pay: 100 }],
+    materials: [],
+  });
+  expect(created.status).toBe(200);
+  const project = created.body.project as Project;
+  expect(
+    (await viaB.post('/auth/corp/update_project', { project_id: project.id, type: 'update', new_status: 'working' })).status,
+  ).toBe(200);
+  const jobs = Array.from({ length: 50 }, () =>
+    esi.corp.addIndustryJob(IVAN, { product_type_id: HOBGOBLIN, blueprint_type_id: HOBGOBLIN_BP, runs: 1 }),
+  );
+  const claimed = [...jobs.map((j) => j.job_id), jobs[0].job_id];
+  const results = await Promise.all(
+    claimed.map((jobId, i) =>
+      (i % 2 ? viaB : viaA).post('/auth/corp/push_jobs', {
+        project_id: project.id,
+        job_id: 'j1',
+        job_type: 'build',
+        jobs: [{ char_id: IVAN, job_id: jobId }],
+      }),
+    ),
+  );
+  const statuses = results.map((r) => r.status);
+  expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+  expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+  expect([statuses[0], statuses[50]].filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+  const answeredOk = claimed.filter((_, i) => statuses[i] === 200).map((id) => `job:${id}`);
+  expect(new Set(answeredOk).size).toBe(30);
+  const claims = await a.app
+    .get<Connection>(getConnectionToken())
+    .collection('corp_claims')
+    .find({ project_id: project.id })
+    .toArray();
+  expect(claims.map((c) => String(c._id)).sort()).toEqual([...answeredOk].sort());
+  const view = (await viaB.get(`/auth/corp/projects/${project.id}`).expect(200)).body.project as Project;
+  expect(view.jobs[0].done).toBe(30);
 });

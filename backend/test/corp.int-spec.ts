@@ -7,7 +7,7 @@
  */
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
+import { DEMO_INDUSTRY, startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
 import { CORP_MESSAGES, type Project, type ProjectsResponse } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import { CorporationsService } from '../src/corporations/corporations.service';
@@ -104,6 +104,13 @@ afterAll(async () => {
   await sso?.close();
   removeMiniSdeDirs();
 });
+
+/** The ids of the claims (`job:<id>`, `contract:<id>`) credited to a project. */
+async function claimsOf(projectId: string): Promise<string[]> {
+  const db = running.app.get<Connection>(getConnectionToken());
+  const claims = await db.collection('corp_claims').find({ project_id: projectId }).toArray();
+  return claims.map((c) => String(c._id));
+}
 
 async function createProject(by: TestClient, body: object = {}): Promise<Project> {
   const res = await by.post('/auth/corp/add_project', {
@@ -395,6 +402,11 @@ describe('jobs paid per run', () => {
       [six.job_id, 6],
       [five.job_id, 5],
     ]);
+    // Where each job runs, by name: the structure read from ESI with Anna's token (her corporation owns it).
+    expect(verify.body.candidates.map((c: { facility_name: string }) => c.facility_name)).toEqual([
+      'Jita - Demo Syndicate Raitaru',
+      'Jita - Demo Syndicate Raitaru',
+    ]);
     // Someone else's character, or a job they do not have, is refused.
     expect(
       (
@@ -450,6 +462,36 @@ describe('jobs paid per run', () => {
     ).toBe(CORP_MESSAGES.wrongJobType);
   });
 
+  it('names where each job runs: stations from ESI, structures with the pilot’s token (cached); an unreadable one by its id', async () => {
+    const p = await createProject(fc);
+    await industrialist.post('/auth/corp/update_project', { project_id: p.id, type: 'update', new_status: 'working' });
+    const NOWHERE = 1_040_000_000_001; // a structure Ivan may not dock at: ESI answers 403
+    const jobs = [DEMO_INDUSTRY.facilityId, 60003760, NOWHERE].map((facility_id) =>
+      esi.corp.addIndustryJob(IVAN, { product_type_id: FUEL_BLOCK, blueprint_type_id: FUEL_BP, runs: 1, facility_id }),
+    );
+    const names = async () => {
+      const res = await fc.post('/auth/corp/verify_job', { project_id: p.id, job_id: 'j1' });
+      const byJob = new Map(
+        (res.body.candidates as { job_id: number; facility_name: string }[]).map((c) => [c.job_id, c.facility_name]),
+      );
+      return jobs.map((j) => byJob.get(j.job_id));
+    };
+    expect(await names()).toEqual([
+      'Jita - Demo Syndicate Raitaru',
+      'Jita IV - Moon 4 - Caldari Navy Assembly Plant',
+      `Сооружение ${NOWHERE}`,
+    ]);
+    const reads = { ...esi.stats.byRoute };
+    expect(await names()).toEqual([
+      'Jita - Demo Syndicate Raitaru',
+      'Jita IV - Moon 4 - Caldari Navy Assembly Plant',
+      `Сооружение ${NOWHERE}`,
+    ]);
+    // Asked once: the second look read neither the structures nor the station again.
+    expect(esi.stats.byRoute['universe.structures']).toBe(reads['universe.structures']);
+    expect(esi.stats.byRoute['universe.stations']).toBe(reads['universe.stations']);
+  });
+
   it('50 members claiming at once never exceed the quantity; the same game job is credited once', async () => {
     const p = await createProject(fc, {
       jobs: [{ id: HOBGOBLIN, blueprint_id: HOBGOBLIN_BP, runs: 30, pay: 100 }],
@@ -467,13 +509,117 @@ describe('jobs paid per run', () => {
         jobs: [{ char_id: IVAN, job_id: jobId }],
       });
     // 50 distinct jobs plus the first one claimed a second time, all at once.
-    const results = await Promise.all([...jobs.map((j) => push(j.job_id)), push(jobs[0].job_id)]);
+    const claimed = [...jobs.map((j) => j.job_id), jobs[0].job_id];
+    const results = await Promise.all(claimed.map(push));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(30);
     expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    // The first game job is credited at most once, whichever of its two claims came first.
+    expect([statuses[0], statuses[50]].filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+    // Exactly the game jobs whose claims were answered 200 are credited, each once.
+    const answeredOk = claimed.filter((_, i) => statuses[i] === 200).map((id) => `job:${id}`);
+    expect(new Set(answeredOk).size).toBe(30);
+    const credited = await claimsOf(p.id);
+    expect(credited.sort()).toEqual([...answeredOk].sort());
     const view = (await fc.get(`/auth/corp/projects/${p.id}`).expect(200)).body.project as Project;
     expect(view.jobs[0].done).toBe(30);
     expect(view.jobs[0].executors).toEqual([expect.objectContaining({ char_id: IVAN, runs: 30 })]);
+  });
+
+  it('40 contracts claimed at once for 30 units, one of them twice: 30 credited, exactly those answered 200', async () => {
+    const p = await createProject(fc, { jobs: [], materials: [{ id: PYERITE, quantity: 30, pay: 10 }] });
+    const contracts = Array.from({ length: 40 }, () =>
+      esi.corp.addContract(IVAN, {
+        assignee_id: CORP_A,
+        issuer_corporation_id: CORP_A,
+        price: 10,
+        items: [{ type_id: PYERITE, quantity: 1 }],
+      }),
+    );
+    const claimed = [...contracts.map((c) => c.contract_id), contracts[0].contract_id];
+    const results = await Promise.all(
+      claimed.map((contractId) =>
+        fc.post('/auth/corp/push_jobs', {
+          project_id: p.id,
+          job_id: 'j1',
+          job_type: 'buy',
+          jobs: [{ char_id: IVAN, contract_id: contractId }],
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect([statuses[0], statuses[40]].filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+    const answeredOk = claimed.filter((_, i) => statuses[i] === 200).map((id) => `contract:${id}`);
+    expect(new Set(answeredOk).size).toBe(30);
+    expect((await claimsOf(p.id)).sort()).toEqual([...answeredOk].sort());
+    const view = (await fc.get(`/auth/corp/projects/${p.id}`).expect(200)).body.project as Project;
+    expect(view.jobs[0]).toMatchObject({ id: 'j1', done: 30 });
+  });
+});
+
+describe("another corporation's member", () => {
+  /** Everything corporation A has, as stored. */
+  const snapshotOfA = async () => {
+    const db = running.app.get<Connection>(getConnectionToken());
+    const projects = await db.collection('corp_projects').find({ corporation_id: CORP_A }).sort({ _id: 1 }).toArray();
+    const ids = projects.map((p) => String(p._id));
+    return {
+      projects,
+      events: await db.collection('corp_events').find({ corporation_id: CORP_A }).sort({ _id: 1 }).toArray(),
+      buys: await db.collection('corp_buys').find({ corporation_id: CORP_A }).sort({ _id: 1 }).toArray(),
+      claims: await db
+        .collection('corp_claims')
+        .find({ project_id: { $in: ids } })
+        .sort({ _id: 1 })
+        .toArray(),
+    };
+  };
+
+  it("gets 404 for every write aimed at A's project, and no write of theirs changes anything of A", async () => {
+    const p = await createProject(fc, { jobs: [{ id: FUEL_BLOCK, blueprint_id: FUEL_BP, runs: 10, pay: 1000 }], materials: [] });
+    await industrialist.post('/auth/corp/update_project', { project_id: p.id, type: 'update', new_status: 'working' });
+    await industrialist.post('/auth/corp/update_buy', { id: TRITANIUM, quantity: 100, price: 4.5 });
+    const jonJob = esi.corp.addIndustryJob(JON, { product_type_id: FUEL_BLOCK, blueprint_type_id: FUEL_BP, runs: 2 });
+    const jonContract = esi.corp.addContract(JON, {
+      assignee_id: CORP_A,
+      issuer_corporation_id: CORP_B,
+      price: 1,
+      items: [{ type_id: FUEL_BLOCK, quantity: 1 }],
+    });
+    const before = await snapshotOfA();
+
+    const aimedAtA: [string, object][] = [
+      ['/auth/corp/update_project', { project_id: p.id, type: 'update', new_status: 'ready' }],
+      ['/auth/corp/update_project', { project_id: p.id, type: 'del', new_status: 'ready' }],
+      ['/auth/corp/verify_job', { project_id: p.id, job_id: 'j1' }],
+      [
+        '/auth/corp/push_jobs',
+        { project_id: p.id, job_id: 'j1', job_type: 'build', jobs: [{ char_id: JON, job_id: jonJob.job_id }] },
+      ],
+      [
+        '/auth/corp/push_jobs',
+        { project_id: p.id, job_id: 'j1', job_type: 'buy', jobs: [{ char_id: JON, contract_id: jonContract.contract_id }] },
+      ],
+    ];
+    for (const [path, body] of aimedAtA) {
+      const res = await other.post(path, body);
+      expect({ path, status: res.status, message: res.body.message }).toEqual({
+        path,
+        status: 404,
+        message: CORP_MESSAGES.projectNotFound,
+      });
+    }
+    expect((await other.get(`/auth/corp/projects/${p.id}`)).status).toBe(404);
+    // Their own writes land in their own corporation, whatever they send.
+    for (const [path, body] of [
+      ['/auth/corp/update_buy', { id: TRITANIUM, quantity: 1, price: 1, corporation_id: CORP_A }],
+      ['/auth/corp/add_event', { name: 'Чужой пинг', date: '2030-01-01', time: '12:00', corporation_id: CORP_A }],
+    ] as const) {
+      expect((await other.post(path, body)).status).toBe(200);
+    }
+    expect(await snapshotOfA()).toEqual(before);
   });
 });
 

@@ -41,8 +41,12 @@ interface Expected {
   buy: number | null;
   robustSell: number | null;
   robustBuy: number | null;
+  sellTop5: number | null;
+  buyTop5: number | null;
   sellVolume: number;
   buyVolume: number;
+  sellOrders: number;
+  buyOrders: number;
 }
 
 /** Independent reference: lowest sell, highest buy and the 1 %-of-volume price at the Jita station. */
@@ -63,6 +67,20 @@ function expectedFromBook(orders: EsiMarketOrder[]): Map<number, Expected> {
     }
     return null;
   };
+  // The average price of the first 5 % of the side's units, best first (each unit at its order's price), to the cent.
+  const top5 = (side: EsiMarketOrder[], asc: boolean) => {
+    if (!side.length) return null;
+    const sorted = [...side].sort((a, b) => (asc ? a.price - b.price : b.price - a.price));
+    const wanted = sorted.reduce((s, o) => s + o.volume_remain, 0) * 0.05;
+    let before = 0;
+    let cost = 0;
+    for (const o of sorted) {
+      const after = Math.min(before + o.volume_remain, wanted);
+      cost += (after - before) * o.price;
+      before = after;
+    }
+    return Math.round((cost / wanted) * 100) / 100;
+  };
   const out = new Map<number, Expected>();
   for (const [typeId, list] of byType) {
     const sells = list.filter((o) => !o.is_buy_order);
@@ -72,8 +90,12 @@ function expectedFromBook(orders: EsiMarketOrder[]): Map<number, Expected> {
       buy: buys.length ? Math.max(...buys.map((o) => o.price)) : null,
       robustSell: robust(sells, true),
       robustBuy: robust(buys, false),
+      sellTop5: top5(sells, true),
+      buyTop5: top5(buys, false),
       sellVolume: sells.reduce((s, o) => s + o.volume_remain, 0),
       buyVolume: buys.reduce((s, o) => s + o.volume_remain, 0),
+      sellOrders: sells.length,
+      buyOrders: buys.length,
     });
   }
   return out;
@@ -138,12 +160,12 @@ describe('market', () => {
     fake.resetStats();
   });
 
-  it('lists the five hubs, Jita 4-4 as id 2', async () => {
+  it('lists the five hubs, the default Jita 4-4 (id 2) first', async () => {
     const res = await request(running.url).get('/data/market/hubs').expect(200);
     expect(res.body).toEqual({
       hubs: [
-        { id: 1, label: 'Amarr' },
         { id: 2, label: 'Jita 4-4' },
+        { id: 1, label: 'Amarr' },
         { id: 3, label: 'Dodixie' },
         { id: 4, label: 'Rens' },
         { id: 5, label: 'Hek' },
@@ -190,14 +212,17 @@ describe('market', () => {
     expect(docs).toHaveLength(expected.size);
     for (const d of docs) {
       const e = expected.get(d.type_id)!;
-      expect([d.sell, d.buy, d.robust_sell, d.robust_buy, d.sell_volume, d.buy_volume]).toEqual([
+      expect([d.sell, d.buy, d.robust_sell, d.robust_buy, d.sell_volume, d.buy_volume, d.sell_orders, d.buy_orders]).toEqual([
         e.sell,
         e.buy,
         e.robustSell,
         e.robustBuy,
         e.sellVolume,
         e.buyVolume,
+        e.sellOrders,
+        e.buyOrders,
       ]);
+      expect([d.sell_p5, d.buy_p5]).toEqual([e.sellTop5, e.buyTop5]);
       expect(d.last_prices).toEqual({ [today]: { B: e.buy, S: e.sell } });
     }
 

@@ -1,7 +1,9 @@
 /** Request budgets: keyed on the real client, one overall budget across routes, shared and durable. */
-import request from 'supertest';
+import request, { type Test } from 'supertest';
 import type { RunningApp } from '../src/bootstrap';
+import { budget, type BudgetName } from '../src/common/rate-limit/rate-limit';
 import { createTestApp, testDatabase } from './app';
+import { client } from './support/client';
 
 jest.setTimeout(30_000);
 
@@ -84,6 +86,83 @@ it('counters survive a restart (they are in the database)', async () => {
     await app.close();
     app = await bootstrap({ database, config: { ...config, sde: { autoImport: false } } });
     await request(app.url).get('/data/market/hubs').expect(429);
+  } finally {
+    await app.close();
+  }
+});
+
+/**
+ * Spellings the router takes for the same route: letter case after the first segment, a trailing
+ * slash, and for other methods than GET also an upper-case first segment (GETs with one go to
+ * the SPA's page handler, never to the API).
+ */
+const spellings = (method: 'get' | 'post', path: string) => {
+  const [, prefix, ...rest] = path.split('/');
+  const last = rest.pop()!;
+  const variants = [
+    path,
+    `/${prefix}/${[...rest, last].join('/').toUpperCase()}`,
+    `${path}/`,
+    `/${prefix}/${[...rest, last[0].toUpperCase() + last.slice(1)].join('/')}/`,
+  ];
+  if (method !== 'get') variants.push(path.toUpperCase(), `/${prefix.toUpperCase()}/${[...rest, last].join('/')}/`);
+  return variants;
+};
+
+describe('a budget counts the route the router matched, however its path is spelled', () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    // Scaled to a tenth; each case from its own forwarded address (its own counters).
+    app = await createTestApp({ rateLimitScale: 0.1, trustProxy: 'loopback' });
+  });
+  afterAll(() => app?.close());
+
+  const CASES: [BudgetName, 'get' | 'post', string, (r: Test) => Test][] = [
+    ['login', 'post', '/auth/login', (r) => r.field('username', 'nobody').field('password', 'wrong')],
+    ['registration', 'post', '/auth/registration', (r) => r.field('username', 'somebody').field('password', 'secret')],
+    ['captcha', 'get', '/auth/generate_captcha', (r) => r],
+    ['feedback', 'post', '/api/post_debug', (r) => r.send({ title: 'Проверка', msg: 'Проверка бюджета' })],
+    ['appraisal', 'post', '/data/market/appraisal', (r) => r.send({ appraisal: 'Tritanium 1', hub: 2 })],
+  ];
+
+  it.each(CASES)('%s: spent through every spelling, then refused through every spelling', async (name, method, path, body) => {
+    const points = Math.max(1, Math.round(budget(name).points * 0.1));
+    const ip = `198.51.100.${CASES.findIndex((c) => c[0] === name) + 10}`;
+    const c = client(app.url);
+    const call = (p: string) =>
+      method === 'get' ? body(c.get(p).set('x-forwarded-for', ip)) : c.post(p, (r) => body(r.set('x-forwarded-for', ip)));
+    const variants = spellings(method, path);
+    // Every spelling reaches the handler while the budget lasts (none is a 404 or a 429).
+    const spent: { p: string; status: number }[] = [];
+    for (let i = 0; i < points; i++) {
+      const p = variants[i % variants.length];
+      spent.push({ p, status: (await call(p)).status });
+    }
+    expect(spent.filter((s) => s.status === 404 || s.status === 429)).toEqual([]);
+    for (const p of variants) {
+      const res = await call(p);
+      expect({ p, status: res.status, message: res.body.message }).toEqual({
+        p,
+        status: 429,
+        message: 'Слишком много запросов, попробуйте позже',
+      });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+});
+
+it('the overall budget spans the API however its paths are spelled; the health check is never counted', async () => {
+  const app = await createTestApp(SMALL);
+  try {
+    await request(app.url).get('/data/MARKET/Hubs').expect(200);
+    await request(app.url).get('/auth/Get_Session/').expect(200);
+    for (const health of ['/api/health', '/api/Health/', '/api/health/']) await request(app.url).get(health).expect(200);
+    await request(app.url).get('/data/market/hubs/').expect(200);
+    expect((await request(app.url).get('/data/Market/hubs')).status).toBe(429);
+    expect((await request(app.url).post('/AUTH/Login/')).status).toBe(429);
+    // Unknown API paths count too (their 404s are still API traffic).
+    expect((await request(app.url).get('/api/nothing-here')).status).toBe(429);
+    await request(app.url).get('/api/health').expect(200);
   } finally {
     await app.close();
   }

@@ -77,7 +77,7 @@ it("disconnects a user's sockets at logout", async () => {
   const c = await signedIn(running, 'rt_leaver');
   const s = await connect({ cookie: await cookieOf(c) });
   const gone = new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
-  await c.get('/auth/logout').expect(200);
+  await c.act('/auth/logout', 200);
   expect(await gone).toBe('io server disconnect');
   s.close();
 });

@@ -30,6 +30,31 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A free loopback port below the kernel's ephemeral range (32768–60999 on Linux), for a server
+ * that must be told its port in advance and may be restarted on it (the topology test's
+ * instances, nginx, redis). A port from `freePort()` is ephemeral: between its release and the
+ * server's bind, any process binding port 0 (another test's fake ESI, a client socket) may be
+ * handed the same one (EADDRINUSE). Ports below the range are only ever taken by an explicit bind.
+ */
+const handedOut = new Set<number>();
+export async function reservedPort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (handedOut.has(port)) continue;
+    const free = await new Promise<boolean>((res) => {
+      const srv = createServer();
+      srv.once('error', () => res(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => res(true)));
+    });
+    if (free) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error('no free loopback port between 20000 and 32000');
+}
+
 export async function waitForHealth(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
@@ -45,6 +70,24 @@ export async function waitForHealth(url: string, timeoutMs: number, child?: Chil
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`app did not become healthy within ${timeoutMs} ms (${last})`);
+}
+
+/** Waits until the demo market has prices at Jita (the first refresh after the SDE import). */
+export async function waitForMarket(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}/data/market/items?hub=2`);
+      const body = (await res.json()) as { updated_at?: string | null; data?: { items: { sell: number | null }[] }[] };
+      if (res.ok && body.updated_at && body.data?.some((c) => c.items.some((i) => i.sell !== null))) return;
+      last = `HTTP ${res.status}`;
+    } catch (e) {
+      last = (e as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the demo market had no prices within ${timeoutMs} ms (${last})`);
 }
 
 /**

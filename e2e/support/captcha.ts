@@ -7,9 +7,8 @@ import { MongoClient } from 'mongodb';
 import type { Page } from 'playwright-core';
 import { screenshot } from './browser';
 
-/** The answer (16 characters of 0 and 1) of a captcha, from the app's embedded database. */
-export async function captchaAnswer(captchaId: string): Promise<string> {
-  const dir = process.env.E2E_DATA_DIR;
+/** The answer (16 characters of 0 and 1) of a captcha, from the app's embedded database (the shared app's by default). */
+export async function captchaAnswer(captchaId: string, dir = process.env.E2E_DATA_DIR): Promise<string> {
   if (!dir) throw new Error('E2E_DATA_DIR is not set');
   const client = await MongoClient.connect(`mongodb://${encodeURIComponent(join(dir, 'db', 'mongod.sock'))}`);
   try {

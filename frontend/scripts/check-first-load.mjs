@@ -3,16 +3,16 @@
  * First-load budget: for every page, the gzipped JavaScript the browser must fetch before that
  * page can render (the entry chunk, the page's own chunk and everything both import statically;
  * lazy imports such as charts are left out). Prints a table and fails above the budget.
- *   node scripts/check-first-load.mjs [--budget-kb 200]
+ *   node scripts/check-first-load.mjs [--budget-kb 170]
  */
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const dist = process.env.FIRST_LOAD_DIST ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const args = process.argv.slice(2);
-const budgetKb = Number(args[args.indexOf('--budget-kb') + 1] || process.env.FIRST_LOAD_BUDGET_KB || 200);
+const budgetKb = Number(args[args.indexOf('--budget-kb') + 1] || process.env.FIRST_LOAD_BUDGET_KB || 170);
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 const gz = new Map();

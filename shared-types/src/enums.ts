@@ -29,6 +29,16 @@ export const PROJECT_STATUS_META: Record<ProjectStatus, { label: string; color: 
 export const EVENT_TYPES = ['roam', 'home def', 'kta', 'mining', 'pve', 'fuel', 'misc'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const DEFAULT_EVENT_TYPE: EventType = 'misc';
+/** How a ping's type reads on screen (the stored value stays the spec's English key). */
+export const EVENT_TYPE_LABELS: Record<EventType, string> = {
+  roam: 'Роум',
+  'home def': 'Защита дома',
+  kta: 'КТА',
+  mining: 'Добыча',
+  pve: 'PvE',
+  fuel: 'Заправка',
+  misc: 'Прочее',
+};
 
 export const ACTIVITY = { manufacturing: 1, reaction: 11 } as const;
 export type ActivityId = (typeof ACTIVITY)[keyof typeof ACTIVITY];
@@ -47,10 +57,13 @@ export interface HubDefinition {
   regionId: number;
 }
 
-/** Trade hubs (game-mechanics.md §6). Jita 4-4 has id 2 and is the default. */
+/**
+ * Trade hubs (game-mechanics.md §6), in the order lists show them: the default first (Jita 4-4,
+ * id 2, the largest market), then the others by trade volume.
+ */
 export const HUBS: readonly HubDefinition[] = [
-  { id: 1, label: 'Amarr', stationId: 60008494, systemId: 30002187, regionId: 10000043 },
   { id: 2, label: 'Jita 4-4', stationId: 60003760, systemId: 30000142, regionId: 10000002 },
+  { id: 1, label: 'Amarr', stationId: 60008494, systemId: 30002187, regionId: 10000043 },
   { id: 3, label: 'Dodixie', stationId: 60011866, systemId: 30002659, regionId: 10000032 },
   { id: 4, label: 'Rens', stationId: 60004588, systemId: 30002510, regionId: 10000030 },
   { id: 5, label: 'Hek', stationId: 60005686, systemId: 30002053, regionId: 10000042 },

@@ -47,3 +47,15 @@ export const MESSAGES = {
   forbidden: 'Недостаточно прав',
   methodNotAllowed: 'Метод не поддерживается',
 } as const;
+
+/**
+ * Refusals only the server words (the SPA shows the server's message): kept out of MESSAGES,
+ * which every page loads.
+ */
+export const REQUEST_MESSAGES = {
+  /** BODY_LIMITS in words. */
+  formTooLarge: 'Слишком большая форма: не больше 20 полей по 64 КБ, всего не больше 1 МБ',
+  formLengthRequired: 'Форма отправлена без размера (Content-Length)',
+  badForm: 'Не удалось прочитать форму',
+  objectExpected: 'Ожидается JSON-объект, а не массив',
+} as const;

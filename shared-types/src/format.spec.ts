@@ -8,6 +8,7 @@ import {
   formatIsk,
   formatNumber,
   formatPercent,
+  formatSecurity,
   formatPrice,
   formatVolume,
   NBSP,
@@ -22,6 +23,8 @@ import {
 
 /** Writes the no-break space as "_" so the tables below show where it is. */
 const shown = (s: string) => s.replace(new RegExp(NBSP, 'g'), '_');
+/** On screen, thousands are grouped with no-break spaces: ru('1 234') is "1\u00a0234". */
+const ru = (s: string) => s.replace(/ /g, NBSP);
 
 describe('roundUp2', () => {
   it.each([
@@ -55,16 +58,16 @@ describe('formatNumber', () => {
     [-9876543.21, 2, '-9 876 543,21'],
     [-0.001, 2, '0,00'],
     [Infinity, 2, '—'],
-  ])('formatNumber(%p, %p) = %p', (v, d, e) => expect(formatNumber(v, d)).toBe(e));
+  ])('formatNumber(%p, %p) = %p', (v, d, e) => expect(formatNumber(v, d)).toBe(ru(e)));
 });
 
 describe('prices', () => {
-  it('formats a price rounded up to 2 decimals with a space separator', () => {
-    expect(formatPrice(5234.001)).toBe('5 234,01');
-    expect(formatIsk(1500000)).toBe('1 500 000,00 ISK');
+  it('formats a price rounded up to 2 decimals with a no-break space separator', () => {
+    expect(formatPrice(5234.001)).toBe(ru('5 234,01'));
+    expect(shown(formatIsk(1500000))).toBe('1_500_000,00_ISK');
   });
   it('formats a volume', () => {
-    expect(shown(formatVolume(2500))).toBe('2 500_м³');
+    expect(shown(formatVolume(2500))).toBe('2_500_м³');
     expect(shown(formatVolume(0.01 * 3))).toBe('0,03_м³');
   });
 });
@@ -98,6 +101,14 @@ describe('security', () => {
     [-0.04, 0],
     [-0.3, -0.3],
   ])('displaySecurity(%p) = %p', (s, e) => expect(displaySecurity(s)).toBe(e));
+
+  it.each([
+    [0.945913, '0,9'],
+    [0.01, '0,1'],
+    [-0.04, '0,0'],
+    [-0.2, '-0,2'],
+    [1, '1,0'],
+  ])('formatSecurity(%p) = %p', (s, e) => expect(formatSecurity(s)).toBe(e));
 
   it.each([
     [1.0, 'blue'],
@@ -134,7 +145,7 @@ describe('Russian decimals and percentages on screen', () => {
     [0.005, 2, '0,01'],
     [-2.5, 2, '-2,5'],
     [NaN, 2, '—'],
-  ])('formatDecimal(%p, %p) = %p', (v, d, e) => expect(formatDecimal(v, d)).toBe(e));
+  ])('formatDecimal(%p, %p) = %p', (v, d, e) => expect(formatDecimal(v, d)).toBe(ru(e)));
 
   it.each([
     [0.25, 2, '0,25_%'],
@@ -209,5 +220,5 @@ describe('Russian plurals', () => {
     [1004, 'типа'],
   ])('%p %p', (n, e) => expect(pluralRu(n, forms)).toBe(e));
 
-  it('counts with the number grouped', () => expect(shown(countRu(1001, forms))).toBe('1 001_тип'));
+  it('counts with the number grouped', () => expect(shown(countRu(1001, forms))).toBe('1_001_тип'));
 });

@@ -9,10 +9,10 @@
  * grouping spaces.
  */
 
-const THOUSANDS = ' ';
-const DECIMAL = ',';
-/** No-break space: keeps a number and its unit or percent sign on one line. */
+/** No-break space: groups thousands and joins a number to its unit or percent sign, so neither wraps apart. */
 export const NBSP = '\u00a0';
+const THOUSANDS = NBSP;
+const DECIMAL = ',';
 
 /** Removes binary noise such as 110.00000000000001 before rounding. */
 function clean(x: number): number {
@@ -31,7 +31,7 @@ export function round(value: number, decimals = 2): number {
 }
 
 /**
- * Formats with a space as thousands separator: 1234567.5 -> "1 234 567,50" (decimals=2).
+ * Formats with a (no-break) space as thousands separator: 1234567.5 -> "1 234 567,50" (decimals=2).
  * Decimal separator is a comma, as in the Russian game client.
  */
 export function formatNumber(value: number, decimals = 0): string {
@@ -50,7 +50,7 @@ export function formatPrice(value: number): string {
 }
 
 export function formatIsk(value: number): string {
-  return `${formatPrice(value)} ISK`;
+  return `${formatPrice(value)}${NBSP}ISK`;
 }
 
 /** Volume in cubic metres (Russian «м³»), up to 2 decimals, grouped. */
@@ -164,6 +164,11 @@ export function displaySecurity(sec: number): number {
   const pseudo = sec > 0 && sec < 0.05 ? 0.05 : sec;
   const r = round(pseudo, 1);
   return Object.is(r, -0) ? 0 : r;
+}
+
+/** System security on screen, the Russian way: one decimal with a comma ("0,9", "-0,2"). */
+export function formatSecurity(sec: number): string {
+  return displaySecurity(sec).toFixed(1).replace('.', DECIMAL);
 }
 
 export type SecurityColor = 'blue' | 'green' | 'orange' | 'purple';

@@ -11,6 +11,8 @@ export * from './api/market';
 export * from './api/params';
 export * from './ints';
 export * from './limits';
+export * from './body-limits';
+export * from './text';
 export * from './api/auth';
 export * from './api/characters';
 export * from './api/industry';

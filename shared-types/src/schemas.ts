@@ -3,6 +3,11 @@
  * (`import('@eve-toolkit/shared-types/schemas')`): zod then loads with the first validation of a
  * form, not with the page. Everything here is also exported from the package index.
  */
+import { z } from 'zod';
+
+// zod's own messages (a wrong type where a field has none of its own) in Russian, as on the server.
+z.config(z.locales.ru());
+
 export { postDebugSchema } from './api/feedback';
 export { industryFormSchema } from './api/industry';
 export { addEventSchema, addProjectSchema, updateBuySchema } from './api/corp';

@@ -1,5 +1,4 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, UseInterceptors } from '@nestjs/common';
-import { NoFilesInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import {
   deleteAccountSchema,
@@ -15,9 +14,11 @@ import {
   type UserProfileResponse,
 } from '@eve-toolkit/shared-types';
 import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
-import { generateCsrfToken } from '../common/auth/csrf';
+import { ChangesState, generateCsrfToken } from '../common/auth/csrf';
 import { SessionResolver } from '../common/auth/session-resolver.service';
 import type { SessionUser } from '../common/auth/session-user';
+import { FormInterceptor } from '../common/http/forms';
+import { RateLimit } from '../common/rate-limit/rate-limit';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { CaptchaService } from '../captcha/captcha.service';
 import { AccountsService } from './accounts.service';
@@ -45,6 +46,7 @@ export class AccountsController {
   }
 
   @Get('generate_captcha')
+  @RateLimit('captcha')
   generateCaptcha(@Req() req: Request): Promise<CaptchaResponse> {
     req.session.captcha = true; // keeps a guest's session (and so the captcha's binding) alive
     return this.captcha.generate(req.sessionID, client(req));
@@ -64,14 +66,16 @@ export class AccountsController {
 
   @Post('registration')
   @HttpCode(200)
-  @UseInterceptors(NoFilesInterceptor())
+  @RateLimit('registration')
+  @UseInterceptors(FormInterceptor())
   register(@Req() req: Request, @Body(new ZodPipe(registrationSchema)) body: RegistrationRequest): Promise<{ ok: true }> {
     return this.accounts.register(req, body);
   }
 
   @Post('login')
   @HttpCode(200)
-  @UseInterceptors(NoFilesInterceptor())
+  @RateLimit('login')
+  @UseInterceptors(FormInterceptor())
   login(@Req() req: Request, @Body(new ZodPipe(loginSchema)) body: LoginRequest): Promise<LoginResponse> {
     return this.accounts.login(req, body);
   }
@@ -83,6 +87,7 @@ export class AccountsController {
   }
 
   @Get('logout')
+  @ChangesState()
   logout(@Req() req: Request): Promise<{ ok: true }> {
     return this.accounts.logout(req);
   }
@@ -90,7 +95,7 @@ export class AccountsController {
   @Post('delete')
   @HttpCode(200)
   @Authenticated()
-  @UseInterceptors(NoFilesInterceptor())
+  @UseInterceptors(FormInterceptor())
   delete(
     @Req() req: Request,
     @CurrentUser() user: SessionUser,

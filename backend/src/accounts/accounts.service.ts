@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
@@ -20,8 +20,9 @@ import { CaptchaService } from '../captcha/captcha.service';
 import { CharactersService } from '../characters/characters.service';
 import { ACCOUNT_EVENTS, type AccountDeletedEvent } from './accounts.events';
 import { hashPassword, verifyPassword } from './domain/password';
+import { usernameKeys, usernameSkeleton } from './domain/username';
 import { USER_MODEL, type UserDoc } from './user.schema';
-import { uniqueOr409 } from '../common/database/duplicate-key';
+import { isDuplicateKey } from '../common/database/duplicate-key';
 
 /** Regenerates the session id (no fixation) and keeps nothing of the old session. */
 function regenerate(req: Request): Promise<void> {
@@ -35,7 +36,8 @@ function destroy(req: Request): Promise<void> {
 }
 
 @Injectable()
-export class AccountsService {
+export class AccountsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Accounts');
   /** Unknown usernames are checked against this, so both failures take about as long. */
   private readonly dummyHash = hashPassword('не пароль ни одного пользователя');
 
@@ -46,6 +48,36 @@ export class AccountsService {
     private readonly events: EventEmitter2,
     private readonly characters: CharactersService,
   ) {}
+
+  /** Accounts from before look-alike names were refused get their skeleton first. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.backfillSkeletons();
+  }
+
+  /**
+   * Stores the skeleton of every account that has none yet, oldest first: an account whose name
+   * looks like an older one's keeps its name without a skeleton (null) and is logged for the
+   * admins; the older one holds the skeleton, so no new look-alike of either can register.
+   */
+  async backfillSkeletons(): Promise<number> {
+    let done = 0;
+    const missing = this.users
+      .find({ username_skeleton: { $exists: false } }, { username: 1 })
+      .sort({ created_at: 1, _id: 1 })
+      .lean<Pick<UserDoc, '_id' | 'username'>[]>()
+      .cursor();
+    for await (const user of missing) {
+      try {
+        await this.users.updateOne({ _id: user._id }, { $set: { username_skeleton: usernameSkeleton(user.username) } });
+        done += 1;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        await this.users.updateOne({ _id: user._id }, { $set: { username_skeleton: null } });
+        this.logger.warn(`Ник «${user.username}» похож на ник более старого аккаунта: новых похожих ников не будет`);
+      }
+    }
+    return done;
+  }
 
   session(user: SessionUser | null): SessionResponse {
     return user
@@ -68,21 +100,22 @@ export class AccountsService {
   async register(req: Request, body: RegistrationRequest): Promise<{ ok: true }> {
     await this.captcha.consume(req.sessionID, body.captcha_id);
     const email = body.email && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(body.email) ? body.email : null;
-    const passwordHash = await hashPassword(body.password);
-    // The unique index decides between simultaneous registrations of one name.
-    await uniqueOr409(
-      () =>
-        this.users.create({
-          username: body.username,
-          username_lower: body.username.toLowerCase(),
-          email,
-          password_hash: passwordHash,
-          roles: ['user'],
-          is_active: true,
-          created_at: new Date(),
-        }),
-      AUTH_MESSAGES.userExists,
-    );
+    try {
+      await this.users.create({
+        ...usernameKeys(body.username),
+        email,
+        password_hash: await hashPassword(body.password),
+        roles: ['user'],
+        is_active: true,
+        created_at: new Date(),
+      });
+    } catch (err) {
+      // The unique indexes decide, also between simultaneous registrations: the same name, or
+      // one that looks like it (one skeleton).
+      if (!isDuplicateKey(err)) throw err;
+      const same = await this.users.exists({ username_lower: body.username.toLowerCase() });
+      throw apiError(409, same ? AUTH_MESSAGES.userExists : AUTH_MESSAGES.loginLookAlike);
+    }
     return { ok: true };
   }
 

@@ -6,6 +6,7 @@ import type { Role } from '@eve-toolkit/shared-types';
 import { ACCESS_EVENTS, type AccessChangedEvent } from '../common/access/access.events';
 import type { SessionUser } from '../common/auth/session-user';
 import { SessionUsers } from '../common/auth/session-users';
+import { usernameKeys } from './domain/username';
 import { USER_MODEL, type UserDoc } from './user.schema';
 import { escapeRegex } from '../common/database/escape-regex';
 
@@ -102,7 +103,7 @@ export class UsersService implements SessionUsers {
       {
         $setOnInsert: {
           ...user,
-          username_lower: user.username.toLowerCase(),
+          ...usernameKeys(user.username),
           is_active: true,
           created_at: new Date(),
           last_active: null,

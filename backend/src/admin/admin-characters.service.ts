@@ -14,6 +14,10 @@ import { portraitUrl } from '../characters/characters.mapper';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { apiError } from '../common/errors/api-exception.filter';
 import { CorporationsService } from '../corporations/corporations.service';
+import { EsiClient } from '../esi/esi.client';
+
+/** A corporation name read from ESI for the list waits at most this long (the list never hangs on ESI). */
+const CORP_NAME_TIMEOUT_MS = 3_000;
 
 /**
  * Linked characters and the ban list, as the admin area shows and edits them. Both collections
@@ -27,6 +31,7 @@ export class AdminCharactersService {
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly corporations: CorporationsService,
+    private readonly esi: EsiClient,
   ) {}
 
   async list(query: AdminListQuery): Promise<AdminCharactersResponse> {
@@ -58,6 +63,10 @@ export class AdminCharactersService {
       this.corporations.list(),
     ]);
     const corpNames = new Map(corps.map((c) => [c._id, c.name]));
+    await this.addGameCorporationNames(
+      corpNames,
+      docs.map((d) => d.corporation_id),
+    );
     return docs.map((d) => ({
       id: d._id,
       name: d.name,
@@ -71,5 +80,25 @@ export class AdminCharactersService {
       synced_at: d.synced_at?.toISOString() ?? null,
       sync_error: d.sync_error,
     }));
+  }
+
+  /**
+   * Names of corporations nobody registered here, from ESI's public /corporations/{id}/ (the ESI
+   * client caches them as long as ESI says, an hour). One that cannot be read keeps its id.
+   */
+  private async addGameCorporationNames(names: Map<number, string>, ids: (number | null)[]): Promise<void> {
+    const missing = [...new Set(ids)].filter((id): id is number => id !== null && !names.has(id));
+    await Promise.all(
+      missing.map(async (id) => {
+        try {
+          const res = await this.esi.get<{ name?: string }>(`/corporations/${id}/`, {
+            signal: AbortSignal.timeout(CORP_NAME_TIMEOUT_MS),
+          });
+          if (res.data?.name) names.set(id, res.data.name);
+        } catch {
+          /* ESI down or a closed corporation: the list shows its id */
+        }
+      }),
+    );
   }
 }

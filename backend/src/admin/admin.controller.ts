@@ -33,6 +33,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import type { z } from 'zod';
 import { CurrentUser, Roles } from '../common/auth/auth.decorators';
+import { ChangesState } from '../common/auth/csrf';
 import type { SessionUser } from '../common/auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { CorporationsService } from '../corporations/corporations.service';
@@ -196,12 +197,14 @@ export class AdminController {
 
   /** `?dry_run=1` only counts the sessions it would end. */
   @Get('kill')
+  @ChangesState()
   kill(@Req() req: Request, @Query('dry_run') dryRun?: string): Promise<KillSessionsResponse> {
     return dryRun === '1' ? this.sessions.countAllBut(req.sessionID) : this.sessions.killAllBut(req.sessionID);
   }
 
   /** Starts the job (409 while one runs); `?dry_run=1` only tells the current job, like update_libs/status. */
   @Get('update_libs')
+  @ChangesState()
   async startUpdateLibs(@CurrentUser() admin: SessionUser, @Query('dry_run') dryRun?: string): Promise<UpdateLibsResponse> {
     return { job: dryRun === '1' ? await this.updateLibs.current() : await this.updateLibs.start(admin.username) };
   }

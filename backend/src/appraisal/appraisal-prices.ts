@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { MARKET_EVENTS, type MarketPricesUpdatedEvent } from '../market/market.events';
+import type { AppraisalHubTotals } from '@eve-toolkit/shared-types';
 import { MarketPrices, type HubPrice } from '../market/market-prices.contract';
+import { addToTotals, noTotals, type Amount } from './appraisal.mapper';
 
 /** How long a hub price read through MarketPrices is reused (the market refreshes every 5 minutes). */
 export const PRICE_CACHE_MS = 60_000;
@@ -30,23 +32,59 @@ export class AppraisalPrices {
     this.hubs.delete(event.hubId);
   }
 
-  async get(hub: number, typeIds: readonly number[]): Promise<Map<number, HubPrice>> {
+  /**
+   * The hub's prices of these types (null: no stored row), read for those not in the cache. The
+   * cache's own map is handed out (it may hold other types too): nothing is copied per call.
+   */
+  async get(hub: number, typeIds: readonly number[]): Promise<ReadonlyMap<number, HubPrice | null>> {
+    const cache = this.cacheOf(hub);
+    await this.load(
+      hub,
+      cache,
+      typeIds.filter((id) => !cache.prices.has(id)),
+    );
+    return cache.prices;
+  }
+
+  /**
+   * The totals of these types at a hub (copies not priced), in one pass over them when the cache
+   * holds them all (the types it lacks are read, then added).
+   */
+  async totals(hub: number, items: readonly Amount[]): Promise<AppraisalHubTotals> {
+    const cache = this.cacheOf(hub);
+    const t = noTotals(hub);
+    const missing: Amount[] = [];
+    for (const it of items) {
+      if (it.bpc) continue;
+      const p = cache.prices.get(it.type.id);
+      if (p === undefined) missing.push(it);
+      else addToTotals(t, p, it.quantity);
+    }
+    if (missing.length === 0) return t;
+    await this.load(
+      hub,
+      cache,
+      missing.map((it) => it.type.id),
+    );
+    for (const it of missing) addToTotals(t, cache.prices.get(it.type.id), it.quantity);
+    return t;
+  }
+
+  private cacheOf(hub: number): HubCache {
     let cache = this.hubs.get(hub);
     if (!cache || Date.now() - cache.at > PRICE_CACHE_MS) {
       cache = { at: Date.now(), prices: new Map() };
       this.hubs.set(hub, cache);
     }
-    const missing = [...new Set(typeIds)].filter((id) => !cache.prices.has(id));
+    return cache;
+  }
+
+  private async load(hub: number, cache: HubCache, ids: readonly number[]): Promise<void> {
+    const missing = [...new Set(ids)];
     for (let i = 0; i < missing.length; i += BATCH) {
       const chunk = missing.slice(i, i + BATCH);
       const found = await this.prices.hubPrices(hub, chunk);
       for (const id of chunk) cache.prices.set(id, found.get(id) ?? null);
     }
-    const out = new Map<number, HubPrice>();
-    for (const id of typeIds) {
-      const p = cache.prices.get(id);
-      if (p) out.set(id, p);
-    }
-    return out;
   }
 }

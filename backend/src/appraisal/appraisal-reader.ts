@@ -6,11 +6,12 @@ import {
   appraisePart,
   appraiseText,
   halvePaste,
-  isKillmailPaste,
   joinAppraisalParts,
+  pasteKind,
   type AppraisalPart,
   type PastePart,
   type ResolvedAppraisal,
+  type UnknownLine,
 } from '@eve-toolkit/shared-types';
 import { GameData, type GameType } from '../game-data/game-data.contract';
 
@@ -25,15 +26,16 @@ interface NamesMessage {
 interface PartRequest {
   id: number;
   text: string;
-  options: { killmail: boolean; firstLine: number };
+  options: { killmail: boolean; survey: boolean; firstLine: number };
 }
 
-/** A half read by the worker: per type, id, quantity and 1 for a blueprint copy (flat, transferred). */
+/** A half read by the worker: per type, id, quantity, 1 for a blueprint copy and the copies' runs or −1 (flat, transferred). */
 interface PartAnswer {
   id: number;
   items: Float64Array;
   errors: string[];
   dropped: number;
+  unknown: UnknownLine[];
 }
 
 /** The compiled shared-types package (its `main`), also when the app itself runs from sources (tests map the package to them). */
@@ -64,13 +66,14 @@ parentPort.on('message', (m) => {
     return;
   }
   const part = appraisePart(m.text, (key) => names.get(key), m.options);
-  const items = new Float64Array(part.items.length * 3);
+  const items = new Float64Array(part.items.length * 4);
   part.items.forEach((it, i) => {
-    items[3 * i] = it.type.id;
-    items[3 * i + 1] = it.quantity;
-    items[3 * i + 2] = it.bpc ? 1 : 0;
+    items[4 * i] = it.type.id;
+    items[4 * i + 1] = it.quantity;
+    items[4 * i + 2] = it.bpc ? 1 : 0;
+    items[4 * i + 3] = it.runs === null ? -1 : it.runs;
   });
-  parentPort.postMessage({ id: m.id, items, errors: part.errors, dropped: part.dropped }, [items.buffer]);
+  parentPort.postMessage({ id: m.id, items, errors: part.errors, dropped: part.dropped, unknown: part.unknown }, [items.buffer]);
 });
 `;
 
@@ -107,8 +110,8 @@ export class AppraisalReader implements OnModuleDestroy {
     const halves = text.length >= HALVE_FROM_CHARS ? halvePaste(text) : null;
     const loaded = halves ? this.ready(names) : null;
     if (!halves || !loaded) return appraiseText(text, lookup);
-    const killmail = isKillmailPaste(text);
-    const options = (half: PastePart) => ({ killmail, firstLine: half.firstLine });
+    const kind = pasteKind(text);
+    const options = (half: PastePart) => ({ ...kind, firstLine: half.firstLine });
     const second = this.read(halves[1].text, options(halves[1]));
     const first = appraisePart(halves[0].text, lookup, options(halves[0]));
     let rest: AppraisalPart<GameType>;
@@ -215,11 +218,12 @@ export class AppraisalReader implements OnModuleDestroy {
   /** The worker's half with the game's types in place of its ids. */
   private typed(answer: PartAnswer, loaded: Loaded): AppraisalPart<GameType> {
     const items: AppraisalPart<GameType>['items'] = [];
-    for (let i = 0; i < answer.items.length; i += 3) {
+    for (let i = 0; i < answer.items.length; i += 4) {
       const type = loaded.byId.get(answer.items[i]);
       if (!type) throw new Error(`unknown type id ${answer.items[i]} from the worker`);
-      items.push({ type, quantity: answer.items[i + 1], bpc: answer.items[i + 2] === 1 });
+      const runs = answer.items[i + 3];
+      items.push({ type, quantity: answer.items[i + 1], bpc: answer.items[i + 2] === 1, runs: runs < 0 ? null : runs });
     }
-    return { items, errors: answer.errors, dropped: answer.dropped };
+    return { items, errors: answer.errors, dropped: answer.dropped, unknown: answer.unknown };
   }
 }

@@ -1,9 +1,9 @@
-import { APPRAISAL_MESSAGES, typeIconUrl, type AppraisalLine } from '@eve-toolkit/shared-types';
+import { APPRAISAL_MESSAGES, typeIconUrl, type AppraisalHubTotals, type AppraisalLine } from '@eve-toolkit/shared-types';
 import type { GameType } from '../game-data/game-data.contract';
 import type { HubPrice } from '../market/market-prices.contract';
 
 /** Why a line's price is 0, or null when both sides have orders. */
-function priceNote(bpc: boolean, price: HubPrice | undefined): string | null {
+function priceNote(bpc: boolean, price: HubPrice | null | undefined): string | null {
   if (bpc) return APPRAISAL_MESSAGES.blueprintCopy;
   const sell = price?.sell ?? null;
   const buy = price?.buy ?? null;
@@ -25,10 +25,11 @@ export function toAppraisalLine(
   type: GameType,
   quantity: number,
   bpc: boolean,
-  price: HubPrice | undefined,
+  runs: number | null,
+  price: HubPrice | null | undefined,
   imageServerUrl: string,
 ): AppraisalLine {
-  const priced = bpc ? undefined : price;
+  const priced = bpc ? undefined : (price ?? undefined);
   return {
     name: type.name,
     icon: typeIconUrl(imageServerUrl, type.id, 64, isBlueprintType(type) ? 'bp' : 'icon'),
@@ -36,12 +37,47 @@ export function toAppraisalLine(
     volume: type.packagedVolume * quantity,
     sell: priced?.sell ?? 0,
     buy: priced?.buy ?? 0,
+    sell_p5: priced?.sellTop5 ?? 0,
+    buy_p5: priced?.buyTop5 ?? 0,
     sell_quantity: priced?.sellVolume ?? 0,
     buy_quantity: priced?.buyVolume ?? 0,
+    sell_orders: priced?.sellOrders ?? 0,
+    buy_orders: priced?.buyOrders ?? 0,
     type_id: type.id,
     bpc,
+    runs: bpc ? runs : null,
     note: priceNote(bpc, price),
   };
+}
+
+/** An appraised type as the totals need it. */
+export interface Amount {
+  type: { id: number };
+  quantity: number;
+  bpc: boolean;
+}
+
+export const noTotals = (hub: number): AppraisalHubTotals => ({ hub, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 });
+
+/** Adds a type's quantity at its hub price to a hub's totals (a side without orders adds 0). */
+export function addToTotals(t: AppraisalHubTotals, p: HubPrice | null | undefined, quantity: number): void {
+  if (!p || (p.sell === null && p.buy === null)) return;
+  t.priced++;
+  t.sell += (p.sell ?? 0) * quantity;
+  t.buy += (p.buy ?? 0) * quantity;
+  t.sell_p5 += (p.sellTop5 ?? 0) * quantity;
+  t.buy_p5 += (p.buyTop5 ?? 0) * quantity;
+}
+
+/** The paste's totals at one hub from its types and quantities (copies are not priced). */
+export function hubTotals(
+  hub: number,
+  items: readonly Amount[],
+  prices: ReadonlyMap<number, HubPrice | null>,
+): AppraisalHubTotals {
+  const t = noTotals(hub);
+  for (const it of items) if (!it.bpc) addToTotals(t, prices.get(it.type.id), it.quantity);
+  return t;
 }
 
 /**
@@ -63,16 +99,45 @@ export function fromSavedRow(r: SavedRow, imageServerUrl: string): AppraisalLine
     volume: r[3],
     sell: r[4],
     buy: r[5],
+    sell_p5: r[4],
+    buy_p5: r[5],
     sell_quantity: r[6],
     buy_quantity: r[7],
+    sell_orders: 0,
+    buy_orders: 0,
     type_id: r[0],
     bpc: r[8] === 1,
+    runs: null,
     note: r[10],
   };
 }
 
-/** A saved line with its icon from today's image server (the image server's address may have changed). */
-export function withIconFrom(l: AppraisalLine, imageServerUrl: string): AppraisalLine {
+/**
+ * A saved line with its icon from today's image server (the image server's address may have
+ * changed). Lines saved before the 5 % prices, the depth and the runs (until 2026-11-26) get
+ * their best prices as the 5 % ones, no depth and no runs.
+ */
+export function withIconFrom(
+  l: Partial<AppraisalLine> & Omit<AppraisalLine, 'sell_p5' | 'buy_p5' | 'sell_orders' | 'buy_orders' | 'runs'>,
+  imageServerUrl: string,
+): AppraisalLine {
   const kind = l.icon.endsWith('/bp?size=64') ? 'bp' : 'icon';
-  return { ...l, icon: typeIconUrl(imageServerUrl, l.type_id, 64, kind) };
+  return {
+    name: l.name,
+    icon: typeIconUrl(imageServerUrl, l.type_id, 64, kind),
+    quantity: l.quantity,
+    volume: l.volume,
+    sell: l.sell,
+    buy: l.buy,
+    sell_p5: l.sell_p5 ?? l.sell,
+    buy_p5: l.buy_p5 ?? l.buy,
+    sell_quantity: l.sell_quantity,
+    buy_quantity: l.buy_quantity,
+    sell_orders: l.sell_orders ?? 0,
+    buy_orders: l.buy_orders ?? 0,
+    type_id: l.type_id,
+    bpc: l.bpc,
+    runs: l.runs ?? null,
+    note: l.note,
+  };
 }

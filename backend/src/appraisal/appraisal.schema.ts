@@ -19,7 +19,24 @@ export interface AppraisalDoc {
   lines?: string;
   /** The error lines, with `rows` and `lines` (the answer holds its own). */
   problems?: string[];
+  /** Buyback percent it was asked at (saved before 2026-11-26: none, i.e. 100). */
+  percent?: number;
+  /** The signed-in player who made it (their history); absent for anonymous appraisals. */
+  owner_id?: string;
+  /** What the history lists without opening the answer (saved from 2026-11-26). */
+  summary?: AppraisalSummary;
   created_at: Date;
+}
+
+export interface AppraisalSummary {
+  lines: number;
+  /** The first few type names. */
+  names: string[];
+  sell: number;
+  buy: number;
+  sell_p5: number;
+  buy_p5: number;
+  volume: number;
 }
 
 export const AppraisalSchema = new Schema<AppraisalDoc>(
@@ -30,8 +47,13 @@ export const AppraisalSchema = new Schema<AppraisalDoc>(
     rows: { type: String },
     lines: { type: String },
     problems: { type: [String], default: undefined },
+    percent: { type: Number },
+    owner_id: { type: String },
+    summary: { type: Schema.Types.Mixed },
     created_at: { type: Date, required: true },
   },
   { collection: 'appraisals', versionKey: false },
 );
 AppraisalSchema.index({ created_at: 1 }, { expireAfterSeconds: APPRAISAL_TTL_DAYS * 24 * 3600 });
+/** A player's history, newest first. */
+AppraisalSchema.index({ owner_id: 1, created_at: -1 });

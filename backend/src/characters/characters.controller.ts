@@ -1,7 +1,13 @@
 import { Controller, Delete, Get, HttpCode, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { gameIdParamSchema, type AuthLinkResponse, type CharactersRefreshResponse } from '@eve-toolkit/shared-types';
+import {
+  gameIdParamSchema,
+  ssoErrorCode,
+  type AuthLinkResponse,
+  type CharactersRefreshResponse,
+} from '@eve-toolkit/shared-types';
 import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
+import { ChangesState } from '../common/auth/csrf';
 import type { SessionUser } from '../common/auth/session-user';
 import { toApiError } from '../common/errors/api-exception.filter';
 import { ZodPipe } from '../common/validation/zod.pipe';
@@ -16,6 +22,7 @@ export class CharactersController {
   constructor(private readonly characters: CharactersService) {}
 
   @Get('auth_link')
+  @ChangesState()
   authLink(@Req() req: Request): AuthLinkResponse {
     return this.characters.authLink(req);
   }
@@ -36,7 +43,7 @@ export class CharactersController {
     } catch (err) {
       const { body, internal } = toApiError(err);
       if (internal) this.logger.error(`Привязка персонажа не удалась: ${String(err)}`);
-      res.redirect(303, `${profile}?sso_error=${encodeURIComponent(body.message)}`);
+      res.redirect(303, `${profile}?sso_error=${ssoErrorCode(body.message)}`);
     }
   }
 

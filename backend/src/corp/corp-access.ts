@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CORP_MESSAGES, CORP_PERMISSIONS } from '@eve-toolkit/shared-types';
 import { CharacterRoster } from '../characters/character-roster.service';
-import { hasRole, requireCorpMember, requirePermission } from '../common/access/access';
+import { corpAreaCorporations, hasRole, requireCorpMember, requirePermission } from '../common/access/access';
 import type { SessionUser } from '../common/auth/session-user';
 import { CorporationsService } from '../corporations/corporations.service';
 
@@ -41,7 +41,8 @@ export class CorpAccess {
 
   /** The corporations whose data and room the user may reach, main type first ([] for a non-member). */
   async corporationsOf(user: SessionUser): Promise<number[]> {
-    return hasRole(user, ...CORP_PERMISSIONS.member) ? this.activeCorporationsOf(user.id) : [];
+    // The member rule (common/access); without the role nothing is read.
+    return hasRole(user, ...CORP_PERMISSIONS.member) ? corpAreaCorporations(user, await this.activeCorporationsOf(user.id)) : [];
   }
 
   /** The caller as a member (401 for guests, 403 in Russian without the role or a corporation). */

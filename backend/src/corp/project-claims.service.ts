@@ -154,14 +154,18 @@ export class ProjectClaims {
           job,
           jobs.map((j) => j.job_id),
         );
-        for (const j of jobs) {
-          if (!buildJobMatches(j, { typeId: job.type_id, activityId: job.activity_id, characterId: ch.id }, claimed)) continue;
+        const fitting = jobs.filter((j) =>
+          buildJobMatches(j, { typeId: job.type_id, activityId: job.activity_id, characterId: ch.id }, claimed),
+        );
+        const facilities = new Map<number, string | null>();
+        for (const id of new Set(fitting.map((j) => j.facility_id))) facilities.set(id, await this.esi.facilityName(ch.id, id));
+        for (const j of fitting) {
           out.push({
             charId: ch.id,
             charName: ch.name,
             ref: j.job_id,
             credits: [{ jobId: job.id, units: j.runs }],
-            facilityName: `Сооружение ${j.facility_id}`,
+            facilityName: facilities.get(j.facility_id) ?? `Сооружение ${j.facility_id}`,
             facilityIcon: typeIconUrl(images, j.blueprint_type_id, 32, 'bp'),
           });
         }

@@ -9,9 +9,18 @@ export interface HubPrice {
   sell: number | null;
   /** Highest buy order at the hub station, ISK per unit; null when there is none. */
   buy: number | null;
+  /**
+   * Volume-weighted average price of the best 5 % of the side's volume at the hub station
+   * (computed at each refresh); null when the side is empty.
+   */
+  sellTop5: number | null;
+  buyTop5: number | null;
   /** Units on sale / wanted at the hub station. */
   sellVolume: number;
   buyVolume: number;
+  /** Orders on each side at the hub station (the book's depth). */
+  sellOrders: number;
+  buyOrders: number;
 }
 
 /** An industry activity's cost index in one solar system (ESI `/industry/systems`). */

@@ -4,6 +4,29 @@ import type { Model } from 'mongoose';
 import { type CostIndex, type HubPrice, MarketPrices } from './market-prices.contract';
 import { MODELS, type AdjustedPriceDoc, type CostIndexDoc, type MarketPriceDoc } from './market.schema';
 
+type HubPriceField =
+  'type_id' | 'sell' | 'buy' | 'sell_p5' | 'buy_p5' | 'sell_volume' | 'buy_volume' | 'sell_orders' | 'buy_orders';
+
+/**
+ * A stored row as the contract's price. A row written before the 5 % prices existed has none
+ * until the next refresh: its best price stands in for it.
+ */
+function toHubPrice(r: Partial<Pick<MarketPriceDoc, HubPriceField>> & { type_id: number }): HubPrice {
+  const sell = r.sell ?? null;
+  const buy = r.buy ?? null;
+  return {
+    typeId: r.type_id,
+    sell,
+    buy,
+    sellTop5: r.sell_p5 ?? sell,
+    buyTop5: r.buy_p5 ?? buy,
+    sellVolume: r.sell_volume ?? 0,
+    buyVolume: r.buy_volume ?? 0,
+    sellOrders: r.sell_orders ?? 0,
+    buyOrders: r.buy_orders ?? 0,
+  };
+}
+
 /** Reads what the market refreshes store; the implementation of the `MarketPrices` contract. */
 @Injectable()
 export class MarketPricesService extends MarketPrices {
@@ -19,14 +42,12 @@ export class MarketPricesService extends MarketPrices {
     const ids = [...new Set(typeIds)];
     if (ids.length === 0) return new Map();
     const rows = await this.prices
-      .find({ hub_id: hubId, type_id: { $in: ids } }, { type_id: 1, sell: 1, buy: 1, sell_volume: 1, buy_volume: 1 })
-      .lean<Pick<MarketPriceDoc, 'type_id' | 'sell' | 'buy' | 'sell_volume' | 'buy_volume'>[]>();
-    return new Map(
-      rows.map((r) => [
-        r.type_id,
-        { typeId: r.type_id, sell: r.sell, buy: r.buy, sellVolume: r.sell_volume ?? 0, buyVolume: r.buy_volume ?? 0 },
-      ]),
-    );
+      .find(
+        { hub_id: hubId, type_id: { $in: ids } },
+        { type_id: 1, sell: 1, buy: 1, sell_p5: 1, buy_p5: 1, sell_volume: 1, buy_volume: 1, sell_orders: 1, buy_orders: 1 },
+      )
+      .lean<Pick<MarketPriceDoc, HubPriceField>[]>();
+    return new Map(rows.map((r) => [r.type_id, toHubPrice(r)]));
   }
 
   async adjustedPrices(typeIds: readonly number[]): Promise<Map<number, number>> {

@@ -9,6 +9,9 @@ export interface MarketPriceDoc {
   buy: number | null;
   robust_sell: number | null;
   robust_buy: number | null;
+  /** Volume-weighted average of the best 5 % of each side's volume (price-stats `top`), at each refresh. */
+  sell_p5: number | null;
+  buy_p5: number | null;
   sell_volume: number;
   buy_volume: number;
   sell_orders: number;
@@ -28,6 +31,8 @@ export const MarketPriceSchema = new Schema<MarketPriceDoc>(
     buy: { type: Number, default: null },
     robust_sell: { type: Number, default: null },
     robust_buy: { type: Number, default: null },
+    sell_p5: { type: Number, default: null },
+    buy_p5: { type: Number, default: null },
     sell_volume: { type: Number, default: 0 },
     buy_volume: { type: Number, default: 0 },
     sell_orders: { type: Number, default: 0 },

@@ -1,21 +1,39 @@
 import { Logger } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, Role, ServerToClientEvents, SocketData } from '@eve-toolkit/shared-types';
+import type { ClientToServerEvents, ServerToClientEvents, SocketData } from '@eve-toolkit/shared-types';
+import { hasRole } from '../common/access/access';
 import { SessionResolver } from '../common/auth/session-resolver.service';
+import type { SessionUser } from '../common/auth/session-user';
 import { CorpAccess } from '../corp/corp-access';
+import { deliverMissed, recoveryAllowed, startAfresh, takeHeldRecovery } from './recovery';
 import { Rooms } from './rooms';
 
 type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type TypedSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** What a user may receive now: its socket data and the rooms it belongs in. */
+interface SocketAccess {
+  data: SocketData;
+  rooms: Set<string>;
+}
+
 /**
- * The only class that touches the Socket.IO server. The server (never the client) decides rooms;
- * accounts add `user:<id>`, `corp:<id>` and `admins` rooms when they land.
+ * The only class that touches the Socket.IO server. The server (never the client) decides rooms,
+ * in one place (`accessOf`), for new, reconnecting and recovered sockets alike and whenever access
+ * changes.
  */
-@WebSocketGateway({ path: '/socket.io', serveClient: false, connectionStateRecovery: { maxDisconnectionDuration: 120_000 } })
+@WebSocketGateway({
+  path: '/socket.io',
+  serveClient: false,
+  // Recovered sockets pass the middleware too: they are admitted like new ones (see recovery.ts).
+  connectionStateRecovery: { maxDisconnectionDuration: 120_000, skipMiddlewares: false },
+})
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger(RealtimeGateway.name);
+  /** What the middleware decided for a socket: its rooms and, if recovered, the events it missed. */
+  private readonly admitted = new WeakMap<TypedSocket, { rooms: Set<string>; missed: unknown[][] }>();
 
   @WebSocketServer()
   server!: TypedServer;
@@ -25,42 +43,52 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly corpAccess: CorpAccess,
   ) {}
 
-  /** Who connects is resolved before the handshake completes (a Socket.IO middleware). */
+  /**
+   * Every handshake, new or reconnecting, is admitted by this middleware before it completes:
+   * who connects comes from this handshake's own session cookie (the one SessionResolver), the
+   * rooms from `accessOf`. A reconnecting socket that Socket.IO recovered gets its missed events
+   * only when `recoveryAllowed` (same user, no room it has lost); otherwise it starts afresh.
+   */
   afterInit(server: TypedServer): void {
     server.use((socket, next) => {
-      socket.data.sessionId = (socket.request as { sessionID?: string }).sessionID;
-      this.sessions.resolve(socket.request).then(
-        (user) => {
-          if (!user) return next();
-          socket.data.userId = user.id;
-          socket.data.username = user.username;
-          socket.data.roles = user.roles;
-          return this.corpAccess.corporationsOf(user).then((ids) => {
-            socket.data.corporationIds = ids;
-            next();
-          });
-        },
+      this.admit(socket).then(
+        () => next(),
         (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
       );
     });
   }
 
-  /**
-   * Anonymous sockets get public events only; signed-in ones join their own rooms at once: their
-   * user room, `admins` for admins, and `corp:<id>` for each corporation the corporation area's
-   * access rules give them (CorpAccess, the same rules as HTTP).
-   */
-  handleConnection(socket: TypedSocket): void {
-    const { userId, roles, corporationIds } = socket.data;
-    if (!userId) return;
-    void socket.join([...this.roomsFor(userId, roles ?? [], corporationIds ?? [])]);
+  private async admit(socket: TypedSocket): Promise<void> {
+    const held = takeHeldRecovery(socket);
+    const request = socket.request as IncomingMessage & { sessionID?: string };
+    const access = await this.accessOf(await this.sessions.resolve(request), request.sessionID);
+    socket.data = access.data;
+    const recovered = held !== null && recoveryAllowed(held, socket.id, access.data.userId ?? null, access.rooms);
+    if (socket.recovered && !recovered) startAfresh(socket);
+    this.admitted.set(socket, { rooms: access.rooms, missed: recovered ? held.missed : [] });
   }
 
-  private roomsFor(userId: string, roles: readonly Role[], corporationIds: readonly number[]): Set<string> {
-    const rooms = new Set([Rooms.user(userId)]);
-    if (roles.includes('admin')) rooms.add(Rooms.admins);
+  /** Joins the rooms the middleware decided, then gives a recovered socket what it missed. */
+  handleConnection(socket: TypedSocket): void {
+    const admitted = this.admitted.get(socket);
+    this.admitted.delete(socket);
+    if (!admitted) return;
+    if (admitted.rooms.size) void socket.join([...admitted.rooms]);
+    deliverMissed(socket, admitted.missed);
+  }
+
+  /**
+   * The one room decision: a signed-in user's own room, `admins` for admins, and `corp:<id>` for
+   * each corporation whose area it may enter (CorpAccess: the corporation area's access rules, the
+   * same as HTTP). A guest (null) gets none.
+   */
+  private async accessOf(user: SessionUser | null, sessionId?: string): Promise<SocketAccess> {
+    if (!user) return { data: { sessionId }, rooms: new Set() };
+    const corporationIds = await this.corpAccess.corporationsOf(user);
+    const rooms = new Set([Rooms.user(user.id)]);
+    if (hasRole(user, 'admin')) rooms.add(Rooms.admins);
     for (const id of corporationIds) rooms.add(Rooms.corp(id));
-    return rooms;
+    return { data: { sessionId, userId: user.id, username: user.username, roles: user.roles, corporationIds }, rooms };
   }
 
   /**
@@ -77,7 +105,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
         this.disconnectUser(userId);
         continue;
       }
-      const want = this.roomsFor(userId, user.roles, await this.corpAccess.corporationsOf(user));
+      const { rooms: want } = await this.accessOf(user);
       const changed: number[] = [];
       for (const s of sockets) {
         for (const room of s.rooms) {
@@ -122,10 +150,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   }
 
   /**
-   * Disconnects every socket of this instance whose handshake session is not `keepSessionId`
-   * (GET api/admin/kill: those sessions no longer exist; clients reconnect as guests).
+   * Disconnects every socket, on every instance (through the adapter), whose handshake session is
+   * not `keepSessionId` (GET api/admin/kill: those sessions no longer exist; clients reconnect as
+   * guests).
    */
-  /** Every socket of another session, on every instance (through the adapter), is disconnected. */
   async disconnectOtherSessions(keepSessionId: string): Promise<void> {
     for (const socket of await this.server.fetchSockets()) {
       if (socket.data.sessionId !== keepSessionId) socket.disconnect(true);

@@ -3,7 +3,9 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
+import { SessionAwareAdapter } from 'socket.io-adapter';
 import type { AppConfig } from '../common/config/config';
+import { withCheckedRecovery } from './recovery';
 import { redisStreamsAdapter, type RedisClient } from './redis';
 
 /** The app's own origin (from the request's Host), PUBLIC_URL's and ALLOWED_ORIGINS are allowed. */
@@ -22,8 +24,9 @@ export function originAllowed(origin: string | undefined, host: string | undefin
 
 /**
  * Socket.IO with the app's rules: browsers from other origins are refused at the handshake,
- * and the handshake request passes through the same session middleware as HTTP, so the one
- * SessionResolver can read who is connecting.
+ * the handshake request passes through the same session middleware as HTTP, so the one
+ * SessionResolver can read who is connecting, and connection-state recovery restores nothing
+ * the gateway has not checked (recovery.ts).
  */
 export class AppSocketIoAdapter extends IoAdapter {
   constructor(
@@ -38,7 +41,8 @@ export class AppSocketIoAdapter extends IoAdapter {
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server = super.createIOServer(port, {
       ...options,
-      ...(this.redis ? { adapter: redisStreamsAdapter(this.redis) } : {}),
+      // In memory or across instances, a recovered session is restored only once the gateway checked it.
+      adapter: withCheckedRecovery(this.redis ? redisStreamsAdapter(this.redis) : SessionAwareAdapter),
       allowRequest: (req: IncomingMessage, callback: (err: string | null | undefined, ok: boolean) => void) =>
         callback(null, originAllowed(req.headers.origin, req.headers.host, this.config)),
     }) as Server;

@@ -1,18 +1,24 @@
 /**
- * The authorization matrix: every restricted endpoint of the product, and who may call it.
- * Every later feature adds its rows here; backend/test/authz-matrix.int-spec.ts checks each row
- * for an anonymous visitor and for an account holding each single role.
+ * The authorization matrix: every route of the product, and who may call it. The routes are the
+ * ones Nest registered (support/routes.ts): a route with neither a row here nor a place in
+ * PUBLIC_ROUTES fails backend/test/authz-matrix.int-spec.ts, which checks each row for an
+ * anonymous visitor, an account holding each single role and the combined roles people have
+ * (corp + fc, corp + industrialist).
  *
- * `allow`: the roles that pass the guard; 'authenticated' = any signed-in account.
+ * `allow`: who passes the guard ('authenticated' = any signed-in account, or a rule on the roles).
  * Passing the guard is judged by the status: 401 (anonymous) and 403 (wrong role) are refusals;
- * anything else (200, or a 400 for the deliberately empty input) means the handler ran.
+ * a 4xx the handler gives (400 for the deliberately empty input, 404, 409) means it ran; a 5xx is
+ * a failure, never "allowed".
  */
-import { CORP_MESSAGES, type Role } from '@eve-toolkit/shared-types';
+import { CORP_MESSAGES, CORP_PERMISSIONS, type Role } from '@eve-toolkit/shared-types';
+
+export type Allow = 'authenticated' | ((roles: readonly Role[]) => boolean);
 
 export interface AuthzRow {
   method: 'get' | 'post' | 'delete';
+  /** A concrete path (and query) that reaches the route. */
   path: string;
-  allow: readonly Role[] | 'authenticated';
+  allow: Allow;
   /**
    * The Russian messages a refusal may carry (default: 'Недостаточно прав'). The corporation area
    * says why: no corp role, or not the right one for the action. Every account in the matrix has
@@ -21,17 +27,24 @@ export interface AuthzRow {
   forbidden?: readonly string[];
 }
 
-/** Corporation-area rows: only corp and admin enter; the action's own right on top (single-role accounts). */
-const corp = (method: AuthzRow['method'], path: string, allow: readonly Role[], ...extra: string[]): AuthzRow => ({
+/** Any of `roles`. */
+const anyOf =
+  (...roles: readonly Role[]) =>
+  (have: readonly Role[]) =>
+    have.some((r) => roles.includes(r));
+
+/** Corporation area: a member role (corp or admin), and the action's own right on top. */
+const corp = (method: AuthzRow['method'], path: string, right: readonly Role[], ...extra: string[]): AuthzRow => ({
   method,
   path,
-  allow,
+  allow: (have) => anyOf(...CORP_PERMISSIONS.member)(have) && anyOf(...right)(have),
   forbidden: [CORP_MESSAGES.noRole, ...extra],
 });
+const admin = (method: AuthzRow['method'], path: string): AuthzRow => ({ method, path, allow: anyOf('admin') });
 
 export const AUTHZ_TABLE: readonly AuthzRow[] = [
-  { method: 'get', path: '/data/industry/admin/items?q=py', allow: ['admin'] },
-  { method: 'get', path: '/data/universe/admin/systems?q=ji', allow: ['admin'] },
+  admin('get', '/data/industry/admin/items?q=py'),
+  admin('get', '/data/universe/admin/systems?q=ji'),
   // Deliberately without a captcha: the guard decides before validation (400 = it let the call in).
   { method: 'post', path: '/auth/delete', allow: 'authenticated' },
   { method: 'get', path: '/auth/user/nobody_at_all', allow: 'authenticated' },
@@ -39,43 +52,90 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   { method: 'get', path: '/auth/esi/callback', allow: 'authenticated' },
   { method: 'post', path: '/auth/esi/refresh', allow: 'authenticated' },
   { method: 'delete', path: '/auth/esi/del_char/1', allow: 'authenticated' },
+  // A player's own appraisals (404 for an id that is not theirs = the guard let the call in).
+  { method: 'get', path: '/data/market/appraisal/history', allow: 'authenticated' },
+  { method: 'delete', path: '/data/market/appraisal/AAAAAAAAAA', allow: 'authenticated' },
   // The calculator's skills panel: one's own linked characters and their skills (404 = the handler ran).
   { method: 'get', path: '/data/industry/skills', allow: 'authenticated' },
   { method: 'get', path: '/data/industry/skills/1', allow: 'authenticated' },
-  corp('get', '/auth/corp/buys', ['corp', 'admin']),
-  corp('post', '/auth/corp/update_buy', ['admin'], CORP_MESSAGES.cannotModerate),
-  corp('get', '/auth/corp/events', ['corp', 'admin']),
-  corp('post', '/auth/corp/add_event', ['admin'], CORP_MESSAGES.cannotCreateEvent),
-  corp('get', '/auth/corp/projects', ['corp', 'admin']),
-  corp('get', '/auth/corp/projects/000000000000000000000000', ['corp', 'admin']),
-  corp('post', '/auth/corp/add_project', ['admin'], CORP_MESSAGES.cannotCreateProject),
-  corp('post', '/auth/corp/update_project', ['admin'], CORP_MESSAGES.cannotModerate),
-  corp('post', '/auth/corp/verify_job', ['corp', 'admin']),
-  corp('post', '/auth/corp/push_jobs', ['corp', 'admin']),
+  corp('get', '/auth/corp/buys', CORP_PERMISSIONS.member),
+  corp('post', '/auth/corp/update_buy', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
+  corp('get', '/auth/corp/events', CORP_PERMISSIONS.member),
+  corp('post', '/auth/corp/add_event', CORP_PERMISSIONS.createEvent, CORP_MESSAGES.cannotCreateEvent),
+  corp('get', '/auth/corp/projects', CORP_PERMISSIONS.member),
+  corp('get', '/auth/corp/projects/000000000000000000000000', CORP_PERMISSIONS.member),
+  corp('post', '/auth/corp/add_project', CORP_PERMISSIONS.createProject, CORP_MESSAGES.cannotCreateProject),
+  corp('post', '/auth/corp/update_project', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
+  corp('post', '/auth/corp/verify_job', CORP_PERMISSIONS.member),
+  corp('post', '/auth/corp/push_jobs', CORP_PERMISSIONS.member),
   // Any signed-in user may request a role (spec §6).
   { method: 'get', path: '/auth/corp/roles', allow: 'authenticated' },
   { method: 'post', path: '/auth/corp/new_role_request', allow: 'authenticated' },
   // Admin area (api/admin/...): admins only. POSTs with an empty body (400 = the guard let it in);
   // kill and update_libs with `dry_run=1`, so that the admin's call ends no other role's session
   // and starts no import (the guard decides per route, before the handler reads the query).
-  { method: 'get', path: '/api/admin/stats/main', allow: ['admin'] },
-  { method: 'get', path: '/api/admin/stats/users?q=au&page=1', allow: ['admin'] },
-  { method: 'get', path: '/api/admin/stats/users/000000000000000000000000', allow: ['admin'] },
-  { method: 'post', path: '/api/admin/stats/users/000000000000000000000000', allow: ['admin'] },
-  { method: 'get', path: '/api/admin/stats_chars', allow: ['admin'] },
-  { method: 'get', path: '/api/admin/stats_chars/1', allow: ['admin'] },
-  { method: 'post', path: '/api/admin/stats_chars/1', allow: ['admin'] },
-  { method: 'get', path: '/api/admin/stats/role_requests', allow: ['admin'] },
-  { method: 'post', path: '/api/admin/stats/role_requests', allow: ['admin'] },
-  { method: 'get', path: '/api/admin/corps', allow: ['admin'] },
-  { method: 'post', path: '/api/admin/corps', allow: ['admin'] },
-  { method: 'get', path: '/api/admin/ban_chars', allow: ['admin'] },
-  { method: 'post', path: '/api/admin/ban_chars', allow: ['admin'] },
-  { method: 'get', path: '/api/admin/stats/market_categories', allow: ['admin'] },
-  { method: 'get', path: '/api/admin/stats/market_items', allow: ['admin'] },
-  { method: 'post', path: '/api/admin/market_categories', allow: ['admin'] },
-  { method: 'post', path: '/api/admin/market_items', allow: ['admin'] },
-  { method: 'get', path: '/api/admin/kill?dry_run=1', allow: ['admin'] },
-  { method: 'get', path: '/api/admin/update_libs?dry_run=1', allow: ['admin'] },
-  { method: 'get', path: '/api/admin/update_libs/status', allow: ['admin'] },
+  admin('get', '/api/admin/stats/main'),
+  admin('get', '/api/admin/stats/users?q=au&page=1'),
+  admin('get', '/api/admin/stats/users/000000000000000000000000'),
+  admin('post', '/api/admin/stats/users/000000000000000000000000'),
+  admin('get', '/api/admin/stats_chars'),
+  admin('get', '/api/admin/stats_chars/1'),
+  admin('post', '/api/admin/stats_chars/1'),
+  admin('get', '/api/admin/stats/role_requests'),
+  admin('post', '/api/admin/stats/role_requests'),
+  admin('get', '/api/admin/corps'),
+  admin('post', '/api/admin/corps'),
+  admin('get', '/api/admin/ban_chars'),
+  admin('post', '/api/admin/ban_chars'),
+  admin('get', '/api/admin/stats/market_categories'),
+  admin('get', '/api/admin/stats/market_items'),
+  admin('post', '/api/admin/market_categories'),
+  admin('post', '/api/admin/market_items'),
+  admin('get', '/api/admin/kill?dry_run=1'),
+  admin('get', '/api/admin/update_libs?dry_run=1'),
+  admin('get', '/api/admin/update_libs/status'),
+];
+
+/**
+ * Routes anyone may call, guests included (spec §7): each is here on purpose. A route that is in
+ * neither list fails the matrix until someone decides who may call it.
+ */
+export const PUBLIC_ROUTES: readonly string[] = [
+  'GET /api/health',
+  'GET /api/client_config',
+  'POST /api/post_debug',
+  // Accounts: a guest signs in, registers, proves a person with the captcha.
+  'GET /auth/get_session',
+  'GET /auth/get_csrf',
+  'GET /auth/generate_captcha',
+  'POST /auth/validate_captcha',
+  'POST /auth/ban_me',
+  'POST /auth/registration',
+  'POST /auth/login',
+  'GET /auth/logout',
+  // Game data, market, appraisal, industry, planets and loot: public pages.
+  'GET /data/industry/items',
+  'GET /data/industry/items/:id',
+  'GET /data/industry/blueprints',
+  'GET /data/industry/blueprints/:id',
+  'GET /data/industry/structures',
+  'GET /data/industry/rigs',
+  'GET /data/industry/static_industry_data',
+  'POST /data/industry/job',
+  'POST /data/industry/invention',
+  'GET /data/industry/job_simple/:id',
+  'GET /data/universe/systems',
+  'GET /data/universe/systems/:id',
+  'GET /data/universe/systems/:id/planets',
+  'GET /data/universe/planet-types',
+  'GET /data/universe/schematics',
+  'GET /data/universe/schematics/:id',
+  'GET /data/universe/blueprints',
+  'GET /data/market/hubs',
+  'GET /data/market/items',
+  'GET /data/market/detail/:id',
+  'POST /data/market/appraisal',
+  'GET /data/market/appraisal/:id',
+  'POST /data/loot/post_players',
+  'GET /data/loot/prices',
 ];

@@ -43,6 +43,17 @@ export class TestClient {
   }
 
   /**
+   * A GET that changes state (auth/logout, api/admin/kill, api/admin/update_libs): sent with the
+   * CSRF header, as the SPA does; a cross-site navigation cannot send it.
+   */
+  async act(path: string, expectStatus?: number): Promise<Response> {
+    if (this.token === null) await this.csrf();
+    let req = this.agent.get(path);
+    if (this.token) req = req.set(CSRF_HEADER, this.token);
+    return expectStatus === undefined ? req : req.expect(expectStatus);
+  }
+
+  /**
    * An unsafe request to chain on (`.set()`, `.send()`, `.expect()`), with the token fetched
    * beforehand by `await c.csrf()`.
    */

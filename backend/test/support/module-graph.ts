@@ -211,7 +211,7 @@ export function measureBackend(src = BACKEND_SRC): BackendGraph {
 export interface FrontendGraph {
   /** Feature files importing another feature's code: "from -> to (file)". */
   crossFeatureImports: string[];
-  /** Files that render a trade-hub choice (write the hub atom). */
+  /** Files that render a select widget of their own for the hub choice (a select beside the hub atom). */
   hubSelectors: string[];
   /** Test files that define their own industry tree node (JobNode) builder (a function of a Partial<JobNode>). */
   jobNodeFixtures: string[];
@@ -234,7 +234,7 @@ export function measureFrontend(src = FRONTEND_SRC): FrontendGraph {
         const to = i.from.startsWith('.') ? feature(i.target + '.ts') : null;
         if (to && to !== from) crossFeatureImports.push(`${from} -> ${to} (${relative(REPO, file)})`);
       }
-    if (!isTest(file) && /(useAtom|useSetAtom)\(hubIdAtom\)/.test(text)) hubSelectors.push(relative(REPO, file));
+    if (!isTest(file) && /<(Native)?Select\b/.test(text) && /\bhubIdAtom\b/.test(text)) hubSelectors.push(relative(REPO, file));
     if (isTest(file) && /function \w+\(\w+: Partial<JobNode>/.test(text)) jobNodeFixtures.push(relative(REPO, file));
   }
   for (const file of walk(join(REPO, 'shared-types/src')).filter(isTest)) {

@@ -5,7 +5,7 @@
 import type { TestClient } from './client';
 
 export async function linkCharacter(c: TestClient, characterId: number): Promise<void> {
-  const { redirect } = (await c.get('/auth/esi/auth_link')).body as { redirect: string };
+  const { redirect } = (await c.act('/auth/esi/auth_link')).body as { redirect: string };
   const authorize = new URL(redirect);
   authorize.searchParams.set('character_id', String(characterId));
   const atSso = await fetch(authorize, { redirect: 'manual' });

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { retryDelay, shouldRetry } from '../shared/query-retry';
 import { appStore, type AppStore } from '../shared/store';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 /** The toast container loads after the first render (it is not needed to show a page). */
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
@@ -31,7 +31,13 @@ export function Providers({ children, store = appStore, queryClient = appQueryCl
   return (
     <JotaiProvider store={store}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={mantineEnv}>
+        <MantineProvider
+          theme={theme}
+          colorSchemeManager={colorSchemeManager}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="light"
+          env={mantineEnv}
+        >
           <Suspense fallback={null}>
             <Notifications position="top-right" zIndex={2000} />
           </Suspense>

@@ -69,7 +69,10 @@ describe('routes', () => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'EVE Toolkit' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Первый выпуск EVE Toolkit' })).toBeInTheDocument();
-    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    // Newest first, and nothing says a working section is still "в разработке".
+    expect(screen.getAllByRole('article')[0]).toHaveTextContent('Работают все разделы');
+    expect(document.body).not.toHaveTextContent('в разработке');
     const cards = ['Маркет', 'Оценка', 'Лут', 'Индустрия', 'Планеты', 'Корпорация'];
     const tools = screen.getByRole('region', { name: 'Инструменты' });
     expect(

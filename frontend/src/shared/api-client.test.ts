@@ -64,6 +64,26 @@ describe('api client', () => {
     expect(headers[1]['X-CSRF-Token']).toBe('tok');
   });
 
+  it('sends the CSRF header on a GET that changes state, fetching a token first when it has none', async () => {
+    const mock = jest.fn(async (url: string) => {
+      const body = url.endsWith('auth/get_csrf') ? '{"token":"fresh"}' : '{"ok":true}';
+      return { ok: true, status: 200, statusText: 'OK', text: async () => body } as Response;
+    });
+    global.fetch = mock as unknown as typeof fetch;
+    await expect(api.get('api/admin/kill', { csrf: true })).resolves.toEqual({ ok: true });
+    await api.get('api/admin/update_libs/status');
+    const calls = (mock.mock.calls as unknown as [string, RequestInit][]).map(([url, init]) => [
+      url,
+      init.method,
+      (init.headers as Record<string, string>)['X-CSRF-Token'],
+    ]);
+    expect(calls).toEqual([
+      ['/auth/get_csrf', 'GET', undefined],
+      ['/api/admin/kill', 'GET', 'fresh'],
+      ['/api/admin/update_libs/status', 'GET', undefined],
+    ]);
+  });
+
   it('turns a network failure into a Russian ApiError with status 0', async () => {
     global.fetch = jest.fn(async () => {
       throw new TypeError('Failed to fetch');

@@ -43,7 +43,7 @@ export function setApiBase(base: string): void {
   state.base = base.endsWith('/') ? base : `${base}/`;
 }
 
-/** Sent as the CSRF header on every non-GET request; null forgets it (login, logout). */
+/** Sent as the CSRF header on every non-GET request and state-changing GET; null forgets it (login, logout). */
 export function setCsrfToken(token: string | null): void {
   state.csrfToken = token;
 }
@@ -67,6 +67,11 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * A GET that changes state (auth/logout, auth/esi/auth_link, api/admin/kill and update_libs):
+   * sent with the CSRF header like every unsafe request (the server refuses it otherwise).
+   */
+  csrf?: boolean;
 }
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
@@ -99,7 +104,7 @@ export function ensureCsrfToken(): Promise<string> {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-  if (method === 'GET') return send<T>(path, method, options);
+  if (method === 'GET' && !options.csrf) return send<T>(path, method, options);
   await ensureCsrfToken();
   try {
     return await send<T>(path, method, options);
@@ -121,7 +126,7 @@ async function send<T>(path: string, method: string, options: RequestOptions): P
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  if (method !== 'GET' && state.csrfToken) headers[CSRF_HEADER] = state.csrfToken;
+  if ((method !== 'GET' || options.csrf) && state.csrfToken) headers[CSRF_HEADER] = state.csrfToken;
 
   let response: Response;
   try {
@@ -152,6 +157,7 @@ async function send<T>(path: string, method: string, options: RequestOptions): P
 }
 
 export const api = {
+  /** `{ csrf: true }` for a GET that changes state (sent with the CSRF header). */
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),

@@ -4,6 +4,7 @@
  * reset and the game-data update job. Every endpoint is admin-only on the server.
  */
 import { z } from 'zod';
+import { text } from '../text';
 import { DEFAULT_CORP_TYPE, ROLES, type CorpType, type Role } from '../enums';
 
 // ---------------------------------------------------------------------------------------------
@@ -163,7 +164,7 @@ export interface AdminCharacter {
   name: string;
   icon: string;
   corporation_id: number | null;
-  /** The corporation's name when admins registered it. */
+  /** The corporation's name: as admins registered it, else the game's (ESI); null when neither is known. */
   corporation_name: string | null;
   user: { id: string; username: string } | null;
   banned: boolean;
@@ -311,7 +312,7 @@ const positiveId = (message: string) =>
     .positive({ error: message })
     .max(Number.MAX_SAFE_INTEGER, { error: message });
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+  text({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
 const corpType = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: ADMIN_MESSAGES.corpTypeInvalid });
 
 /** Save for corps: type 'new' with id, name, corp_type (default 2), 'type' to change it, 'del' with id. */

@@ -1,32 +1,33 @@
 import { z } from 'zod';
 import { ACCOUNT_LIMITS, AUTH_MESSAGES } from '../limits';
+import { isSingleScript, text } from '../text';
 import type { CharacterCard } from './characters';
 
 const captchaId = z.string({ error: AUTH_MESSAGES.captchaRequired }).min(1, AUTH_MESSAGES.captchaRequired).max(100);
 
 /** POST auth/registration (multipart): username, password, email, captcha_id. */
 export const registrationSchema = z.object({
-  username: z
-    .string({ error: AUTH_MESSAGES.loginRequired })
+  username: text({ error: AUTH_MESSAGES.loginRequired })
     .trim()
     .min(1, { error: AUTH_MESSAGES.loginRequired, abort: true })
     .min(ACCOUNT_LIMITS.minLength, AUTH_MESSAGES.loginShort)
     .max(ACCOUNT_LIMITS.usernameMax, AUTH_MESSAGES.loginLong)
-    .regex(/^[\p{L}\p{N}._-]+$/u, AUTH_MESSAGES.loginChars),
+    .regex(/^[\p{L}\p{N}._-]+$/u, AUTH_MESSAGES.loginChars)
+    .refine(isSingleScript, AUTH_MESSAGES.loginMixedScript),
   password: z
     .string({ error: AUTH_MESSAGES.passwordRequired })
     .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true })
     .min(ACCOUNT_LIMITS.minLength, AUTH_MESSAGES.passwordShort)
     .max(ACCOUNT_LIMITS.passwordMax, AUTH_MESSAGES.passwordLong),
   /** The spec's client sends a fixed placeholder; kept only if it looks like an address. */
-  email: z.string().max(254).optional(),
+  email: text().max(254).optional(),
   captcha_id: captchaId,
 });
 export type RegistrationRequest = z.infer<typeof registrationSchema>;
 
 /** POST auth/login (multipart): username, password, captcha_id -> { ok } | { msg: 'invalid' }. */
 export const loginSchema = z.object({
-  username: z.string({ error: AUTH_MESSAGES.enterLogin }).trim().min(1, AUTH_MESSAGES.enterLogin).max(100),
+  username: text({ error: AUTH_MESSAGES.enterLogin }).trim().min(1, AUTH_MESSAGES.enterLogin).max(100),
   password: z.string({ error: AUTH_MESSAGES.enterPassword }).min(1, AUTH_MESSAGES.enterPassword).max(ACCOUNT_LIMITS.passwordMax),
   captcha_id: captchaId,
 });

@@ -13,6 +13,8 @@ export const SSO_SCOPES = [
   'esi-characters.read_corporation_roles.v1',
   'esi-industry.read_character_jobs.v1',
   'esi-contracts.read_character_contracts.v1',
+  // Names of the Upwell structures a member's industry jobs run in (project claims).
+  'esi-universe.read_structures.v1',
 ] as const;
 
 /** A linked game character's card (spec §3 Character: id, name, icon, system {name, sec}, wallet, new_mails). */
@@ -43,7 +45,7 @@ export interface CharactersRefreshResponse {
   chars: CharacterCard[];
 }
 
-/** Russian messages of the character flows (the callback sends them to the profile as ?sso_error=). */
+/** Russian messages of the character flows (the callback sends the profile their code as ?sso_error=). */
 export const CHARACTER_MESSAGES = {
   notConfigured: 'Вход через EVE Online не настроен на этом сервере',
   badState: 'Ссылка входа через EVE Online устарела или уже использована, начните привязку заново',
@@ -54,3 +56,19 @@ export const CHARACTER_MESSAGES = {
   notYours: 'Персонаж не найден среди ваших',
   needsRelink: 'EVE Online отозвал доступ: привяжите персонажа заново',
 } as const;
+
+export type SsoErrorCode = keyof typeof CHARACTER_MESSAGES;
+
+/** The code the SSO callback puts in ?sso_error= for a failure's message (`failed` for any other). */
+export function ssoErrorCode(message: string): SsoErrorCode {
+  const known = (Object.keys(CHARACTER_MESSAGES) as SsoErrorCode[]).find((code) => CHARACTER_MESSAGES[code] === message);
+  return known ?? 'failed';
+}
+
+/**
+ * The message the profile shows for ?sso_error=: only for the known codes, never a text taken
+ * from the address (a link from anywhere could carry one).
+ */
+export function ssoErrorMessage(code: string | null): string | null {
+  return code !== null && Object.hasOwn(CHARACTER_MESSAGES, code) ? CHARACTER_MESSAGES[code as SsoErrorCode] : null;
+}

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { EVENT_TYPES, PROJECT_STATUSES, ROLES, type EventType, type ProjectStatus, type Role } from '../enums';
 import { CORP_LIMITS, CORP_MESSAGES } from '../corp-limits';
+import { text } from '../text';
 
 export { CORP_LIMITS, CORP_MESSAGES } from '../corp-limits';
 
@@ -74,12 +75,15 @@ export interface EventsResponse {
 
 /** POST auth/corp/add_event: date `YYYY-MM-DD` and time `HH:MM` in EVE time (UTC). */
 export const addEventSchema = z.object({
-  name: z
-    .string({ error: CORP_MESSAGES.titleRequired })
+  name: text({ error: CORP_MESSAGES.titleRequired })
     .trim()
     .min(1, CORP_MESSAGES.titleRequired)
     .max(CORP_LIMITS.eventName, CORP_MESSAGES.tooLong(CORP_LIMITS.eventName)),
-  desc: z.string().trim().max(CORP_LIMITS.eventDesc, CORP_MESSAGES.tooLong(CORP_LIMITS.eventDesc)).optional().default(''),
+  desc: text({ multiline: true })
+    .trim()
+    .max(CORP_LIMITS.eventDesc, CORP_MESSAGES.tooLong(CORP_LIMITS.eventDesc))
+    .optional()
+    .default(''),
   type: z.enum(EVENT_TYPES, { error: CORP_MESSAGES.eventType }).optional().default('misc'),
   date: z
     .string({ error: CORP_MESSAGES.dateRequired })
@@ -179,12 +183,15 @@ const pay = nonNegative(CORP_LIMITS.maxPrice);
  * activities are read from the game data on the server.
  */
 export const addProjectSchema = z.object({
-  name: z
-    .string({ error: CORP_MESSAGES.projectName })
+  name: text({ error: CORP_MESSAGES.projectName })
     .trim()
     .min(1, CORP_MESSAGES.projectName)
     .max(CORP_LIMITS.projectName, CORP_MESSAGES.tooLong(CORP_LIMITS.projectName)),
-  desc: z.string().trim().max(CORP_LIMITS.projectDesc, CORP_MESSAGES.tooLong(CORP_LIMITS.projectDesc)).optional().default(''),
+  desc: text({ multiline: true })
+    .trim()
+    .max(CORP_LIMITS.projectDesc, CORP_MESSAGES.tooLong(CORP_LIMITS.projectDesc))
+    .optional()
+    .default(''),
   jobs: z
     .array(
       z.object({

@@ -11,5 +11,5 @@ export function decimalInt(message: string, range: { min?: number; max?: number 
     .string({ error: message })
     .regex(CANONICAL_UINT, { error: message })
     .transform(Number)
-    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }));
+    .pipe(z.number().int({ error: message }).min(min, { error: message }).max(max, { error: message }));
 }

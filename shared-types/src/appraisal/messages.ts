@@ -21,8 +21,19 @@ export const APPRAISAL_MAX_QUANTITY = 100_000_000_000;
 export const APPRAISAL_TTL_DAYS = 90;
 /** Length of a saved appraisal's id (base62, ~59 bits of randomness). */
 export const APPRAISAL_ID_LENGTH = 10;
+/** Buyback percent: 1–100, 100 by default. */
+export const APPRAISAL_MIN_PERCENT = 1;
+export const APPRAISAL_MAX_PERCENT = 100;
+/** A signed-in player's history: appraisals per page. */
+export const APPRAISAL_HISTORY_PAGE_SIZE = 20;
+/** An anonymous visitor's history: the last appraisals kept in the browser. */
+export const APPRAISAL_LOCAL_HISTORY = 10;
 /** Errors listed per appraisal at most (then one line says how many more). */
 export const APPRAISAL_MAX_ERRORS = 200;
+/** Unrecognised lines that get «Возможно, вы имели в виду …» at most (the first ones of the paste). */
+export const APPRAISAL_MAX_SUGGESTED_LINES = 10;
+/** Names suggested per unrecognised line at most. */
+export const APPRAISAL_MAX_SUGGESTIONS = 5;
 
 /** The original backend's generic failure marker; the page shows MESSAGES.appError for it (spec §8). */
 export const APPRAISAL_FAILURE = 'Error in appraisal';
@@ -39,6 +50,8 @@ export const APPRAISAL_MESSAGES = {
   noBuyOrders: 'Нет ордеров на покупку в хабе',
   blueprintCopy: 'Копия чертежа: по ордерам не оценивается',
   nothingRecognised: 'Не найдено ни одного предмета',
+  percent: 'Процент выкупа: целое число от 1 до 100',
+  badPage: 'Номер страницы: целое число от 1',
 } as const;
 
 /** One Russian message per unrecognised line, naming it (long lines are shortened). */
@@ -49,6 +62,11 @@ export function unrecognisedLineMessage(lineNumber: number, text: string): strin
 
 export function tooLongLineMessage(lineNumber: number): string {
   return `Строка ${lineNumber}: слишком длинная (больше ${APPRAISAL_MAX_LINE_LENGTH} символов)`;
+}
+
+/** «Возможно, вы имели в виду …» for a suggestion's names. */
+export function suggestionMessage(names: readonly string[]): string {
+  return `Возможно, вы имели в виду: ${names.map((n) => `«${n}»`).join(', ')}`;
 }
 
 export function moreErrorsMessage(count: number): string {

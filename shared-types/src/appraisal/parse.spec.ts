@@ -95,6 +95,19 @@ const NAMES = [
   'Ведение орудийного огня',
   'Beta Reactor Control: Reaction Control I',
   "Men's 'Esquire' Coat (red/gold)",
+  'Typhoon',
+  'XL Torpedo Launcher I',
+  'Guristas Mjolnir XL Torpedo',
+  'Sensor Booster II',
+  'Targeting Range Script',
+  'Cap Booster 3200 Blueprint',
+  'Deflection Shield Emitter Blueprint',
+  'Victorieux Luxury Yacht Blueprint',
+  'Medium Warhead Rigor Catalyst I Blueprint',
+  'Nanotransistors Reaction Formula',
+  'Amarr Shuttle Blueprint',
+  "'Augmented' Valkyrie Blueprint",
+  'Warp Core Stabilizer I Blueprint',
 ];
 const CATALOGUE = new Map(NAMES.map((name, i) => [appraisalNameKey(name), { id: i + 1, name }]));
 
@@ -105,15 +118,18 @@ const CATALOGUE = new Map(NAMES.map((name, i) => [appraisalNameKey(name), { id: 
  */
 function appraise(text: string) {
   const parsed = parseAppraisal(text);
-  const { items, errors } = resolveAppraisal(parsed, (key) => CATALOGUE.get(key));
+  const whole = resolveAppraisal(parsed, (key) => CATALOGUE.get(key));
+  const { items, errors } = whole;
   const lazy = resolveAppraisal(
     parseAppraisal(text, (key) => CATALOGUE.get(key)),
     (key) => CATALOGUE.get(key),
   );
-  expect(lazy).toEqual({ items, errors });
-  expect(appraiseText(text, (key) => CATALOGUE.get(key))).toEqual({ items, errors });
+  expect(lazy).toEqual(whole);
+  expect(appraiseText(text, (key) => CATALOGUE.get(key))).toEqual(whole);
   return {
-    items: items.map((i) => (i.bpc ? [i.type.name, i.quantity, 'bpc'] : [i.type.name, i.quantity])),
+    items: items.map((i) =>
+      i.bpc ? [i.type.name, i.quantity, i.runs === null ? 'bpc' : `bpc ${i.runs} runs`] : [i.type.name, i.quantity],
+    ),
     errors,
   };
 }
@@ -368,6 +384,25 @@ const CASES: [string, string, Expected][] = [
     ],
   ],
   [
+    'EFT: a charge after a comma without a space',
+    '[Typhoon, Torps]\nXL Torpedo Launcher I,Guristas Mjolnir XL Torpedo\nXL Torpedo Launcher I,Guristas Mjolnir XL Torpedo\nSensor Booster II,Targeting Range Script',
+    [
+      ['Typhoon', 1],
+      ['XL Torpedo Launcher I', 2],
+      ['Guristas Mjolnir XL Torpedo', 2],
+      ['Sensor Booster II', 1],
+      ['Targeting Range Script', 1],
+    ],
+  ],
+  [
+    'a comma between digits still groups thousands',
+    'Tritanium x 1,000,Pyerite',
+    [
+      ['Tritanium', 1000],
+      ['Pyerite', 1],
+    ],
+  ],
+  [
     'Pyfa: offline modules, ammo and drones with counts, names with a colon',
     '[Tengu, Pyfa fit]\nDamage Control II /OFFLINE\nBeta Reactor Control: Reaction Control I\nHeavy Missile Launcher II, Caldari Navy Scourge Heavy Missile\n\nHammerhead II x5\n\nCaldari Navy Scourge Heavy Missile x1000',
     [
@@ -465,6 +500,26 @@ const CASES: [string, string, Expected][] = [
     ],
   ],
   [
+    'industry window blueprint list: ME and TE are not quantities; runs -1 is an original, others a copy with its runs',
+    "Cap Booster 3200 Blueprint\t10\t0\t-1\t2\tNU4-2G - Writer's Workshop\tItem hangar\tCapacitor Booster Charge\nDeflection Shield Emitter Blueprint\t10\t20\t-1\t0\tNU4-2G - Writer's Workshop\tItem hangar\tConstruction Components\nVictorieux Luxury Yacht Blueprint\t0\t0\t1\tCruiser\n2 x Medium Warhead Rigor Catalyst I Blueprint\t0\t0\t-1\t3\tNU4-2G - Writer's Workshop\tItem hangar\tRig Launcher",
+    [
+      ['Cap Booster 3200 Blueprint', 1],
+      ['Deflection Shield Emitter Blueprint', 1],
+      ['Victorieux Luxury Yacht Blueprint', 1, 'bpc 1 runs'],
+      ['Medium Warhead Rigor Catalyst I Blueprint', 2],
+    ],
+  ],
+  [
+    'industry window blueprint list (RU client, section titles, stacks, long layout)',
+    "Формулы:\n4 x Nanotransistors Reaction Formula\t0\t0\t-1\tКомпозиты\nNanotransistors Reaction Formula\t0\t0\t-1\tКомпозиты\n\nЧертежи:\n'Augmented' Valkyrie Blueprint\t0\t0\t60\tБоевой дрон\n'Augmented' Valkyrie Blueprint\t0\t0\t40\tБоевой дрон\nAmarr Shuttle Blueprint\t10\t20\t-1\tШаттл\nAmarr Shuttle Blueprint\t10\t20\t-1\tШаттл\nWarp Core Stabilizer I Blueprint\t10\t20\t-1\t0\tMTO2-2 - Ctrl C\tSanto BPO\tWarp Core Stabilizer",
+    [
+      ['Nanotransistors Reaction Formula', 5],
+      ["'Augmented' Valkyrie Blueprint", 2, 'bpc 100 runs'],
+      ['Amarr Shuttle Blueprint', 2],
+      ['Warp Core Stabilizer I Blueprint', 1],
+    ],
+  ],
+  [
     'industry: required / available tables (EN, RU)',
     'Item\tRequired\tAvailable\nTritanium\t4662\t10000\nPyerite\t1,857\t0\nПредмет\tТребуется\tИмеется\nMexallon\t1 027\t0',
     [
@@ -503,12 +558,27 @@ const CASES: [string, string, Expected][] = [
 
   // Scanners.
   [
-    'survey scanner',
-    'Pyroxeres\t1,919\t5,842 m\nPyroxeres\t11,595\t7,180 m\nScordite\nVeldspar\t10\t12 km\nVeldspar\t26 935\t12 км',
+    'survey scanner: group headers (an ore alone on a line) are not items',
+    'Pyroxeres\t1,919\t5,842 m\nPyroxeres\t11,595\t7,180 m\nPyroxeres\t5,414\t6,134 m\nScordite\nVeldspar\nVeldspar\t10\t12 km\nVeldspar\t26,644\t6,115 m\nVeldspar\t26,935\t12 km',
     [
-      ['Pyroxeres', 13514],
+      ['Pyroxeres', 18928],
+      ['Veldspar', 53589],
+    ],
+  ],
+  [
+    'survey scanner (RU client: ore names in English): headers, space thousands, км',
+    'Pyroxeres\nPyroxeres\t1 919\t5 842 м\nVeldspar\t26 935\t12 км',
+    [
+      ['Pyroxeres', 1919],
+      ['Veldspar', 26935],
+    ],
+  ],
+  [
+    'outside a survey scan a bare name is still one',
+    'Scordite\nVeldspar\t10',
+    [
       ['Scordite', 1],
-      ['Veldspar', 26945],
+      ['Veldspar', 10],
     ],
   ],
   [
@@ -631,6 +701,14 @@ describe('lines that match nothing', () => {
       items: [],
       errors: [],
     });
+  });
+});
+
+describe('survey scanner headers', () => {
+  it('with the name lookup, a line of a survey paste that names nothing is still reported', () => {
+    expect(appraise('Pyroxeres\t1,919\t5,842 m\nScordite\nне руда').errors).toEqual([
+      'Строка 3: не удалось распознать «не руда»',
+    ]);
   });
 });
 

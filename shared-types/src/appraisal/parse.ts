@@ -29,6 +29,8 @@ export interface ParsedItem {
   quantity: number;
   /** A blueprint copy (listed, not priced from orders). */
   bpc: boolean;
+  /** A blueprint copy's runs (each copy), when the paste says (the industry window's blueprint list). */
+  runs?: number;
 }
 
 /** One possible meaning of a line: the items it holds. */
@@ -45,6 +47,11 @@ export interface ParsedLine<T = unknown> {
   known?: KnownReading<T>;
   /** Longer than APPRAISAL_MAX_LINE_LENGTH: not read. */
   tooLong?: boolean;
+  /**
+   * A survey scanner group header (an ore's name alone in a paste with survey rows): not counted
+   * when it names a type; reported like any line when it names nothing.
+   */
+  header?: boolean;
 }
 
 /** A reading whose every name the lookup found: the items and, item by item, what was found. */
@@ -92,6 +99,10 @@ const SECTION_TITLES = new Set([
   'medium slots',
   'low slots',
   'service slots',
+  // The industry window's blueprint list
+  'blueprints',
+  'formulas',
+  'reaction formulas',
   // (RU)
   'разъёмы большой мощности',
   'разъемы большой мощности',
@@ -118,6 +129,10 @@ const SECTION_TITLES = new Set([
   'истребители',
   'импланты',
   'бустеры',
+  'чертежи',
+  'чертёжи',
+  'формулы',
+  'формулы реакций',
 ]);
 
 /** Killmail section titles: their presence makes the paste a killmail. */
@@ -347,7 +362,8 @@ function item(raw: string, l: string, quantity: number | null, bpc = false): Par
 function sameReading(a: Reading, b: Reading): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++)
-    if (a[i].key !== b[i].key || a[i].quantity !== b[i].quantity || a[i].bpc !== b[i].bpc) return false;
+    if (a[i].key !== b[i].key || a[i].quantity !== b[i].quantity || a[i].bpc !== b[i].bpc || a[i].runs !== b[i].runs)
+      return false;
   return true;
 }
 
@@ -586,6 +602,58 @@ function eftHeader(s: string, l: string, out: LineReadings<unknown>): 'ship' | '
   return 'ship';
 }
 
+/** Words in the name of every blueprint and reaction formula (the Russian client names them in English too). */
+const BLUEPRINT_WORDS = ['blueprint', 'formula', 'чертёж', 'чертеж', 'формула'];
+const SMALL_INT = /^-?\d{1,7}$/;
+
+/**
+ * The industry window's blueprint list: `[N x ]Name<TAB>ME<TAB>TE<TAB>runs[<TAB>…]` (then the
+ * group, or the jobs, location, container and group). Each row is one blueprint (`N x ` a stack
+ * of N): runs −1 is an original, any other count a copy with that many runs. False when the row
+ * is not one (`cells` and their twins `lc`, trimmed).
+ */
+function blueprintRow(cells: readonly string[], lc: readonly string[], out: LineReadings<unknown>): boolean {
+  if (cells.length < 4 || !SMALL_INT.test(cells[1]) || !SMALL_INT.test(cells[2]) || !SMALL_INT.test(cells[3])) return false;
+  const me = Number(cells[1]);
+  const te = Number(cells[2]);
+  const runs = Number(cells[3]);
+  if (me < 0 || me > 10 || te < 0 || te > 20 || (runs !== -1 && runs < 1)) return false;
+  if (!BLUEPRINT_WORDS.some((w) => lc[0].includes(w))) return false;
+  let name = cells[0];
+  let key = lc[0];
+  let quantity = 1;
+  // `2 x Name`: a stack of two.
+  const [t, lt] = tokensOf(name, key);
+  if (t.length > 2 && /^\d{1,6}$/.test(t[0]) && X_CHARS.has(lt[1])) {
+    quantity = Number(t[0]);
+    name = t.slice(2).join(' ');
+    key = lt.slice(2).join(' ');
+  }
+  const it = item(name, key, quantity >= 1 ? quantity : null, runs !== -1);
+  if (it && runs !== -1) it.runs = runs;
+  out.item(it);
+  return true;
+}
+
+/**
+ * A survey scanner row: `Ore<TAB>quantity<TAB>distance` (its group headers are the ore's name
+ * alone on a line). `line` as pasted.
+ */
+function isSurveyRow(line: string): boolean {
+  const first = line.indexOf('\t');
+  if (first <= 0 || line.length > 200) return false;
+  const second = line.indexOf('\t', first + 1);
+  if (second < 0 || line.indexOf('\t', second + 1) >= 0) return false;
+  const name = line.slice(0, first).trim();
+  const distance = line.slice(second + 1).trim();
+  return (
+    HAS_LETTER.test(name) &&
+    parseGameQuantity(line.slice(first + 1, second)) !== null &&
+    distance !== '-' &&
+    isDistanceCell(distance, lowerTwin(distance))
+  );
+}
+
 /** Readings of a tab-separated row (tables of the game client); false when the row holds no items. */
 function tabReadings(row: string, lrow: string, out: LineReadings<unknown>): boolean {
   const cells: string[] = [];
@@ -610,6 +678,7 @@ function tabReadings(row: string, lrow: string, out: LineReadings<unknown>): boo
   cells.forEach((c, i) => c !== '' && filled.push(i));
   if (filled.length === 0) return false;
   const isQty = (i: number) => i < cells.length && parseGameQuantity(cells[i]) !== null;
+  if (filled[0] === 0 && blueprintRow(cells, lc, out)) return true;
 
   // Table header rows and wallet journal rows carry no items.
   if (lc.some((c) => HEADER_WORDS.has(c.slice(0, colonEnd(c)))) && !cells.some((c) => parseGameNumber(c) !== null)) return false;
@@ -650,6 +719,9 @@ function tabReadings(row: string, lrow: string, out: LineReadings<unknown>): boo
   }
   return true;
 }
+
+/** `,` or `;` between list parts (spaces after it belong to it); not a comma between two digits (`1,000`). */
+const LIST_SEPARATOR = /;\s*|,(?!\d)\s*|(?<!\d),\s*/;
 
 const LIST_MARKERS = new Set(['-', '*', '•', '–', '—', '·', '>']);
 
@@ -704,9 +776,10 @@ function textReadings(s: string, l: string, killmail: boolean, out: LineReadings
     const end = open > 0 ? s.slice(0, open).trimEnd().length : 0;
     if (end > 0) textReadings(s.slice(0, end), l.slice(0, end), killmail, out, depth + 1);
   }
-  // EFT / Pyfa `Module, Charge` and lists separated by `,` or `;`.
-  if ((s.includes(', ') || s.includes('; ')) && !out.done) {
-    const [parts, lparts] = splitTwins(s, l, /[,;]\s+/);
+  // EFT / Pyfa `Module, Charge` (also `Module,Charge`) and lists separated by `,` or `;`; a comma
+  // between two digits groups thousands.
+  if ((s.includes(',') || s.includes(';')) && !out.done) {
+    const [parts, lparts] = splitTwins(s, l, LIST_SEPARATOR);
     const count = parts.filter((p) => p.trim().length > 0).length;
     if (count >= 2 && count <= 20) {
       const asNames: (ParsedItem | null)[] = [];
@@ -737,6 +810,11 @@ function textReadings(s: string, l: string, killmail: boolean, out: LineReadings
 
 const LINE_BREAK = /\r\n|\r|\n/;
 
+function hasDigit(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (isDigitChar(s[i])) return true;
+  return false;
+}
+
 /** Killmail section titles end with a colon (`Destroyed items:`, `Уничтоженные предметы:`): is there one among these lines? */
 function hasKillmailSection(lines: readonly string[]): boolean {
   return lines.some((line) => {
@@ -749,10 +827,23 @@ function hasKillmailSection(lines: readonly string[]): boolean {
 /** True when the paste is a killmail (it has a killmail section title): its header fields are then no items. */
 export const isKillmailPaste = (text: string): boolean => hasKillmailSection(text.split(LINE_BREAK));
 
+/** What kind of paste a text is, where that changes how its lines are read (see `ReadOptions`). */
+export interface PasteKind {
+  /** It has a killmail section title: its header fields are no items. */
+  killmail: boolean;
+  /** It has survey scanner rows (`Ore<TAB>quantity<TAB>distance`): a line with an ore's name alone is a group header. */
+  survey: boolean;
+}
+
+function kindOf(lines: readonly string[]): PasteKind {
+  return { killmail: hasKillmailSection(lines), survey: lines.some(isSurveyRow) };
+}
+
+/** The kind of a whole paste, for reading its parts alike (see `halvePaste`). */
+export const pasteKind = (text: string): PasteKind => kindOf(text.split(LINE_BREAK));
+
 /** How a part of a paste is read on its own (see `halvePaste`). */
-export interface ReadOptions {
-  /** Whether the whole paste is a killmail (`isKillmailPaste`); by default, whether this text is. */
-  killmail?: boolean;
+export interface ReadOptions extends Partial<PasteKind> {
   /** The number of the text's first line in the whole paste; 1 by default. */
   firstLine?: number;
 }
@@ -776,6 +867,7 @@ export function readAppraisal<T = never>(
   const whole = lower(text);
   const twins = whole.length === text.length ? whole.split(LINE_BREAK) : raw.map(lowerTwin);
   const killmail = options.killmail ?? hasKillmailSection(raw);
+  const survey = options.survey ?? raw.some(isSurveyRow);
   const first = options.firstLine ?? 1;
   for (let index = 0; index < raw.length; index++) {
     const rawLine = raw[index];
@@ -795,7 +887,11 @@ export function readAppraisal<T = never>(
       const start = rawLine.length - rawLine.trimStart().length;
       holdsItems = textReadings(trimmed, twin.slice(start, start + trimmed.length), killmail, out);
     }
-    if (holdsItems) visit({ line, text: trimmed, readings: out.list, known: out.known });
+    if (!holdsItems) continue;
+    // A survey scanner group header: an ore's name alone (digits never are).
+    if (survey && !hasDigit(trimmed) && !rawLine.includes('\t'))
+      visit({ line, text: trimmed, readings: out.list, known: out.known, header: true });
+    else visit({ line, text: trimmed, readings: out.list, known: out.known });
   }
 }
 
@@ -808,7 +904,7 @@ export interface PastePart {
 
 /**
  * Cuts a paste in two at the first line break at or after its middle, for reading the halves at
- * the same time (each with `{ killmail: isKillmailPaste(text), firstLine }`: read so, the halves
+ * the same time (each with `{ ...pasteKind(text), firstLine }`: read so, the halves
  * give exactly the whole paste's lines). Null when there is no line break there.
  */
 export function halvePaste(text: string): [PastePart, PastePart] | null {

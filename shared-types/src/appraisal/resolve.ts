@@ -1,4 +1,10 @@
-import { APPRAISAL_MAX_ERRORS, moreErrorsMessage, tooLongLineMessage, unrecognisedLineMessage } from './messages';
+import {
+  APPRAISAL_MAX_ERRORS,
+  APPRAISAL_MAX_SUGGESTED_LINES,
+  moreErrorsMessage,
+  tooLongLineMessage,
+  unrecognisedLineMessage,
+} from './messages';
 import { readAppraisal, typesOf, type ParsedAppraisal, type ParsedLine, type ReadOptions } from './parse';
 
 /** The key names are matched by: the game data matches names case-insensitively. */
@@ -17,6 +23,16 @@ export interface ResolvedItem<T> {
   quantity: number;
   /** Blueprint copies are kept apart from originals of the same type. */
   bpc: boolean;
+  /** Blueprint copies: their runs added up (copies × runs), over the lines that said; null when none did. */
+  runs: number | null;
+}
+
+/** A line that named nothing, with the names it may have meant to say (for «Возможно, вы имели в виду …»). */
+export interface UnknownLine {
+  /** 1-based line number in the paste. */
+  line: number;
+  /** The names its readings tried, first-seen order, at most 6. */
+  names: string[];
 }
 
 export interface ResolvedAppraisal<T> {
@@ -24,6 +40,8 @@ export interface ResolvedAppraisal<T> {
   items: ResolvedItem<T>[];
   /** One Russian message per line that matched nothing (capped, then a count). */
   errors: string[];
+  /** The first APPRAISAL_MAX_SUGGESTED_LINES lines that matched nothing, with the names they tried. */
+  unknown: UnknownLine[];
 }
 
 /** A part of a paste appraised on its own: its types summed, its first error messages and how many more it had. */
@@ -31,6 +49,15 @@ export interface AppraisalPart<T> {
   items: ResolvedItem<T>[];
   errors: string[];
   dropped: number;
+  unknown: UnknownLine[];
+}
+
+/** The names a line's readings tried, first-seen order, at most 6. */
+function triedNames(line: ParsedLine<unknown>): string[] {
+  const seen = new Map<string, string>();
+  for (const reading of line.readings)
+    for (const it of reading) if (seen.size < 6 && !seen.has(it.key)) seen.set(it.key, it.name);
+  return [...seen.values()];
 }
 
 /**
@@ -41,6 +68,7 @@ export interface AppraisalPart<T> {
 class AppraisalSum<T extends { id: number }> {
   private readonly byKey = new Map<number, ResolvedItem<T>>();
   private readonly errors: string[] = [];
+  private readonly unknown: UnknownLine[] = [];
   private dropped = 0;
 
   /**
@@ -61,32 +89,42 @@ class AppraisalSum<T extends { id: number }> {
     }
     if (!types || !chosen) {
       this.fail(unrecognisedLineMessage(line.line, line.text.replace(/\t/g, ' ')));
+      if (this.unknown.length < APPRAISAL_MAX_SUGGESTED_LINES && line.readings.length > 0)
+        this.unknown.push({ line: line.line, names: triedNames(line) });
       return;
     }
-    for (let i = 0; i < chosen.length; i++) this.addItem(types[i], chosen[i].quantity, chosen[i].bpc);
+    if (line.header) return;
+    for (let i = 0; i < chosen.length; i++) {
+      const it = chosen[i];
+      this.addItem(types[i], it.quantity, it.bpc, it.runs === undefined ? null : it.runs * it.quantity);
+    }
   }
 
   /** Adds a part summed on its own (the parts in the paste's order). */
   addPart(part: AppraisalPart<T>): void {
-    for (const it of part.items) this.addItem(it.type, it.quantity, it.bpc);
+    for (const it of part.items) this.addItem(it.type, it.quantity, it.bpc, it.runs);
     for (const message of part.errors) this.fail(message);
     this.dropped += part.dropped;
+    for (const u of part.unknown) if (this.unknown.length < APPRAISAL_MAX_SUGGESTED_LINES) this.unknown.push(u);
   }
 
   part(): AppraisalPart<T> {
-    return { items: [...this.byKey.values()], errors: [...this.errors], dropped: this.dropped };
+    return { items: [...this.byKey.values()], errors: [...this.errors], dropped: this.dropped, unknown: [...this.unknown] };
   }
 
   result(): ResolvedAppraisal<T> {
     const errors = this.dropped > 0 ? [...this.errors, moreErrorsMessage(this.dropped)] : [...this.errors];
-    return { items: [...this.byKey.values()], errors };
+    return { items: [...this.byKey.values()], errors, unknown: [...this.unknown] };
   }
 
-  private addItem(type: T, quantity: number, bpc: boolean): void {
+  private addItem(type: T, quantity: number, bpc: boolean, runs: number | null): void {
     const key = bpc ? -type.id - 1 : type.id;
     const found = this.byKey.get(key);
-    if (found) found.quantity += quantity;
-    else this.byKey.set(key, { type, quantity, bpc });
+    if (!found) this.byKey.set(key, { type, quantity, bpc, runs });
+    else {
+      found.quantity += quantity;
+      if (runs !== null) found.runs = (found.runs ?? 0) + runs;
+    }
   }
 
   private fail(message: string): void {

@@ -7,6 +7,7 @@
  * - Even share: the group's value in cents divided by its pilots, rounded down to a cent; the
  *   cents left over (fewer than the pilot count) stay with whoever pays out.
  */
+import { toSpreadsheetNumber } from '../format';
 import type { LootItemPair, LootGroups } from './groups';
 
 export interface LootPriceInfo {
@@ -80,14 +81,14 @@ export function payoutTable(
   });
 }
 
-/** An amount as the clipboard carries it: dot decimal, two places, no grouping (`1234567.50`). */
-export function plainIsk(value: number): string {
-  return (Math.round(value * 100) / 100).toFixed(2);
-}
-
-/** The payout table for the clipboard: a header, then `pilot<TAB>group<TAB>share` lines. */
+/**
+ * The payout table for a Russian spreadsheet: a header, then `pilot<TAB>group<TAB>share` lines,
+ * the share with two places, a decimal comma and no grouping (`1515000,75`).
+ */
 export function payoutText(rows: readonly PayoutRow[]): string {
-  return ['Пилот\tГруппа\tДоля, ISK', ...rows.map((r) => `${r.pilot}\t${r.group}\t${plainIsk(r.share)}`)].join('\n');
+  return ['Пилот\tГруппа\tДоля, ISK', ...rows.map((r) => `${r.pilot}\t${r.group}\t${toSpreadsheetNumber(r.share, 2)}`)].join(
+    '\n',
+  );
 }
 
 /** 'Копировать': one `name<TAB>quantity` line per item (the game's multibuy and the appraisal format). */

@@ -4,6 +4,9 @@
  *   GET /characters/{id}/industry/jobs/                      esi-industry.read_character_jobs.v1
  *   GET /characters/{id}/contracts/                          esi-contracts.read_character_contracts.v1 (paged)
  *   GET /characters/{id}/contracts/{contract_id}/items/      esi-contracts.read_character_contracts.v1
+ *   GET /universe/structures/{structure_id}/                 esi-universe.read_structures.v1; 403 without docking
+ *                                                            access (here: outside the owner corporation)
+ *   GET /universe/stations/{station_id}/                     public (NPC stations)
  * Tests add jobs and contracts through `FakeCorpData`; the demo corporation's pilots start with a
  * few that fit the demo projects (DEMO_INDUSTRY).
  */
@@ -12,7 +15,16 @@ import { FAKE_DEMO_CORPORATION } from './sso-characters';
 import type { FakeRoute, RouteContext, RouteResult } from './server';
 
 /** ESI caches these for 300 s (jobs) and 300 s (contracts); tests override with characterCacheSeconds. */
-export const CORP_CACHE_SECONDS = { jobs: 300, contracts: 300, items: 3600 } as const;
+export const CORP_CACHE_SECONDS = { jobs: 300, contracts: 300, items: 3600, structure: 3600, station: 86_400 } as const;
+
+/** GET /universe/structures/{id}/ in ESI's format. */
+export interface FakeStructure {
+  name: string;
+  owner_id: number;
+  solar_system_id: number;
+  type_id: number;
+  position: { x: number; y: number; z: number };
+}
 
 export interface FakeIndustryJob {
   job_id: number;
@@ -93,6 +105,30 @@ export const DEMO_INDUSTRY = {
   facilityId: 1_035_466_617_946,
 } as const;
 
+/** Upwell structures the fake knows; only the owner corporation's pilots may read them (docking access). */
+export const FAKE_STRUCTURES: ReadonlyMap<number, FakeStructure> = new Map([
+  [
+    DEMO_INDUSTRY.facilityId,
+    {
+      name: 'Jita - Demo Syndicate Raitaru',
+      owner_id: FAKE_DEMO_CORPORATION.id,
+      solar_system_id: 30000142,
+      type_id: 35825,
+      position: { x: -107302001050, y: -18744613890, z: 436489035064 },
+    },
+  ],
+]);
+
+/** NPC stations the fake knows (GET /universe/stations/{id}/, public), in ESI's format (abridged). */
+export const FAKE_STATIONS: ReadonlyMap<number, { station_id: number; name: string; system_id: number; type_id: number }> =
+  new Map([
+    [
+      60003760,
+      { station_id: 60003760, name: 'Jita IV - Moon 4 - Caldari Navy Assembly Plant', system_id: 30000142, type_id: 1531 },
+    ],
+    [60008494, { station_id: 60008494, name: 'Amarr VIII (Oris) - Emperor Family Academy', system_id: 30002187, type_id: 1932 }],
+  ]);
+
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
@@ -153,8 +189,11 @@ export class FakeCorpData {
       status?: FakeIndustryJob['status'];
       start?: number;
       job_id?: number;
+      /** Where it runs (default: the demo Raitaru in Jita). */
+      facility_id?: number;
     },
   ): FakeIndustryJob {
+    const facility = job.facility_id ?? DEMO_INDUSTRY.facilityId;
     const start = job.start ?? Date.UTC(2026, 0, 10);
     const duration = 3600 * job.runs;
     const row: FakeIndustryJob = {
@@ -163,10 +202,10 @@ export class FakeCorpData {
       activity_id: job.activity_id ?? 1,
       blueprint_id: 1_000_000_000_000 + this.nextJobId,
       blueprint_type_id: job.blueprint_type_id,
-      blueprint_location_id: DEMO_INDUSTRY.facilityId,
-      facility_id: DEMO_INDUSTRY.facilityId,
-      station_id: DEMO_INDUSTRY.facilityId,
-      output_location_id: DEMO_INDUSTRY.facilityId,
+      blueprint_location_id: facility,
+      facility_id: facility,
+      station_id: facility,
+      output_location_id: facility,
       product_type_id: job.product_type_id,
       runs: job.runs,
       licensed_runs: job.runs,
@@ -289,6 +328,36 @@ export function corpRoutes(source: CharacterRoutesSource & { corpData(): FakeCor
           .find((c) => c.contract_id === Number(ctx.params[1]));
         if (!contract) return { status: 404, body: { error: 'Contract not found' } };
         return cached(ctx, source, CORP_CACHE_SECONDS.items, contract.items);
+      },
+    },
+    {
+      name: 'universe.structures',
+      method: 'GET',
+      pattern: /^\/universe\/structures\/(\d+)$/,
+      handle: async (ctx) => {
+        // The token names the character; the path names the structure.
+        const sso = source.sso();
+        const m = /^Bearer (\S+)$/.exec(ctx.req.headers.authorization ?? '');
+        if (!m || !sso) return { status: 401, body: { error: 'authorization not provided' } };
+        const claims = await sso.verifyAccessToken(m[1]);
+        if ('error' in claims) return { status: 401, body: { error: 'authentication failure' } };
+        if (!claims.scp.includes('esi-universe.read_structures.v1'))
+          return { status: 403, body: { error: 'token not valid for scope' } };
+        const structure = FAKE_STRUCTURES.get(Number(ctx.params[0]));
+        if (!structure || sso.character(claims.characterId)?.corporationId !== structure.owner_id) {
+          return { status: 403, body: { error: 'Forbidden' } };
+        }
+        return cached(ctx, source, CORP_CACHE_SECONDS.structure, structure);
+      },
+    },
+    {
+      name: 'universe.stations',
+      method: 'GET',
+      pattern: /^\/universe\/stations\/(\d+)$/,
+      handle: async (ctx) => {
+        const station = FAKE_STATIONS.get(Number(ctx.params[0]));
+        if (!station) return { status: 404, body: { error: 'Station not found' } };
+        return cached(ctx, source, CORP_CACHE_SECONDS.station, station);
       },
     },
   ];

@@ -27,8 +27,8 @@ export type { FakeAccessClaims, FakeSso, FakeSsoCharacter, FakeSsoOptions, FakeS
 export { FAKE_CORPORATIONS, FAKE_DEMO_CORPORATION } from './sso-characters';
 export type { FakeCorporation, FakeMail } from './sso-characters';
 export { CHARACTER_CACHE_SECONDS, CHARACTER_PAGE_SIZE, characterRoutes } from './character-routes';
-export { CORP_CACHE_SECONDS, DEMO_INDUSTRY, FakeCorpData, corpRoutes } from './corp-routes';
-export type { FakeContract, FakeContractItem, FakeIndustryJob } from './corp-routes';
+export { CORP_CACHE_SECONDS, DEMO_INDUSTRY, FAKE_STATIONS, FAKE_STRUCTURES, FakeCorpData, corpRoutes } from './corp-routes';
+export type { FakeContract, FakeContractItem, FakeIndustryJob, FakeStructure } from './corp-routes';
 export {
   SP_PER_LEVEL,
   defaultAssets,

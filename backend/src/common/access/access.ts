@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type Role } from '@eve-toolkit/shared-types';
+import { AUTH_MESSAGES, CORP_PERMISSIONS, type Role } from '@eve-toolkit/shared-types';
 import { apiError } from '../errors/api-exception.filter';
 import type { SessionUser } from '../auth/session-user';
 
@@ -23,6 +23,20 @@ export function requireRole(user: SessionUser | null | undefined, ...roles: Role
 }
 
 /**
+ * The member rule of the corporation area, for HTTP handlers and socket rooms alike: the
+ * corporations whose area `user` may enter are its own (`corporationIds`: registered, not
+ * blocked, from stored character data, never from the client) when it holds one of `roles`
+ * (corp or admin), and none otherwise.
+ */
+export function corpAreaCorporations(
+  user: SessionUser | null | undefined,
+  corporationIds: readonly number[],
+  roles: readonly Role[] = CORP_PERMISSIONS.member,
+): number[] {
+  return hasRole(user, ...roles) ? [...corporationIds] : [];
+}
+
+/**
  * Corporation area: the caller must hold one of `roles` (corp or admin) and have a character in
  * a registered, not blocked corporation (`corporationIds`, computed by CorpAccess from
  * stored character data, never taken from the client). Returns the corporations.
@@ -35,8 +49,9 @@ export function requireCorpMember(
 ): { user: SessionUser; corporationIds: number[] } {
   const u = requireUser(user);
   if (!hasRole(u, ...roles)) throw apiError(403, messages.noRole);
-  if (corporationIds.length === 0) throw apiError(403, messages.notMember);
-  return { user: u, corporationIds: [...corporationIds] };
+  const ids = corpAreaCorporations(u, corporationIds, roles);
+  if (ids.length === 0) throw apiError(403, messages.notMember);
+  return { user: u, corporationIds: ids };
 }
 
 /** 403 with `message` unless the user holds one of `roles` (project moderation, pings ...). */

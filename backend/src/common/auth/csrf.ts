@@ -1,6 +1,8 @@
+import { applyDecorators, Injectable, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { csrfSync } from 'csrf-sync';
 import { ERROR_CODES, type ApiErrorBody } from '@eve-toolkit/shared-types';
+import { apiError } from '../errors/api-exception.filter';
 
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_MESSAGE = 'Недействительный CSRF-токен: обновите страницу и повторите действие';
@@ -9,6 +11,7 @@ export const CSRF_MESSAGE = 'Недействительный CSRF-токен: �
  * Synchroniser-token CSRF protection (csrf-sync): `GET auth/get_csrf` stores a token in the
  * session and returns it; every unsafe request (POST, PUT, PATCH, DELETE, multipart included)
  * must echo it in the X-CSRF-Token header, or it is refused with 403 before any handler runs.
+ * The few GETs that change state keep the spec's method but need the header too (@ChangesState).
  */
 const sync = csrfSync({
   getTokenFromRequest: (req) => {
@@ -30,3 +33,20 @@ export function csrfProtection(): RequestHandler {
     });
   };
 }
+
+/** Refuses a request without this session's CSRF token in the header (403, nothing changed). */
+@Injectable()
+export class CsrfGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    if (!sync.isRequestValid(context.switchToHttp().getRequest<Request>())) throw apiError(403, CSRF_MESSAGE);
+    return true;
+  }
+}
+
+/**
+ * A GET that changes state (the spec keeps GET for auth/logout, api/admin/kill,
+ * api/admin/update_libs, auth/esi/auth_link): the session cookie is SameSite=Lax, so a top-level
+ * navigation from another site carries it; the CSRF header, which only our own pages can send,
+ * is required as on every POST. Put it after the handler's access decorators (they answer first).
+ */
+export const ChangesState = () => applyDecorators(UseGuards(CsrfGuard));

@@ -1,71 +1,151 @@
+import {
+  Global,
+  HttpException,
+  Inject,
+  Injectable,
+  Module,
+  SetMetadata,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { APP_GUARD, Reflector } from '@nestjs/core';
+import { InjectConnection } from '@nestjs/mongoose';
 import type { NextFunction, Request, Response } from 'express';
-import type { MongoClient } from 'mongodb';
+import type { Connection } from 'mongoose';
 import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
 import { ERROR_CODES, MESSAGES, type ApiErrorBody } from '@eve-toolkit/shared-types';
-import type { AppConfig } from '../config/config';
-import type { StartedMiddleware } from '../http/started-middleware';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { DATABASE_HANDLE, type DatabaseHandle } from '../database/database';
 
 /**
  * Request budgets per client (the socket address, or X-Forwarded-For through TRUST_PROXY only).
  * Counters live in MongoDB (`rate_limits`), so every instance shares them and a restart keeps
- * them. `overall` spans every API route; the others are tighter budgets for expensive or
- * abusable calls. Addresses in RATE_LIMIT_TRUSTED (e.g. a load generator) are exempt from the
+ * them. `overall` spans every API request (a middleware, before anything else runs); the others
+ * are tighter budgets for expensive or abusable calls, declared on the handler (`@RateLimit`) and
+ * counted for the route the router matched, however the path was spelled (`/AUTH/Login/` is
+ * `auth/login`). Addresses in RATE_LIMIT_TRUSTED (e.g. a load generator) are exempt from the
  * budgets that only meter load (overall, appraisal); the ones guarding accounts and people
  * (login, registration, captcha, feedback) hold for every address.
  */
 export interface Budget {
-  name: string;
+  name: BudgetName;
   points: number;
   durationSeconds: number;
-  applies: (req: Request) => boolean;
   /** RATE_LIMIT_TRUSTED addresses skip it (load budgets, not abuse guards). */
   trustedExempt?: boolean;
 }
 
-const isApi = (req: Request) => /^\/(api|auth|data)\//.test(req.path) && req.path !== '/api/health';
-const is = (method: string, path: string) => (req: Request) => req.method === method && req.path === path;
-
-/** A budget by name (tests and docs quote the numbers from here). */
-export const budget = (name: string): Budget => BUDGETS.find((b) => b.name === name)!;
+export type BudgetName = 'overall' | 'appraisal' | 'login' | 'registration' | 'captcha' | 'feedback';
 
 export const BUDGETS: readonly Budget[] = [
-  { name: 'overall', points: 300, durationSeconds: 60, applies: isApi, trustedExempt: true },
+  { name: 'overall', points: 300, durationSeconds: 60, trustedExempt: true },
   // The most expensive public call (up to 20 000 lines looked up and priced).
-  { name: 'appraisal', points: 30, durationSeconds: 60, applies: is('POST', '/data/market/appraisal'), trustedExempt: true },
-  { name: 'login', points: 20, durationSeconds: 600, applies: is('POST', '/auth/login') },
-  { name: 'registration', points: 10, durationSeconds: 3600, applies: is('POST', '/auth/registration') },
-  { name: 'captcha', points: 60, durationSeconds: 600, applies: is('GET', '/auth/generate_captcha') },
-  { name: 'feedback', points: 5, durationSeconds: 600, applies: is('POST', '/api/post_debug') },
+  { name: 'appraisal', points: 30, durationSeconds: 60, trustedExempt: true },
+  { name: 'login', points: 20, durationSeconds: 600 },
+  { name: 'registration', points: 10, durationSeconds: 3600 },
+  { name: 'captcha', points: 60, durationSeconds: 600 },
+  { name: 'feedback', points: 5, durationSeconds: 600 },
 ];
 
-export function rateLimitMiddleware(config: AppConfig, client: MongoClient, dbName: string): StartedMiddleware {
-  const limiters = BUDGETS.map((b) => ({
-    budget: b,
-    limiter: new RateLimiterMongo({
-      storeClient: client,
-      dbName,
-      tableName: 'rate_limits',
-      keyPrefix: `rl:${b.name}`,
-      points: Math.max(1, Math.round(b.points * config.rateLimitScale)),
-      duration: b.durationSeconds,
-      // The budgets share one collection and its indexes: created once, below.
-      disableIndexesCreation: true,
-    }),
-  }));
-  const handler = (req: Request, res: Response, next: NextFunction) => {
-    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const trusted = config.rateLimitTrusted.includes(client);
-    const applicable = limiters.filter(({ budget }) => budget.applies(req) && !(trusted && budget.trustedExempt));
-    if (applicable.length === 0) return next();
-    Promise.all(applicable.map(({ limiter }) => limiter.consume(client))).then(
-      () => next(),
-      (rejection: unknown) => {
-        if (!(rejection instanceof RateLimiterRes)) return next(rejection);
-        res.setHeader('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
-        const body: ApiErrorBody = { statusCode: 429, code: ERROR_CODES.tooMany, message: MESSAGES.tooMany };
-        res.status(429).json(body);
-      },
-    );
-  };
-  return Object.assign(handler, { ready: limiters[0].limiter.createIndexes() });
+/** A budget by name (tests and docs quote the numbers from here). */
+export const budget = (name: BudgetName): Budget => BUDGETS.find((b) => b.name === name)!;
+
+/** Every request under api/, auth/ and data/ (any letter case) but the health check. */
+export const isApiRequest = (path: string): boolean =>
+  /^\/(api|auth|data)(\/|$)/i.test(path) && !/^\/api\/health\/?$/i.test(path);
+
+const BUDGET_KEY = 'rateLimit:budget';
+
+/** This handler spends one point of budget `name` per call, before anything else of it runs. */
+export const RateLimit = (name: Exclude<BudgetName, 'overall'>) => SetMetadata(BUDGET_KEY, name);
+
+const clientOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/** The 429 in the API's shape, with Retry-After. */
+function refusal(res: Response, rejection: RateLimiterRes): ApiErrorBody {
+  res.setHeader('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
+  return { statusCode: 429, code: ERROR_CODES.tooMany, message: MESSAGES.tooMany };
 }
+
+/** The limiters, one per budget, on one shared collection. */
+@Injectable()
+export class RateLimits {
+  private readonly limiters: Map<BudgetName, { budget: Budget; limiter: RateLimiterMongo }>;
+  /** The shared indexes, created once as the app starts (bootstrap awaits it). */
+  readonly ready: Promise<void>;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE_HANDLE) db: DatabaseHandle,
+    @InjectConnection() connection: Connection,
+  ) {
+    this.limiters = new Map(
+      BUDGETS.map((b) => [
+        b.name,
+        {
+          budget: b,
+          limiter: new RateLimiterMongo({
+            storeClient: connection.getClient(),
+            dbName: db.dbName,
+            tableName: 'rate_limits',
+            keyPrefix: `rl:${b.name}`,
+            points: Math.max(1, Math.round(b.points * config.rateLimitScale)),
+            duration: b.durationSeconds,
+            // The budgets share one collection and its indexes: created once, below.
+            disableIndexesCreation: true,
+          }),
+        },
+      ]),
+    );
+    this.ready = this.limiters.get('overall')!.limiter.createIndexes();
+  }
+
+  /** Spends a point of `name` for this request's client; resolves null, or the refusal. */
+  async spend(name: BudgetName, req: Request): Promise<RateLimiterRes | null> {
+    const { budget, limiter } = this.limiters.get(name)!;
+    const client = clientOf(req);
+    if (budget.trustedExempt && this.config.rateLimitTrusted.includes(client)) return null;
+    try {
+      await limiter.consume(client);
+      return null;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return rejection;
+      throw rejection;
+    }
+  }
+
+  /** The overall budget, for every API request, as the first middleware. */
+  overall() {
+    return (req: Request, res: Response, next: NextFunction) => {
+      if (!isApiRequest(req.path)) return next();
+      this.spend('overall', req).then(
+        (rejection) => (rejection ? res.status(429).json(refusal(res, rejection)) : next()),
+        (err: unknown) => next(err),
+      );
+    };
+  }
+}
+
+/** Spends the handler's own budget (`@RateLimit`) for the route the router matched. */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limits: RateLimits,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const name = this.reflector.get<BudgetName | undefined>(BUDGET_KEY, context.getHandler());
+    if (!name) return true;
+    const http = context.switchToHttp();
+    const rejection = await this.limits.spend(name, http.getRequest<Request>());
+    if (rejection) throw new HttpException(refusal(http.getResponse<Response>(), rejection), 429);
+    return true;
+  }
+}
+
+/** The budgets for the whole app: the limiters and the guard that spends handler budgets first. */
+@Global()
+@Module({ providers: [RateLimits, { provide: APP_GUARD, useClass: RateLimitGuard }], exports: [RateLimits] })
+export class RateLimitModule {}

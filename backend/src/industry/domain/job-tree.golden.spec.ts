@@ -7,6 +7,10 @@
  *   implementation (Python, straight from the SDE files, decimal half-up rounding), not by this
  *   code: a T1 ship in high- and null-sec with different ME/TE, structures, rigs and skills, a T2
  *   component chain down to moon materials, a capital with reactions on and off, fuel blocks.
+ *   That run is not in the repository; the material quantities of the T1 ship and fuel-block
+ *   cases are recomputed independently by `npm run check:industry-reference`
+ *   (tools/industry-reference/reference.mjs: no app code, the SDE files and game-mechanics.md §1;
+ *   run in .ci/run). The T2 chain, the capital, times and fees still rest on that earlier run.
  * Without the data folder these tests fail; they are never skipped.
  */
 import { readFileSync } from 'node:fs';

@@ -11,6 +11,11 @@
  *   before that point together hold less than 1 % of the side's volume, so a lone small
  *   order never sets it; with a single order it is that order's price.
  *
+ * - a percentile price per side (`top`): the volume-weighted average price of the best
+ *   TOP_VOLUME_SHARE (5 %) of the side's volume, walking from the best price and taking from the
+ *   order that crosses the 5 % mark only the units needed (what buying / selling that share of the
+ *   book at once would cost per unit), rounded to the cent. With one order it is that order's price.
+ *
  * History: one snapshot per item, hub and UTC day (`last_prices[YYYY-MM-DD] = { B, S }`, the
  * day's latest BUY/SELL), kept HISTORY_KEEP_DAYS days. `median_sell`/`median_buy` are the
  * medians of the S / B values of the MEDIAN_WINDOW_DAYS days ending today (today included),
@@ -18,6 +23,7 @@
  */
 
 export const ROBUST_VOLUME_SHARE = 0.01;
+export const TOP_VOLUME_SHARE = 0.05;
 export const MEDIAN_WINDOW_DAYS = 30;
 export const HISTORY_KEEP_DAYS = 90;
 
@@ -30,6 +36,8 @@ export interface SideStats {
   /** Lowest sell / highest buy; null when the side is empty. */
   best: number | null;
   robust: number | null;
+  /** Volume-weighted average of the best TOP_VOLUME_SHARE of the side's volume; null when the side is empty. */
+  top: number | null;
   volume: number;
   orders: number;
 }
@@ -47,7 +55,7 @@ function usable(o: BookEntry): boolean {
 
 function sideStats(orders: readonly BookEntry[], side: 'sell' | 'buy', share: number): SideStats {
   const valid = orders.filter(usable);
-  if (valid.length === 0) return { best: null, robust: null, volume: 0, orders: 0 };
+  if (valid.length === 0) return { best: null, robust: null, top: null, volume: 0, orders: 0 };
   const sorted = [...valid].sort((a, b) => (side === 'sell' ? a.price - b.price : b.price - a.price));
   const volume = sorted.reduce((s, o) => s + o.volume, 0);
   const threshold = share * volume;
@@ -60,7 +68,21 @@ function sideStats(orders: readonly BookEntry[], side: 'sell' | 'buy', share: nu
       break;
     }
   }
-  return { best: sorted[0].price, robust, volume, orders: sorted.length };
+  return { best: sorted[0].price, robust, top: topAverage(sorted, volume), volume, orders: sorted.length };
+}
+
+/** Volume-weighted average price of the first TOP_VOLUME_SHARE of `volume` in `sorted` (best first), to the cent. */
+function topAverage(sorted: readonly BookEntry[], volume: number): number {
+  const wanted = TOP_VOLUME_SHARE * volume;
+  let taken = 0;
+  let cost = 0;
+  for (const o of sorted) {
+    const units = Math.min(o.volume, wanted - taken);
+    taken += units;
+    cost += units * o.price;
+    if (taken >= wanted) break;
+  }
+  return Math.round((cost / taken) * 100) / 100;
 }
 
 export function sellStats(orders: readonly BookEntry[], share = ROBUST_VOLUME_SHARE): SideStats {

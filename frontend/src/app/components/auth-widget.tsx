@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar, Button, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { MESSAGES } from '@eve-toolkit/shared-types';
 import { useSession } from '../../shared/session';
 import classes from './header.module.css';
@@ -20,7 +20,8 @@ export function AuthWidget({ onNavigate, placement = 'header' }: { onNavigate?: 
     }
   }, [isError]);
 
-  if (isPending) return <Skeleton height={32} width={96} radius="xl" aria-label="Загрузка сессии" />;
+  // Plain elements for the placeholder and the initial (Mantine's Skeleton and Avatar would weigh on every first load).
+  if (isPending) return <span className={classes.sessionPlaceholder} role="status" aria-label="Загрузка сессии" />;
 
   if (data?.isAuthenticated && data.username) {
     return (
@@ -29,12 +30,13 @@ export function AuthWidget({ onNavigate, placement = 'header' }: { onNavigate?: 
         to={`/account/user/${encodeURIComponent(data.username)}`}
         className={inHeader ? classes.user : classes.userDrawer}
         onClick={onNavigate}
-        aria-label={`Профиль ${data.username}`}
       >
+        {/* The name is the visible text (WCAG 2.5.3), with «Профиль» for screen readers. */}
+        <span className="visually-hidden">Профиль </span>
         <Group gap={8} wrap="nowrap">
-          <Avatar size={28} radius="xl" color="eve" variant="filled">
+          <span className={classes.initial} aria-hidden>
             {data.username.slice(0, 1).toUpperCase()}
-          </Avatar>
+          </span>
           <Text fw={600} size="sm" truncate maw={140}>
             {data.username}
           </Text>

@@ -1,32 +1,47 @@
+import { useEffect, useRef } from 'react';
 import { useAtom } from 'jotai';
-import { Affix, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { cookieConsentAtom } from '../../shared/preferences.atoms';
+import classes from './cookie-banner.module.css';
 
 export const COOKIE_BANNER_TEXT =
-  'Мы используем cookie, чтобы запоминать ваши настройки, например выбранный торговый хаб. Без согласия настройки хранятся только до закрытия вкладки.';
+  'Мы храним в cookie ваши настройки, например выбранный торговый хаб. Без согласия они забываются при закрытии вкладки.';
 
-/** Spec §2/§4: bottom left until 'Принять' or 'Отклонить'; the choice goes to `cookies_allow`. */
+/** The CSS variable (on <html>) that holds the banner's height while it is shown; global.css reserves it. */
+export const COOKIE_BANNER_HEIGHT_VAR = '--cookie-banner-height';
+
+/**
+ * Spec §2/§4: bottom left until 'Принять' or 'Отклонить'; the choice goes to `cookies_allow`.
+ * Docked as a bar along the bottom edge whose height the page reserves (padding below the page,
+ * scroll padding for focus and anchors), so it hides no control: everything can be scrolled above it.
+ */
 export function CookieBanner() {
   const [consent, setConsent] = useAtom(cookieConsentAtom);
-  if (consent !== null) return null;
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = consent === null;
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!shown || !el) return;
+    const root = document.documentElement;
+    const reserve = () => root.style.setProperty(COOKIE_BANNER_HEIGHT_VAR, `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(COOKIE_BANNER_HEIGHT_VAR);
+    };
+  }, [shown]);
+
+  if (!shown) return null;
   return (
-    <Affix position={{ bottom: 16, left: 16 }} zIndex={1500}>
-      <Paper
-        role="dialog"
-        aria-label="Согласие на cookie"
-        shadow="lg"
-        radius="lg"
-        p="md"
-        withBorder
-        maw={{ base: 'calc(100vw - 32px)', xs: 380 }}
-      >
-        <Title order={3} fz="md" mb={6}>
-          Cookie
-        </Title>
-        <Text size="sm" c="dimmed" mb="sm">
-          {COOKIE_BANNER_TEXT}
+    <div ref={ref} role="dialog" aria-label="Согласие на cookie" className={classes.banner} data-testid="cookie-banner">
+      <div className={classes.inner}>
+        <Text className={classes.text}>
+          <b>Cookie.</b> {COOKIE_BANNER_TEXT}
         </Text>
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap" className={classes.actions}>
           <Button size="xs" onClick={() => setConsent('accepted')}>
             Принять
           </Button>
@@ -34,7 +49,7 @@ export function CookieBanner() {
             Отклонить
           </Button>
         </Group>
-      </Paper>
-    </Affix>
+      </div>
+    </div>
   );
 }

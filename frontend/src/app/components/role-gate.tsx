@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, type Role } from '@eve-toolkit/shared-types';
 import { hasAnyRole, useSession } from '../../shared/session';
 import { LoadingView } from '../../shared/ui/loading-view';
@@ -16,16 +16,16 @@ export function RoleGate({ roles, who, children }: { roles: readonly Role[]; who
   if (isPending) return <LoadingView fullScreen={false} />;
   if (isError) {
     return (
-      <Alert color="red" title="Ошибка">
+      <Text role="alert" c="red">
         {MESSAGES.sessionFailed}
-      </Alert>
+      </Text>
     );
   }
   if (hasAnyRole(data, roles)) return <>{children}</>;
   return (
     <Paper withBorder radius="lg" p="xl" maw={620}>
       <Stack gap="sm" align="flex-start">
-        <Title order={2} fz={22}>
+        <Title order={1} fz={22}>
           {ACCESS_DENIED_TITLE}
         </Title>
         <Text c="dimmed">Этот раздел доступен только {who}.</Text>

@@ -1,8 +1,9 @@
 import { Suspense, useEffect } from 'react';
 import { NavLink as RouterNavLink, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router-dom';
-import { Anchor, AppShell, Box, Burger, Container, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Container, Divider, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { hasAnyRole, useSession } from '../../shared/session';
+import { LiveAnnouncer } from '../../shared/ui/live-announcer';
 import { LoadingView } from '../../shared/ui/loading-view';
 import { AuthWidget } from '../components/auth-widget';
 import { CookieBanner } from '../components/cookie-banner';
@@ -43,16 +44,34 @@ export function RootLayout() {
 
   useEffect(close, [pathname, close]);
 
+  // A plain header + main (Mantine's AppShell, with its resizable panels, weighed ~7 KB of every
+  // first load for a fixed header and a phone menu).
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 280, breakpoint: 'lg', collapsed: { mobile: !opened, desktop: true } }}
-      padding={0}
-    >
-      {navigation.state === 'loading' && <div className={classes.progress} role="progressbar" aria-label="Загрузка страницы" />}
-      <AppShell.Header className={classes.header}>
+    <div className={classes.shell}>
+      {/* The first stop of the Tab key: past the header's links straight to the page. */}
+      <a
+        href="#main-content"
+        className={classes.skipLink}
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        Перейти к содержимому
+      </a>
+      <header className={classes.header}>
+        {navigation.state === 'loading' && <div className={classes.progress} role="progressbar" aria-label="Загрузка страницы" />}
         <div className={classes.inner}>
-          <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" color="white" aria-label="Открыть меню" />
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            hiddenFrom="lg"
+            size="sm"
+            color="white"
+            aria-label={opened ? 'Закрыть меню' : 'Открыть меню'}
+            aria-expanded={opened}
+            aria-controls="mobile-menu"
+          />
           <Logo />
           <nav className={classes.nav} aria-label="Главное меню">
             <Group gap={2} visibleFrom="lg" wrap="nowrap">
@@ -78,29 +97,29 @@ export function RootLayout() {
             </Box>
           </div>
         </div>
-      </AppShell.Header>
+      </header>
 
-      <AppShell.Navbar p="md" className={classes.mobileNav} aria-label="Мобильное меню">
-        <Stack gap={4}>
+      {opened && (
+        <nav id="mobile-menu" className={classes.mobileNav} aria-label="Мобильное меню">
           {all.map((item) => (
-            <NavLink
+            <RouterNavLink
               key={item.to}
-              component={RouterNavLink}
               to={item.to}
-              label={item.label}
-              active={isActivePath(pathname, item.match ?? item.to)}
+              className={classes.drawerLink}
+              data-active={isActivePath(pathname, item.match ?? item.to) || undefined}
               onClick={close}
-              variant="light"
-            />
+            >
+              {item.label}
+            </RouterNavLink>
           ))}
           <Divider my="sm" />
           <Box hiddenFrom="xs">
             <AuthWidget onNavigate={close} placement="drawer" />
           </Box>
-        </Stack>
-      </AppShell.Navbar>
+        </nav>
+      )}
 
-      <AppShell.Main>
+      <main id="main-content" tabIndex={-1} className={classes.main}>
         <Box className="page-background">
           <Container
             size={CONTENT_MAX_WIDTH}
@@ -114,10 +133,11 @@ export function RootLayout() {
           </Container>
           <Footer />
         </Box>
-      </AppShell.Main>
+      </main>
+      <LiveAnnouncer />
       <CookieBanner />
       <ScrollRestoration />
-    </AppShell>
+    </div>
   );
 }
 

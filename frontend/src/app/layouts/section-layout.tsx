@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
-import { Box, Button, Flex, NavLink, Paper, ScrollArea, Text } from '@mantine/core';
+import { Box, Button, Flex, Paper, Text } from '@mantine/core';
 import { isActivePath, type SideMenuItem } from '../navigation';
+import classes from './section-layout.module.css';
 
 function isItemActive(pathname: string, item: SideMenuItem): boolean {
   const clean = pathname.replace(/\/+$/, '') || '/';
@@ -27,18 +28,19 @@ export function SectionLayout({ title, menuLabel, items, children }: SectionLayo
             {title}
           </Text>
           {items.map((item) => (
-            <NavLink
+            <RouterNavLink
               key={item.to}
-              component={RouterNavLink}
               to={item.to}
-              label={item.label}
-              active={isItemActive(pathname, item)}
-              variant="light"
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-            />
+              className={classes.link}
+              data-active={isItemActive(pathname, item) || undefined}
+              aria-current={isItemActive(pathname, item) ? 'page' : undefined}
+            >
+              {item.label}
+            </RouterNavLink>
           ))}
         </Paper>
-        <ScrollArea hiddenFrom="sm" type="never" aria-label={`${menuLabel} (мобильное)`}>
+        {/* A plain scrolling row (Mantine's ScrollArea would bring floating-ui into every first load). */}
+        <Box component="nav" hiddenFrom="sm" aria-label={`${menuLabel} (мобильное)`} className={classes.chips}>
           <Flex gap={6} wrap="nowrap" pb={4}>
             {items.map((item) => (
               <Button
@@ -54,7 +56,7 @@ export function SectionLayout({ title, menuLabel, items, children }: SectionLayo
               </Button>
             ))}
           </Flex>
-        </ScrollArea>
+        </Box>
       </Box>
       <Box style={{ flex: 1, minWidth: 0 }} w="100%">
         {children ?? <Outlet />}

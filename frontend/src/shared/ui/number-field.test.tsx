@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { NumberField, type NumberFieldProps } from './number-field';
+import { plain } from '../../test/text';
 
 /** A field whose parent keeps the value, as a form does; `seen` records every value handed out. */
 function Harness(props: Omit<NumberFieldProps, 'value' | 'onChange'> & { initial: number | null; seen: (number | null)[] }) {
@@ -74,7 +75,7 @@ describe('NumberField', () => {
     await user.clear(input);
     await user.type(input, '1234567');
     await user.tab();
-    expect(input).toHaveValue('1 234 567');
+    expect(plain(input.value)).toBe('1 234 567');
     await user.click(input);
     await user.keyboard('{End}{Backspace}8');
     expect(value()).toBe('1234568');
@@ -91,7 +92,7 @@ describe('NumberField', () => {
     await user.paste(pasted);
     expect(value()).toBe(String(expected));
     await user.tab();
-    expect(input).toHaveValue(shown);
+    expect(plain(input.value)).toBe(shown);
     expect(notice()).toBeNull();
   });
 

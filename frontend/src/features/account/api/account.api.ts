@@ -8,7 +8,6 @@ import type {
 } from '@eve-toolkit/shared-types';
 import { api, setCsrfToken } from '../../../shared/api-client';
 import { sessionQueryKey } from '../../../shared/session';
-import { resetSocket } from '../../../shared/socket';
 
 export const accountKeys = {
   captcha: (n: number) => ['captcha', n] as const,
@@ -41,7 +40,8 @@ function useSessionChanged() {
   const queryClient = useQueryClient();
   return async () => {
     setCsrfToken(null);
-    resetSocket();
+    // Loaded on demand: the account pages need no socket of their own (first-load budget).
+    void import('../../../shared/socket').then((m) => m.resetSocket());
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   };
 }
@@ -67,7 +67,7 @@ export function useRegister() {
 export function useLogout() {
   const changed = useSessionChanged();
   return useMutation({
-    mutationFn: () => api.get<{ ok: boolean }>('auth/logout'),
+    mutationFn: () => api.get<{ ok: boolean }>('auth/logout', { csrf: true }),
     onSuccess: async (res) => {
       // Spec §4: logout succeeds only when ok is true; then a new CSRF token is fetched.
       if (res.ok) await changed();
@@ -92,7 +92,7 @@ export function useUserProfile(name: string) {
 }
 
 /** The SSO authorization URL for linking a character; the browser goes there. */
-export const ssoLink = () => api.get<{ redirect: string }>('auth/esi/auth_link');
+export const ssoLink = () => api.get<{ redirect: string }>('auth/esi/auth_link', { csrf: true });
 
 /** POST auth/esi/refresh: reads the caller's characters from ESI now; the profile shows the new cards. */
 export function useRefreshCharacters(name: string) {

@@ -56,7 +56,7 @@ export function Captcha({ onSolved }: { onSolved: (captchaId: string) => void })
         <Image src={captcha.data.target} w={48} h={48} radius="sm" alt="Образец" />
       </Group>
       {failures > 0 && (
-        <Text size="sm" c="red">
+        <Text size="sm" c="red" role="alert">
           Неверно, попробуйте ещё раз (осталось попыток: {CAPTCHA.failureLimit - failures})
         </Text>
       )}

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { CharacterCard, UserProfileResponse } from '@eve-toolkit/shared-types';
+import { formatSecurity, type CharacterCard, type UserProfileResponse } from '@eve-toolkit/shared-types';
 import { renderApp, sessionFor, TEST_CSRF_TOKEN } from '../../../test/render-app';
-import { formatSecurity } from './character-card';
 
 const card = (over: Partial<CharacterCard>): CharacterCard => ({
   id: 2112000001,
@@ -69,7 +68,7 @@ describe('/account/user/{name}: characters', () => {
     expect(within(screen.getByTestId('character-7')).getByText('неизвестно')).toBeInTheDocument();
     expect(within(screen.getByTestId('character-3')).getByText('Нужна повторная привязка')).toBeInTheDocument();
     expect(within(list).queryAllByText('Нужна повторная привязка')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Войти через EVE Online' })).toHaveTextContent('LOG IN withEVE ONLINE');
+    expect(screen.getByRole('button', { name: /^Войти через EVE Online$/i })).toHaveTextContent('Войти через EVE ONLINE');
   });
 
   it('unlinks one character (with the CSRF token) and refreshes the cards on demand', async () => {
@@ -101,7 +100,7 @@ describe('/account/user/{name}: characters', () => {
   });
 
   it('says why linking cannot start, and shows the SSO error the callback sent back', async () => {
-    const { user } = renderApp('/account/user/pilot?sso_error=Этот персонаж уже привязан к другому аккаунту', {
+    const { user } = renderApp('/account/user/pilot?sso_error=otherAccount', {
       session: sessionFor('pilot', ['user']),
       handler: (url) => {
         if (url.endsWith('/auth/user/pilot')) return { body: profile([]) };
@@ -115,8 +114,19 @@ describe('/account/user/{name}: characters', () => {
     });
     expect(await screen.findByText('Этот персонаж уже привязан к другому аккаунту')).toBeInTheDocument();
     expect(screen.getByText('Персонажи пока не привязаны.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Войти через EVE Online' }));
+    await user.click(screen.getByRole('button', { name: /^Войти через EVE Online$/i }));
     expect(await screen.findByText('Вход через EVE Online не настроен на этом сервере')).toBeInTheDocument();
+  });
+
+  it('shows no text taken from the address: an unknown ?sso_error= shows nothing', async () => {
+    const forged = 'Ваш аккаунт заблокирован, позвоните по номеру 8-800';
+    renderApp(`/account/user/pilot?sso_error=${encodeURIComponent(forged)}`, {
+      session: sessionFor('pilot', ['user']),
+      handler: (url) => (url.endsWith('/auth/user/pilot') ? { body: profile([]) } : undefined),
+    });
+    expect(await screen.findByText('Персонажи пока не привязаны.')).toBeInTheDocument();
+    expect(screen.queryByText(forged)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("shows another user's page without characters or the owner's buttons; an admin sees the cards but cannot unlink", async () => {
@@ -126,7 +136,7 @@ describe('/account/user/{name}: characters', () => {
     });
     expect(await screen.findByTestId('roles')).toHaveTextContent('АдминПользователь');
     expect(screen.queryByTestId('characters')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Войти через EVE Online' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Войти через EVE Online$/i })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Выйти' })).toBeNull();
   });
 
@@ -137,7 +147,7 @@ describe('/account/user/{name}: characters', () => {
     });
     expect(await screen.findByTestId('character-2112000001')).toHaveTextContent('Ivan Petrov');
     expect(screen.queryByRole('button', { name: 'Отвязать Ivan Petrov' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Войти через EVE Online' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Войти через EVE Online$/i })).toBeNull();
   });
 
   it("says 'Не удалось получить данные пользователя.' and retries on 'Попробуйте снова'", async () => {

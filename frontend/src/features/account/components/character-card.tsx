@@ -1,11 +1,6 @@
 import { Avatar, Badge, Button, Group, Paper, Text } from '@mantine/core';
-import { displaySecurity, formatIsk, securityColor, type CharacterCard as Card } from '@eve-toolkit/shared-types';
+import { formatIsk, formatSecurity, securityColor, type CharacterCard as Card } from '@eve-toolkit/shared-types';
 import classes from './character-card.module.css';
-
-/** "0,9" — security as the game shows it (one decimal, comma). */
-export function formatSecurity(sec: number): string {
-  return displaySecurity(sec).toFixed(1).replace('.', ',');
-}
 
 export interface CharacterCardProps {
   character: Card;
@@ -59,11 +54,11 @@ export function CharacterCard({ character: c, onUnlink, unlinking }: CharacterCa
   );
 }
 
-/** The game-login button (CCP's "LOG IN with EVE Online" look). */
+/** The game-login button: the look of CCP's «LOG IN with EVE Online» image, in Russian (its name is its text). */
 export function EveLoginButton({ onClick, busy }: { onClick: () => void; busy?: boolean }) {
   return (
-    <button type="button" className={classes.eveButton} onClick={onClick} disabled={busy} aria-label="Войти через EVE Online">
-      <span className={classes.eveSmall}>LOG IN with</span>
+    <button type="button" className={classes.eveButton} onClick={onClick} disabled={busy}>
+      <span className={classes.eveSmall}>Войти через </span>
       <span className={classes.eveLarge}>EVE ONLINE</span>
     </button>
   );

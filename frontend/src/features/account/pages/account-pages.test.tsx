@@ -94,3 +94,29 @@ describe('/account/login in demo mode', () => {
     expect(screen.queryByTestId('demo-accounts')).toBeNull();
   });
 });
+
+describe('/account/user/{name} for a guest', () => {
+  it('invites to log in or register instead of a failure', async () => {
+    renderApp('/account/user/pilot', {
+      handler: (url) =>
+        url.endsWith('/auth/user/pilot')
+          ? { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Требуется вход' } }
+          : undefined,
+    });
+    const box = await screen.findByTestId('profile-login');
+    expect(box).toHaveTextContent('Профили пилотов видны после входа');
+    expect(within(box).getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/account/login');
+    expect(within(box).getByRole('link', { name: 'Регистрация' })).toHaveAttribute('href', '/account/register');
+    expect(screen.queryByText('Не удалось получить данные пользователя.')).toBeNull();
+  });
+
+  it('says when there is no such user', async () => {
+    renderApp('/account/user/nobody', {
+      handler: (url) =>
+        url.endsWith('/auth/user/nobody')
+          ? { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Пользователь не найден' } }
+          : undefined,
+    });
+    expect(await screen.findByText('Пользователь «nobody» не найден. Проверьте имя в адресе.')).toBeInTheDocument();
+  });
+});

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { AUTH_MESSAGES, ROLE_LABELS } from '@eve-toolkit/shared-types';
 import { useClientConfig } from '../../../shared/client-config';
 import { ApiError } from '../../../shared/api-client';
@@ -81,13 +81,17 @@ export default function LoginPage() {
                   <Text size="xs" mb={6}>
                     Только в демо-режиме: нажмите, чтобы подставить логин и пароль.
                   </Text>
-                  <Group gap={6}>
+                  <Stack gap={4} align="flex-start">
                     {demoAccounts.map((a) => (
                       <Button
                         key={a.username}
                         size="compact-xs"
                         variant="light"
                         color="orange"
+                        h="auto"
+                        py={2}
+                        maw="100%"
+                        styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.35 } }}
                         onClick={() => {
                           setValue('username', a.username);
                           setValue('password', a.password);
@@ -96,7 +100,7 @@ export default function LoginPage() {
                         {ROLE_LABELS[a.role]}: {a.username} / {a.password}
                       </Button>
                     ))}
-                  </Group>
+                  </Stack>
                 </Alert>
               )}
               <Text size="sm">

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, Anchor, Button, Checkbox, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { ACCOUNT_LIMITS, AUTH_MESSAGES } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
+import { CheckField } from '../../../shared/ui/check-field';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useRegister } from '../api/account.api';
 import { LazyCaptcha as Captcha } from '../components/lazy-captcha';
@@ -86,7 +87,7 @@ export default function RegisterPage() {
                 })}
                 error={errors.repeat?.message}
               />
-              <Checkbox
+              <CheckField
                 label={
                   <>
                     Принимаю{' '}

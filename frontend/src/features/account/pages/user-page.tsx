@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
-import { MESSAGES, ROLE_LABELS } from '@eve-toolkit/shared-types';
+import { ApiError } from '../../../shared/api-client';
+import { MESSAGES, ROLE_LABELS, ssoErrorMessage } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
 import {
   ssoLink,
@@ -30,7 +31,8 @@ export default function UserPage() {
   const [confirming, setConfirming] = useState(false);
   const [captchaFor, setCaptchaFor] = useState(false);
   const [params] = useSearchParams();
-  const [ssoError, setSsoError] = useState<string | null>(params.get('sso_error'));
+  // Only the messages of known codes: never a text from the address.
+  const [ssoError, setSsoError] = useState<string | null>(ssoErrorMessage(params.get('sso_error')));
   const unlink = useUnlinkCharacter(name);
   const refresh = useRefreshCharacters(name);
   const [linking, setLinking] = useState(false);
@@ -43,13 +45,41 @@ export default function UserPage() {
   };
 
   if (profile.isPending) return <Loader aria-label="Загрузка профиля" />;
+  if (profile.error instanceof ApiError && profile.error.status === 401)
+    return (
+      <Stack gap="lg">
+        <PageHeader title={name} />
+        <Paper withBorder p="lg" radius="md" data-testid="profile-login">
+          <Stack gap="sm" align="flex-start">
+            <Text>Профили пилотов видны после входа. Войдите или зарегистрируйтесь — это бесплатно.</Text>
+            <Group gap="sm">
+              <Button component={Link} to="/account/login">
+                Войти
+              </Button>
+              <Button component={Link} to="/account/register" variant="default">
+                Регистрация
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </Stack>
+    );
+  if (profile.error instanceof ApiError && profile.error.status === 404)
+    return (
+      <Alert color="yellow" title="Такого пилота нет">
+        Пользователь «{name}» не найден. Проверьте имя в адресе.
+      </Alert>
+    );
   if (profile.isError)
     return (
-      <Alert color="red" title={MESSAGES.userFailed}>
-        <Button variant="light" mt="sm" onClick={() => void profile.refetch()}>
-          {MESSAGES.tryAgain}
-        </Button>
-      </Alert>
+      <>
+        <PageHeader title={name} />
+        <Alert color="red" title={MESSAGES.userFailed}>
+          <Button variant="light" mt="sm" onClick={() => void profile.refetch()}>
+            {MESSAGES.tryAgain}
+          </Button>
+        </Alert>
+      </>
     );
   const user = profile.data;
   return (

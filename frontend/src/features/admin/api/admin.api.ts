@@ -123,7 +123,7 @@ export const useCheckChar = (id: number) =>
 export function useKillSessions() {
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api.get<KillSessionsResponse>('api/admin/kill'),
+    mutationFn: () => api.get<KillSessionsResponse>('api/admin/kill', { csrf: true }),
     onError: (error) => {
       if (error instanceof ApiError && error.isAuthError) navigate('/market/list', { replace: true });
     },
@@ -133,7 +133,7 @@ export function useKillSessions() {
 export function useStartUpdateLibs() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.get<UpdateLibsResponse>('api/admin/update_libs'),
+    mutationFn: () => api.get<UpdateLibsResponse>('api/admin/update_libs', { csrf: true }),
     onSuccess: (data) => client.setQueryData(adminKeys.updateLibs, data),
   });
 }

@@ -1,14 +1,16 @@
 import Chart from 'react-apexcharts';
 import { useComputedColorScheme } from '@mantine/core';
+import { registrationBars } from '../lib/registrations';
 
-/** Registrations per day (lazy chunk with apexcharts). */
+/** Registrations per day (lazy chunk with apexcharts): one bar and one date label per day. */
 export default function RegistrationsChart({ perDay }: { perDay: { date: string; count: number }[] }) {
   const scheme = useComputedColorScheme('light');
+  const { labels, counts } = registrationBars(perDay);
   return (
     <Chart
       type="bar"
       height={280}
-      series={[{ name: 'Регистрации', data: perDay.map((d) => ({ x: Date.parse(`${d.date}T00:00:00Z`), y: d.count })) }]}
+      series={[{ name: 'Регистрации', data: counts }]}
       options={{
         chart: {
           id: 'admin-registrations',
@@ -20,9 +22,8 @@ export default function RegistrationsChart({ perDay }: { perDay: { date: string;
         theme: { mode: scheme },
         colors: ['#1c7ed6'],
         dataLabels: { enabled: false },
-        xaxis: { type: 'datetime', labels: { datetimeUTC: true, format: 'dd.MM.yy' } },
-        yaxis: { labels: { formatter: (v: number) => String(Math.round(v)) } },
-        tooltip: { x: { format: 'dd.MM.yyyy' } },
+        xaxis: { type: 'category', categories: labels, labels: { rotate: -45, hideOverlappingLabels: true } },
+        yaxis: { labels: { formatter: (v: number) => String(Math.round(v)) }, forceNiceScale: true },
       }}
     />
   );

@@ -62,8 +62,27 @@ describe('/best_admin/roles', () => {
     const row = await screen.findByTestId('role-request-pilot');
     expect(within(row).getByText('ФК')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Дать' }));
-    expect(await within(screen.getByTestId('role-request-pilot')).findByText('Ок')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('role-request-pilot')).findByText('Ок — роль выдана')).toBeInTheDocument();
     expect(posts(fetchMock, '/api/admin/stats/role_requests')).toEqual([{ req_id: REQUEST.id, type: 'add' }]);
+  });
+
+  it("refuses with 'Отказать' and the row says so, not the same 'Ок' as a grant", async () => {
+    let decided = false;
+    const handler: FetchHandler = (url, init) => {
+      if (url.endsWith('/api/admin/stats/role_requests') && init?.method === 'POST') {
+        decided = true;
+        return { body: { ok: true, id: REQUEST.id, status: 'refused' } };
+      }
+      if (url.endsWith('/api/admin/stats/role_requests')) return { body: { requests: decided ? [] : [REQUEST] } };
+      return undefined;
+    };
+    const { user, fetchMock } = renderApp('/best_admin/roles', { session: ADMIN, handler });
+    const row = await screen.findByTestId('role-request-pilot');
+    await user.click(within(row).getByRole('button', { name: 'Отказать' }));
+    expect(await within(screen.getByTestId('role-request-pilot')).findByTestId('role-decision')).toHaveTextContent(
+      'Ок — отказано',
+    );
+    expect(posts(fetchMock, '/api/admin/stats/role_requests')).toEqual([{ req_id: REQUEST.id, type: 'del' }]);
   });
 
   it('reloads the list when a new request arrives live', async () => {
@@ -153,5 +172,16 @@ describe('/best_admin/main', () => {
     expect(await screen.findByTestId('stat-unauth')).toHaveTextContent('Гостей за 24 ч7');
     expect(screen.getByTestId('stat-auth')).toHaveTextContent('Авторизованных за 24 ч3');
     expect(await screen.findByTestId('registrations-chart')).toHaveTextContent(JSON.stringify(stats.users.per_day));
+  });
+});
+
+describe('/best_admin/ban_chars', () => {
+  it('an empty ban list says so instead of a bare table header', async () => {
+    renderApp('/best_admin/ban_chars', {
+      session: ADMIN,
+      handler: (url) => (url.endsWith('/api/admin/ban_chars') ? { body: { banned_chars: [] } } : undefined),
+    });
+    expect(await screen.findByTestId('banned-empty')).toHaveTextContent('Бан лист пуст');
+    expect(screen.queryByRole('columnheader', { name: 'Причина' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { Stack, Table, TextInput } from '@mantine/core';
+import { Stack, Table, Text, TextInput } from '@mantine/core';
 import { ADMIN_MESSAGES } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useBannedChars, useSaveBanned } from '../api/admin.api';
@@ -26,32 +26,38 @@ export default function AdminBanCharsPage() {
     <Stack>
       <PageHeader title="Бан лист персонажей" />
       <ListState isPending={banned.isPending} error={banned.error} listError={banned.data?.error}>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>ID</Table.Th>
-              <Table.Th>Имя</Table.Th>
-              <Table.Th>Причина</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {banned.data?.banned_chars.map((b) => (
-              <Table.Tr key={b.id} data-testid={`banned-${b.id}`}>
-                <Table.Td>{b.id}</Table.Td>
-                <Table.Td>{b.name}</Table.Td>
-                <Table.Td>{b.reason}</Table.Td>
-                <Table.Td>
-                  <DeleteMark
-                    label={`Удалить ${b.name}`}
-                    disabled={save.isPending}
-                    onClick={() => save.mutate({ type: 'del', id: b.id })}
-                  />
-                </Table.Td>
+        {banned.data?.banned_chars.length === 0 ? (
+          <Text c="dimmed" data-testid="banned-empty">
+            Бан лист пуст: заблокированных персонажей нет.
+          </Text>
+        ) : (
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>ID</Table.Th>
+                <Table.Th>Имя</Table.Th>
+                <Table.Th>Причина</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {banned.data?.banned_chars.map((b) => (
+                <Table.Tr key={b.id} data-testid={`banned-${b.id}`}>
+                  <Table.Td>{b.id}</Table.Td>
+                  <Table.Td>{b.name}</Table.Td>
+                  <Table.Td>{b.reason}</Table.Td>
+                  <Table.Td>
+                    <DeleteMark
+                      label={`Удалить ${b.name}`}
+                      disabled={save.isPending}
+                      onClick={() => save.mutate({ type: 'del', id: b.id })}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
       </ListState>
       <CreateForm title="Добавить в бан лист" onSubmit={submit} pending={save.isPending} error={save.error}>
         <TextInput

@@ -29,7 +29,7 @@ export default function AdminCharPage() {
         {c && (
           <Paper withBorder p="md" radius="md">
             <Group>
-              <Avatar src={c.icon} size="lg" />
+              <Avatar src={c.icon} alt={`Портрет ${c.name}`} size="lg" />
               <Stack gap={2}>
                 <Text>ID: {c.id}</Text>
                 <Text>Корпорация: {c.corporation_name ?? c.corporation_id ?? '—'}</Text>

@@ -4,6 +4,7 @@ import { Anchor, Avatar, Badge, Group, Stack, Table } from '@mantine/core';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useChars } from '../api/admin.api';
 import { ListState, Pager, SearchBox } from '../components/admin-ui';
+import { CardTable } from '../../../shared/ui/card-table';
 
 /** /best_admin/chars: linked characters, search from 2 characters, 10 per page. */
 export default function AdminCharsPage() {
@@ -22,7 +23,7 @@ export default function AdminCharsPage() {
         }}
       />
       <ListState isPending={chars.isPending} error={chars.error}>
-        <Table striped withTableBorder>
+        <CardTable striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Персонаж</Table.Th>
@@ -35,7 +36,7 @@ export default function AdminCharsPage() {
               <Table.Tr key={c.id}>
                 <Table.Td>
                   <Group gap="xs">
-                    <Avatar src={c.icon} size="sm" />
+                    <Avatar src={c.icon} alt="" size="sm" />
                     <Anchor component={Link} to={`/best_admin/chars/${c.id}`}>
                       {c.name}
                     </Anchor>
@@ -46,12 +47,12 @@ export default function AdminCharsPage() {
                     )}
                   </Group>
                 </Table.Td>
-                <Table.Td>{c.corporation_name ?? c.corporation_id ?? '—'}</Table.Td>
-                <Table.Td>{c.user?.username ?? '—'}</Table.Td>
+                <Table.Td data-label="Корпорация">{c.corporation_name ?? c.corporation_id ?? '—'}</Table.Td>
+                <Table.Td data-label="Аккаунт">{c.user?.username ?? '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </CardTable>
         {chars.data && <Pager total={chars.data.total} page={page} onChange={setPage} />}
       </ListState>
     </Stack>

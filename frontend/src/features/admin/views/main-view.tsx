@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Alert, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ChartFigure } from '../../../shared/ui/chart-figure';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useKillSessions, useLiveAdmin, useMainStats, useStartUpdateLibs, useUpdateLibsStatus } from '../api/admin.api';
 import { ListState, SaveError, formatDateTime } from '../components/admin-ui';
@@ -31,9 +32,15 @@ export default function AdminMainPage() {
               <Title order={2} fz={18} mb="sm">
                 Регистрации по дням
               </Title>
-              <Suspense fallback={<Loader />}>
-                <RegistrationsChart perDay={stats.data.users.per_day} />
-              </Suspense>
+              <ChartFigure
+                caption="Регистрации по дням"
+                columns={['День', 'Регистраций']}
+                rows={stats.data.users.per_day.map((d) => [d.date.split('-').reverse().join('.'), String(d.count)])}
+              >
+                <Suspense fallback={<Loader />}>
+                  <RegistrationsChart perDay={stats.data.users.per_day} />
+                </Suspense>
+              </ChartFigure>
             </Paper>
           </>
         )}

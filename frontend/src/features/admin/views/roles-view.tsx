@@ -9,10 +9,10 @@ import { ListState, SaveError } from '../components/admin-ui';
 export default function AdminRolesPage() {
   useLiveAdmin();
   const requests = useRoleRequests();
-  // Rows decided here stay visible with 'Ок' even after the list refetches without them.
-  const [decided, setDecided] = useState<Map<string, AdminRoleRequest>>(new Map());
+  // Rows decided here stay visible with 'Ок' and the decision even after the list refetches without them.
+  const [decided, setDecided] = useState<Map<string, { request: AdminRoleRequest; type: Decision }>>(new Map());
   const rows = [...(requests.data?.requests ?? [])];
-  for (const r of decided.values()) if (!rows.some((x) => x.id === r.id)) rows.push(r);
+  for (const { request: r } of decided.values()) if (!rows.some((x) => x.id === r.id)) rows.push(r);
   rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
   return (
     <Stack gap={0}>
@@ -34,8 +34,8 @@ export default function AdminRolesPage() {
                 <RequestRow
                   key={r.id}
                   request={r}
-                  done={decided.has(r.id)}
-                  onDone={() => setDecided((m) => new Map(m).set(r.id, r))}
+                  decision={decided.get(r.id)?.type ?? null}
+                  onDone={(type) => setDecided((m) => new Map(m).set(r.id, { request: r, type }))}
                 />
               ))}
             </Table.Tbody>
@@ -46,17 +46,27 @@ export default function AdminRolesPage() {
   );
 }
 
-function RequestRow({ request, done, onDone }: { request: AdminRoleRequest; done: boolean; onDone: () => void }) {
+type Decision = 'add' | 'del';
+
+function RequestRow({
+  request,
+  decision,
+  onDone,
+}: {
+  request: AdminRoleRequest;
+  decision: Decision | null;
+  onDone: (type: Decision) => void;
+}) {
   const decide = useDecideRoleRequest();
-  const send = (type: 'add' | 'del') => decide.mutate({ req_id: request.id, type }, { onSuccess: onDone });
+  const send = (type: Decision) => decide.mutate({ req_id: request.id, type }, { onSuccess: () => onDone(type) });
   return (
     <Table.Tr data-testid={`role-request-${request.user.username}`}>
       <Table.Td>{request.user.username}</Table.Td>
       <Table.Td>{ROLE_LABELS[request.role]}</Table.Td>
       <Table.Td>
-        {done ? (
-          <Text fw={600} c="green">
-            Ок
+        {decision ? (
+          <Text fw={600} c={decision === 'add' ? 'green.8' : 'red.8'} data-testid="role-decision">
+            {decision === 'add' ? 'Ок — роль выдана' : 'Ок — отказано'}
           </Text>
         ) : (
           <Group gap="xs">

@@ -5,6 +5,7 @@ import { ROLE_LABELS } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useUsers } from '../api/admin.api';
 import { ListState, Pager, SearchBox, formatDateTime } from '../components/admin-ui';
+import { CardTable } from '../../../shared/ui/card-table';
 
 /** /best_admin/users: search from 2 characters, 10 per page. */
 export default function AdminUsersPage() {
@@ -23,7 +24,7 @@ export default function AdminUsersPage() {
         }}
       />
       <ListState isPending={users.isPending} error={users.error}>
-        <Table striped withTableBorder>
+        <CardTable striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Логин</Table.Th>
@@ -50,13 +51,13 @@ export default function AdminUsersPage() {
                     ))}
                   </Group>
                 </Table.Td>
-                <Table.Td>{u.chars.map((c) => c.name).join(', ') || '—'}</Table.Td>
-                <Table.Td>{u.is_active ? 'Да' : 'Нет'}</Table.Td>
-                <Table.Td>{formatDateTime(u.last_active)}</Table.Td>
+                <Table.Td data-label="Персонажи">{u.chars.map((c) => c.name).join(', ') || '—'}</Table.Td>
+                <Table.Td data-label="Активен">{u.is_active ? 'Да' : 'Нет'}</Table.Td>
+                <Table.Td data-label="Последний вход">{formatDateTime(u.last_active)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </CardTable>
         {users.data && <Pager total={users.data.total} page={page} onChange={setPage} />}
       </ListState>
     </Stack>

@@ -1,22 +1,50 @@
-import { useState } from 'react';
-import { Badge, Button, Group, Pagination, Paper, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import {
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  APPRAISAL_PRICE_KINDS,
   appraisalTotals,
   formatIsk,
   formatNumber,
+  formatPercent,
   formatPrice,
   formatVolume,
   type AppraisalLine,
+  type AppraisalPriceKind,
+  type AppraisalResponse,
 } from '@eve-toolkit/shared-types';
+import { CardTable } from '../../../shared/ui/card-table';
 import { TypeIcon } from '../../../shared/ui/type-icon';
-import { APPRAISAL_COLUMNS, appraisalCopyText, appraisalShareLink } from '../lib/appraisal-text';
+import { appraisalCopyText } from '../lib/appraisal-text';
+import {
+  appraisalShareLink,
+  nextSort,
+  shownLines,
+  sortLines,
+  type AppraisalView,
+  type Sort,
+  type SortKey,
+} from '../lib/appraisal-view';
+import { HubComparison } from './hub-comparison';
 
 export interface AppraisalResultProps {
-  data: AppraisalLine[];
-  /** Saved appraisal id (the 'Ссылка' button); null when nothing was saved. */
-  id: string | null;
-  /** When the prices were taken (ISO). */
-  pricedAt: string;
+  result: Pick<AppraisalResponse, 'data' | 'id' | 'created_at' | 'hub' | 'hubs' | 'percent'>;
+  view: AppraisalView;
+  onKindChange: (kind: AppraisalPriceKind) => void;
+  /** Appraise the same lines at another hub; absent: no switching. */
+  onSwitchHub?: (hub: number) => void;
+  switching?: boolean;
   /** Today's prices of the same lines, shown beside the saved ones. */
   current?: AppraisalLine[] | null;
   /** Shown only when opening a saved appraisal: the 'Текущие цены' toggle. */
@@ -29,33 +57,56 @@ type CopyState = { what: string; ok: boolean } | null;
 
 /**
  * Rows per page of the table. A 10 000-line inventory prices ~8 000 types: rendered at once they
- * took the browser ~25 s (and a second per scroll frame); a page of 100 renders at once. Totals
- * and the copy buttons always cover every line.
+ * took the browser ~25 s (and a second per scroll frame); a page of 100 renders at once. Totals,
+ * sorting and the copy buttons always cover every line.
  */
 export const APPRAISAL_PAGE_SIZE = 100;
 
+const COLUMNS: { key: SortKey; label: string; title?: string }[] = [
+  { key: 'name', label: 'Тип' },
+  { key: 'quantity', label: 'Количество' },
+  { key: 'volume', label: 'Объём, м³' },
+  { key: 'sell', label: 'SELL за ед.' },
+  { key: 'buy', label: 'BUY за ед.' },
+  { key: 'sellTotal', label: 'SELL' },
+  { key: 'buyTotal', label: 'BUY' },
+  { key: 'iskPerM3', label: 'ISK/м³', title: 'Стоимость SELL на кубометр' },
+  { key: 'share', label: 'Доля', title: 'Доля в итоге SELL' },
+  { key: 'orders', label: 'Ордера S / B', title: 'Ордеров на продажу / на покупку в хабе (глубина)' },
+];
+
+const percentText = (v: number | null) => (v === null ? '—' : formatPercent(v, 1));
+
 /**
- * The priced table (spec §2): Type, Quantity, Volume, SELL and BUY per unit, SELL, BUY; totals;
- * copy buttons. The page renders it with a key per result: page and copy state start afresh.
+ * The priced table (spec §2): Type, Quantity, Volume, SELL and BUY per unit, SELL, BUY, then ISK
+ * per m³, the share of the total and the order depth; any column sorts. Totals at the buyback
+ * percent, the price kind, the hubs compared, copy buttons. The page renders it with a key per
+ * result: page, sort and copy state start afresh.
  */
 export function AppraisalResult({
-  data,
-  id,
-  pricedAt,
+  result,
+  view,
+  onKindChange,
+  onSwitchHub,
+  switching,
   current,
   onToggleCurrent,
   showCurrent,
   currentLoading,
 }: AppraisalResultProps) {
+  const { data, id } = result;
   const [copied, setCopied] = useState<CopyState>(null);
   const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(data.length / APPRAISAL_PAGE_SIZE));
+  const [sort, setSort] = useState<Sort | null>(null);
+  const rows = useMemo(() => sortLines(shownLines(data, view), sort), [data, view, sort]);
+  const pages = Math.max(1, Math.ceil(rows.length / APPRAISAL_PAGE_SIZE));
   const from = (Math.min(page, pages) - 1) * APPRAISAL_PAGE_SIZE;
-  const shown = data.slice(from, from + APPRAISAL_PAGE_SIZE);
-  const totals = appraisalTotals(data);
+  const shown = rows.slice(from, from + APPRAISAL_PAGE_SIZE);
+  const totals = appraisalTotals(data, view.kind, view.percent);
   const now = showCurrent && current ? current : null;
-  const nowTotals = now ? appraisalTotals(now) : null;
+  const nowTotals = now ? appraisalTotals(now, view.kind, view.percent) : null;
   const byType = new Map(now?.map((l) => [`${l.type_id}:${l.bpc}`, l]) ?? []);
+  const at = view.percent === 100 ? '' : ` (${view.percent} %)`;
 
   const copy = async (what: string, text: string) => {
     try {
@@ -65,6 +116,10 @@ export function AppraisalResult({
       setCopied({ what, ok: false });
     }
   };
+  const sortBy = (key: SortKey) => {
+    setSort((s) => nextSort(s, key));
+    setPage(1);
+  };
 
   return (
     <Paper withBorder radius="lg" p="md" data-testid="appraisal-result">
@@ -72,40 +127,59 @@ export function AppraisalResult({
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="lg" wrap="wrap">
             <Text fw={600} data-testid="total-sell">
-              Итог SELL: {formatIsk(totals.sell)}
+              Итог SELL{at}: {formatIsk(totals.sell)}
             </Text>
             <Text fw={600} data-testid="total-buy">
-              Итог BUY: {formatIsk(totals.buy)}
+              Итог BUY{at}: {formatIsk(totals.buy)}
             </Text>
             <Text c="dimmed" data-testid="total-volume">
               Объём: {formatVolume(totals.volume)}
             </Text>
           </Group>
           <Group gap="xs">
-            <Button size="compact-sm" variant="light" onClick={() => void copy('Копировать', appraisalCopyText(data, false))}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => void copy('Копировать', appraisalCopyText(data, false, view.kind, view.percent))}
+            >
               Копировать
             </Button>
-            <Button size="compact-sm" variant="light" onClick={() => void copy('С заголовком', appraisalCopyText(data, true))}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => void copy('С заголовком', appraisalCopyText(data, true, view.kind, view.percent))}
+            >
               С заголовком
             </Button>
             <Button
               size="compact-sm"
               variant="light"
               disabled={!id}
-              onClick={() => id && void copy('Ссылка', appraisalShareLink(window.location.origin, id))}
+              onClick={() => id && void copy('Ссылка', appraisalShareLink(window.location.origin, id, view, result.percent))}
             >
               Ссылка
             </Button>
           </Group>
         </Group>
+        <Text size="xs" c="dimmed">
+          «Копировать» и «С заголовком» — строки для таблицы (Excel, Google Таблицы на русском): числа с запятой, без пробелов;
+          вставляются и обратно в оценку.
+        </Text>
         {copied && (
           <Text size="sm" c={copied.ok ? 'teal' : 'red'} role="status">
             {copied.ok ? `Скопировано: ${copied.what}` : 'Не удалось скопировать'}
           </Text>
         )}
         <Group gap="md" wrap="wrap">
+          <SegmentedControl
+            size="xs"
+            aria-label="Какая цена"
+            value={view.kind}
+            onChange={(v) => onKindChange(v as AppraisalPriceKind)}
+            data={APPRAISAL_PRICE_KINDS.map((k) => ({ value: k.value, label: k.label }))}
+          />
           <Text size="sm" c="dimmed" data-testid="priced-at">
-            Цены на {new Date(pricedAt).toLocaleString('ru-RU')}
+            Цены на {new Date(result.created_at).toLocaleString('ru-RU')}
           </Text>
           {onToggleCurrent && (
             <Switch
@@ -122,62 +196,104 @@ export function AppraisalResult({
             <Text fw={600}>Итог BUY сейчас: {formatIsk(nowTotals.buy)}</Text>
           </Group>
         )}
-        <ScrollArea>
-          <Table striped highlightOnHover verticalSpacing={4} miw={760} data-testid="appraisal-table">
-            <Table.Thead>
-              <Table.Tr>
-                {APPRAISAL_COLUMNS.map((c, i) => (
-                  <Table.Th key={c} ta={i === 0 ? 'left' : 'right'}>
-                    {c}
-                  </Table.Th>
-                ))}
-                {now && <Table.Th ta="right">SELL за ед. сейчас</Table.Th>}
-                {now && <Table.Th ta="right">BUY за ед. сейчас</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((l) => {
-                const today = byType.get(`${l.type_id}:${l.bpc}`);
-                return (
-                  <Table.Tr key={`${l.type_id}:${l.bpc}`}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <TypeIcon src={l.icon} size={24} />
-                        <div>
-                          <Text size="sm">
-                            {l.name}
-                            {l.bpc && (
-                              <Badge size="xs" ml={6}>
-                                копия
-                              </Badge>
-                            )}
-                          </Text>
-                          {l.note && (
-                            <Text size="xs" c="dimmed">
-                              {l.note}
-                            </Text>
+        {result.hubs.length > 0 && <HubComparison result={result} view={view} onSwitch={onSwitchHub} switching={switching} />}
+        <CardTable striped highlightOnHover verticalSpacing={4} minWidth={980} data-testid="appraisal-table">
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((c, i) => (
+                <Table.Th
+                  key={c.key}
+                  ta={i === 0 ? 'left' : 'right'}
+                  title={c.title}
+                  aria-sort={sort?.key === c.key ? (sort.desc ? 'descending' : 'ascending') : undefined}
+                >
+                  <UnstyledButton onClick={() => sortBy(c.key)} fz="sm" fw={700}>
+                    {c.label}
+                    {sort?.key === c.key && <span aria-hidden="true">{sort.desc ? ' ↓' : ' ↑'}</span>}
+                  </UnstyledButton>
+                </Table.Th>
+              ))}
+              {now && <Table.Th ta="right">SELL за ед. сейчас</Table.Th>}
+              {now && <Table.Th ta="right">BUY за ед. сейчас</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((s) => {
+              const l = s.line;
+              const today = byType.get(`${l.type_id}:${l.bpc}`);
+              const todayPrices = today ? (view.kind === 'p5' ? [today.sell_p5, today.buy_p5] : [today.sell, today.buy]) : null;
+              return (
+                <Table.Tr key={`${l.type_id}:${l.bpc}`}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <TypeIcon src={l.icon} size={24} />
+                      <div>
+                        <Text size="sm">
+                          {l.name}
+                          {l.bpc && (
+                            <Badge size="xs" ml={6}>
+                              {l.runs === null ? 'копия' : `копия, ${formatNumber(l.runs)} прог.`}
+                            </Badge>
                           )}
-                        </div>
-                      </Group>
+                        </Text>
+                        {l.note && (
+                          <Text size="xs" c="dimmed">
+                            {l.note}
+                          </Text>
+                        )}
+                      </div>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[1].label}>
+                    {formatNumber(l.quantity)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[2].label}>
+                    {formatVolume(l.volume)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[3].label}>
+                    {formatPrice(s.sell)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[4].label}>
+                    {formatPrice(s.buy)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[5].label}>
+                    {formatPrice(s.sellTotal)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[6].label}>
+                    {formatPrice(s.buyTotal)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[7].label}>
+                    {s.iskPerM3 === null ? '—' : formatPrice(s.iskPerM3)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={COLUMNS[8].label}>
+                    {percentText(s.share)}
+                  </Table.Td>
+                  <Table.Td
+                    ta="right"
+                    data-label={COLUMNS[9].label}
+                    title={`На продажу: ${formatNumber(l.sell_quantity)} шт., на покупку: ${formatNumber(l.buy_quantity)} шт.`}
+                  >
+                    {formatNumber(l.sell_orders)} / {formatNumber(l.buy_orders)}
+                  </Table.Td>
+                  {now && (
+                    <Table.Td ta="right" data-label="SELL за ед. сейчас">
+                      {todayPrices ? formatPrice(todayPrices[0]) : '—'}
                     </Table.Td>
-                    <Table.Td ta="right">{formatNumber(l.quantity)}</Table.Td>
-                    <Table.Td ta="right">{formatVolume(l.volume)}</Table.Td>
-                    <Table.Td ta="right">{formatPrice(l.sell)}</Table.Td>
-                    <Table.Td ta="right">{formatPrice(l.buy)}</Table.Td>
-                    <Table.Td ta="right">{formatPrice(l.sell * l.quantity)}</Table.Td>
-                    <Table.Td ta="right">{formatPrice(l.buy * l.quantity)}</Table.Td>
-                    {now && <Table.Td ta="right">{today ? formatPrice(today.sell) : '—'}</Table.Td>}
-                    {now && <Table.Td ta="right">{today ? formatPrice(today.buy) : '—'}</Table.Td>}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+                  )}
+                  {now && (
+                    <Table.Td ta="right" data-label="BUY за ед. сейчас">
+                      {todayPrices ? formatPrice(todayPrices[1]) : '—'}
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </CardTable>
         {pages > 1 && (
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm" c="dimmed" data-testid="appraisal-rows">
-              Строки {formatNumber(from + 1)}–{formatNumber(from + shown.length)} из {formatNumber(data.length)}
+              Строки {formatNumber(from + 1)}–{formatNumber(from + shown.length)} из {formatNumber(rows.length)}
             </Text>
             <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" aria-label="Страницы оценки" />
           </Group>

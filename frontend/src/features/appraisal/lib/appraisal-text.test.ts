@@ -1,5 +1,5 @@
 import type { AppraisalLine } from '@eve-toolkit/shared-types';
-import { appraisalCopyText, appraisalShareLink, canSubmit, decodeDataParam } from './appraisal-text';
+import { appraisalCopyText, canSubmit, decodeDataParam } from './appraisal-text';
 
 const line = (over: Partial<AppraisalLine>): AppraisalLine => ({
   name: 'Tritanium',
@@ -8,10 +8,15 @@ const line = (over: Partial<AppraisalLine>): AppraisalLine => ({
   volume: 10,
   sell: 4.011,
   buy: 3.5,
+  sell_p5: 4.1,
+  buy_p5: 3.4,
   sell_quantity: 0,
   buy_quantity: 0,
+  sell_orders: 0,
+  buy_orders: 0,
   type_id: 34,
   bpc: false,
+  runs: null,
   note: null,
   ...over,
 });
@@ -32,15 +37,15 @@ describe('appraisal page texts', () => {
     ['Plex 1', true],
   ])('%p submits: %p', (text, ok) => expect(canSubmit(text)).toBe(ok));
 
-  it('copies tab-separated rows, with or without the header; prices rounded up to 2 decimals', () => {
+  it('copies tab-separated rows for a Russian spreadsheet (decimal comma, no grouping), with or without the header; prices rounded up to 2 decimals', () => {
     const lines = [line({}), line({ name: 'Rifter', quantity: 2, volume: 5000, sell: 450000.991, buy: 400000 })];
     expect(appraisalCopyText(lines, false)).toBe(
-      'Tritanium\t1000\t10\t4.02\t3.5\t4011\t3500\nRifter\t2\t5000\t450001\t400000\t900001.99\t800000',
+      'Tritanium\t1000\t10,00\t4,02\t3,50\t4011,00\t3500,00\nRifter\t2\t5000,00\t450001,00\t400000,00\t900001,99\t800000,00',
     );
-    expect(appraisalCopyText(lines, true).split('\n')[0]).toBe('Тип\tКоличество\tОбъём, m³\tSELL за ед.\tBUY за ед.\tSELL\tBUY');
+    expect(appraisalCopyText(lines, true).split('\n')[0]).toBe('Тип\tКоличество\tОбъём, м³\tSELL за ед.\tBUY за ед.\tSELL\tBUY');
   });
 
-  it('the share link opens the saved appraisal', () => {
-    expect(appraisalShareLink('https://eve.example', 'Ab3dEf7hIj')).toBe('https://eve.example/market/appraisal?id=Ab3dEf7hIj');
+  it('copies the page’s prices: the 5 % average, totals at the buyback percent', () => {
+    expect(appraisalCopyText([line({})], false, 'p5', 90)).toBe('Tritanium\t1000\t10,00\t4,10\t3,40\t3690,00\t3060,00');
   });
 });

@@ -1,4 +1,11 @@
-import { APPRAISAL_MIN_LENGTH, roundUp2, type AppraisalLine } from '@eve-toolkit/shared-types';
+import {
+  APPRAISAL_MIN_LENGTH,
+  linePrices,
+  roundUp2,
+  toSpreadsheetNumber,
+  type AppraisalLine,
+  type AppraisalPriceKind,
+} from '@eve-toolkit/shared-types';
 
 /** Spec §2: `?data=` with literal `\t` and `\n` sequences becomes the text with tabs and newlines. */
 export function decodeDataParam(value: string): string {
@@ -11,25 +18,36 @@ export function canSubmit(text: string): boolean {
 }
 
 /** The result table's columns (spec §2), as the page and the copied header name them. */
-export const APPRAISAL_COLUMNS = ['Тип', 'Количество', 'Объём, m³', 'SELL за ед.', 'BUY за ед.', 'SELL', 'BUY'] as const;
+export const APPRAISAL_COLUMNS = ['Тип', 'Количество', 'Объём, м³', 'SELL за ед.', 'BUY за ед.', 'SELL', 'BUY'] as const;
 
-const num = (v: number) => String(roundUp2(v));
+/** Rounded up to 2 decimals, written for a Russian spreadsheet: "8020,00". */
+const num = (v: number) => toSpreadsheetNumber(roundUp2(v), 2);
 
 /**
  * 'Копировать' / 'С заголовком': one tab-separated row per type (name, quantity, volume, SELL and
- * BUY per unit, SELL and BUY totals), plain numbers with a dot so spreadsheets read them; the
- * rows paste back into the appraisal as they are.
+ * BUY per unit, SELL and BUY totals) for a Russian spreadsheet (Excel, LibreOffice, Google
+ * Таблицы with a Russian locale read "8020,00" as a number: a decimal comma, no grouping); the
+ * rows paste back into the appraisal as they are (name, tab, whole quantity). Prices of the
+ * page's kind, totals at its buyback percent (by default the best orders at 100 %).
  */
-export function appraisalCopyText(lines: readonly AppraisalLine[], withHeader: boolean): string {
-  const rows = lines.map((l) =>
-    [l.name, String(l.quantity), num(l.volume), num(l.sell), num(l.buy), num(l.sell * l.quantity), num(l.buy * l.quantity)].join(
-      '\t',
-    ),
-  );
+export function appraisalCopyText(
+  lines: readonly AppraisalLine[],
+  withHeader: boolean,
+  kind: AppraisalPriceKind = 'best',
+  percent = 100,
+): string {
+  const f = percent / 100;
+  const rows = lines.map((l) => {
+    const p = linePrices(l, kind);
+    return [
+      l.name,
+      String(l.quantity),
+      num(l.volume),
+      num(p.sell),
+      num(p.buy),
+      num(p.sell * l.quantity * f),
+      num(p.buy * l.quantity * f),
+    ].join('\t');
+  });
   return (withHeader ? [APPRAISAL_COLUMNS.join('\t'), ...rows] : rows).join('\n');
-}
-
-/** 'Ссылка': the saved appraisal's address on this site. */
-export function appraisalShareLink(origin: string, id: string): string {
-  return `${origin}/market/appraisal?id=${encodeURIComponent(id)}`;
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, type AppraisalLine, type AppraisalResponse, type SavedAppraisal } from '@eve-toolkit/shared-types';
 import { renderApp, type FetchHandler } from '../../../test/render-app';
+import { plain } from '../../../test/text';
 
 const line = (over: Partial<AppraisalLine>): AppraisalLine => ({
   name: 'Tritanium',
@@ -9,10 +10,15 @@ const line = (over: Partial<AppraisalLine>): AppraisalLine => ({
   volume: 20,
   sell: 4.01,
   buy: 3.5,
+  sell_p5: 4.05,
+  buy_p5: 3.45,
   sell_quantity: 1000,
   buy_quantity: 500,
+  sell_orders: 12,
+  buy_orders: 7,
   type_id: 34,
   bpc: false,
+  runs: null,
   note: null,
   ...over,
 });
@@ -20,12 +26,31 @@ const line = (over: Partial<AppraisalLine>): AppraisalLine => ({
 const RESULT: AppraisalResponse = {
   data: [
     line({}),
-    line({ name: 'Warrior II', type_id: 2488, quantity: 3, volume: 15, sell: 0, buy: 0, note: 'Нет ордеров в хабе: цена 0' }),
+    line({
+      name: 'Warrior II',
+      type_id: 2488,
+      quantity: 3,
+      volume: 15,
+      sell: 0,
+      buy: 0,
+      sell_p5: 0,
+      buy_p5: 0,
+      note: 'Нет ордеров в хабе: цена 0',
+    }),
   ],
   errors: ['Строка 3: не удалось распознать «чепуха»', 'Строка 4: не удалось распознать «ещё чепуха»'],
   id: 'Ab3dEf7hIj',
   hub: 2,
+  percent: 100,
   created_at: '2026-01-01T10:00:00.000Z',
+  hubs: [
+    { hub: 1, sell: 9000, buy: 6000, sell_p5: 9100, buy_p5: 5900, priced: 1 },
+    { hub: 2, sell: 8020, buy: 7000, sell_p5: 8100, buy_p5: 6900, priced: 1 },
+    { hub: 3, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 },
+    { hub: 4, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 },
+    { hub: 5, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 },
+  ],
+  suggestions: [],
 };
 
 function appraisalApi(
@@ -50,11 +75,14 @@ describe('/market/appraisal', () => {
     expect(await screen.findByTestId('total-sell')).toHaveTextContent('Итог SELL: 8 020,00 ISK');
     expect(screen.getByTestId('total-buy')).toHaveTextContent('Итог BUY: 7 000,00 ISK');
     expect(calls).toEqual([
-      { url: expect.stringContaining('/data/market/appraisal'), body: { appraisal: 'Tritanium\t2000\nWarrior II\t3', hub: 2 } },
+      {
+        url: expect.stringContaining('/data/market/appraisal'),
+        body: { appraisal: 'Tritanium\t2000\nWarrior II\t3', hub: 2, percent: 100 },
+      },
     ]);
     const rows = within(screen.getByTestId('appraisal-table')).getAllByRole('row');
-    expect(rows[0].textContent).toBe('ТипКоличествоОбъём, m³SELL за ед.BUY за ед.SELLBUY');
-    expect(rows[1].textContent).toBe('Tritanium2 00020\u00a0м³4,013,508 020,007 000,00');
+    expect(rows[0].textContent).toBe('ТипКоличествоОбъём, м³SELL за ед.BUY за ед.SELLBUYISK/м³ДоляОрдера S / B');
+    expect(plain(rows[1].textContent)).toBe('Tritanium2 00020 м³4,013,508 020,007 000,00401,00100 %12 / 7');
     expect(rows[2].textContent).toContain('Нет ордеров в хабе: цена 0');
     const errors = screen.getByTestId('appraisal-errors');
     expect(within(errors).getByText('Ошибки:')).toBeInTheDocument();
@@ -124,7 +152,13 @@ describe('/market/appraisal', () => {
   });
 
   it('?id= opens a saved appraisal; the toggle shows today’s prices beside the saved ones', async () => {
-    const saved: SavedAppraisal = { ...RESULT, id: 'Ab3dEf7hIj', errors: [], expires_at: '2026-04-01T10:00:00.000Z' };
+    const saved: SavedAppraisal = {
+      ...RESULT,
+      id: 'Ab3dEf7hIj',
+      errors: [],
+      expires_at: '2026-04-01T10:00:00.000Z',
+      mine: false,
+    };
     const calls: { url: string; body: unknown }[] = [];
     const { user } = renderApp('/market/appraisal?id=Ab3dEf7hIj', {
       handler: appraisalApi(calls, () =>
@@ -139,5 +173,114 @@ describe('/market/appraisal', () => {
     expect(await screen.findByTestId('current-totals')).toHaveTextContent('Итог SELL сейчас: 10 000,00 ISK');
     expect(screen.getByTestId('current-totals')).toHaveTextContent('Итог BUY сейчас: 8 000,00 ISK');
     expect(screen.getByTestId('total-sell')).toHaveTextContent('Итог SELL: 8 020,00 ISK');
+  });
+
+  it('buyback percent and the 5 % price: sent with the paste, totals at them, the share link keeps them', async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    const { user } = renderApp('/market/appraisal?data=Tritanium%202000', {
+      handler: appraisalApi(calls, () => ({ body: { ...RESULT, percent: 90 } })),
+    });
+    await waitFor(() => expect(textBox()).toHaveValue('Tritanium 2000'));
+    const percent = screen.getByRole('textbox', { name: /Процент выкупа/ });
+    await user.clear(percent);
+    await user.type(percent, '90');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Оценить' }));
+    expect(await screen.findByTestId('total-sell')).toHaveTextContent('Итог SELL (90 %): 7 218,00 ISK');
+    expect(calls[0].body).toEqual({ appraisal: 'Tritanium 2000', hub: 2, percent: 90 });
+    await user.click(screen.getByRole('radio', { name: 'Средняя по 5 % объёма' }));
+    // 2000 × 4.05 × 0.9 and 2000 × 3.45 × 0.9
+    expect(screen.getByTestId('total-sell')).toHaveTextContent('Итог SELL (90 %): 7 290,00 ISK');
+    expect(screen.getByTestId('total-buy')).toHaveTextContent('Итог BUY (90 %): 6 210,00 ISK');
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: jest.fn(async () => undefined) }, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Ссылка' }));
+    expect(navigator.clipboard.writeText).toHaveBeenCalledWith(
+      `${window.location.origin}/market/appraisal?id=Ab3dEf7hIj&price=p5`,
+    );
+  });
+
+  it('sorts by any column (descending first, again ascending), paste order before', async () => {
+    const data = [
+      line({ name: 'Бета', type_id: 1, quantity: 1, volume: 1, sell: 5, buy: 1 }),
+      line({ name: 'Альфа', type_id: 2, quantity: 1, volume: 10, sell: 50, buy: 2 }),
+      line({ name: 'Гамма', type_id: 3, quantity: 1, volume: 0.5, sell: 1, buy: 3 }),
+    ];
+    const { user } = renderApp('/market/appraisal?data=xx', {
+      handler: appraisalApi([], () => ({ body: { ...RESULT, data, errors: [] } })),
+    });
+    await waitFor(() => expect(textBox()).toHaveValue('xx'));
+    await user.click(screen.getByRole('button', { name: 'Оценить' }));
+    await screen.findByTestId('appraisal-table');
+    const names = () =>
+      within(screen.getByTestId('appraisal-table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent?.match(/^(Альфа|Бета|Гамма)/)?.[0]);
+    expect(names()).toEqual(['Бета', 'Альфа', 'Гамма']);
+    await user.click(screen.getByRole('button', { name: 'BUY' }));
+    expect(names()).toEqual(['Гамма', 'Альфа', 'Бета']);
+    expect(screen.getByRole('columnheader', { name: 'BUY' })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(screen.getByRole('button', { name: 'BUY' }));
+    expect(names()).toEqual(['Бета', 'Альфа', 'Гамма']);
+    await user.click(screen.getByRole('button', { name: 'ISK/м³' }));
+    // 5 / 1, 50 / 10, 1 / 0.5
+    expect(names()).toEqual(['Бета', 'Альфа', 'Гамма']);
+    await user.click(screen.getByRole('button', { name: 'Тип' }));
+    expect(names()).toEqual(['Альфа', 'Бета', 'Гамма']);
+  });
+
+  it('compares the hubs, marks the best, and one click appraises at another hub', async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    const { user } = renderApp('/market/appraisal?data=Tritanium%202000', {
+      handler: appraisalApi(calls, () => ({ body: { ...RESULT, hub: calls.length === 1 ? 2 : 1 } })),
+    });
+    await waitFor(() => expect(textBox()).toHaveValue('Tritanium 2000'));
+    await user.click(screen.getByRole('button', { name: 'Оценить' }));
+    const amarr = await screen.findByTestId('hub-1');
+    expect(plain(amarr.textContent)).toBe('Amarr9 000,00 ISKлучший6 000,00 ISK1Оценить в Amarr');
+    expect(plain(screen.getByTestId('hub-2').textContent)).toBe('Jita 4-48 020,00 ISK7 000,00 ISKлучший1текущий');
+    await user.click(within(amarr).getByRole('button', { name: 'Оценить в Amarr' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1].body).toEqual({ appraisal: 'Tritanium 2000', hub: 1, percent: 100 });
+    await waitFor(() => expect(screen.getByTestId('hub-1')).toHaveTextContent('текущий'));
+    expect(screen.getByRole('combobox', { name: 'Торговый хаб' })).toHaveValue('1');
+  });
+
+  it('«Возможно, вы имели в виду …»: a name puts itself into the line and appraises again', async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    const { user } = renderApp('/market/appraisal?data=Tritanum%20100%5CnPyerite%205', {
+      handler: appraisalApi(calls, () => ({
+        body: {
+          ...RESULT,
+          errors: calls.length === 1 ? ['Строка 1: не удалось распознать «Tritanum 100»'] : [],
+          suggestions: calls.length === 1 ? [{ line: 1, text: 'Tritanum', names: ['Tritanium', 'Titanium'] }] : [],
+        },
+      })),
+    });
+    await waitFor(() => expect(textBox()).toHaveValue('Tritanum 100\nPyerite 5'));
+    await user.click(screen.getByRole('button', { name: 'Оценить' }));
+    const offered = await screen.findByTestId('suggestions-1');
+    expect(offered.textContent).toBe('Возможно, вы имели в виду:TritaniumTitanium');
+    await user.click(within(offered).getByRole('button', { name: 'Tritanium' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(textBox()).toHaveValue('Tritanium 100\nPyerite 5');
+    expect(calls[1].body).toEqual({ appraisal: 'Tritanium 100\nPyerite 5', hub: 2, percent: 100 });
+    await waitFor(() => expect(screen.queryByTestId('appraisal-errors')).not.toBeInTheDocument());
+  });
+
+  it('an anonymous visitor’s last appraisals stay in the browser', async () => {
+    window.localStorage.clear();
+    const { user } = renderApp('/market/appraisal?data=Tritanium%202000', { handler: appraisalApi([]) });
+    await waitFor(() => expect(textBox()).toHaveValue('Tritanium 2000'));
+    await user.click(screen.getByRole('button', { name: 'Оценить' }));
+    const history = await screen.findByTestId('appraisal-history');
+    expect(within(history).getByRole('link')).toHaveAttribute('href', '/market/appraisal?id=Ab3dEf7hIj');
+    expect(history).toHaveTextContent('Tritanium, Warrior II');
+    expect(JSON.parse(window.localStorage.getItem('appraisal_history') ?? '[]')).toMatchObject([
+      { id: 'Ab3dEf7hIj', lines: 2, sell: 8020 },
+    ]);
+    await user.click(within(history).getByRole('button', { name: /Убрать/ }));
+    expect(screen.queryByTestId('appraisal-history')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('appraisal_history')).toBe('[]');
   });
 });

@@ -1,33 +1,58 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useAtomValue } from 'jotai';
+import { useAtom } from 'jotai';
 import { Button, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { APPRAISAL_FAILURE, MESSAGES, type AppraisalResponse } from '@eve-toolkit/shared-types';
+import {
+  APPRAISAL_FAILURE,
+  APPRAISAL_MAX_PERCENT,
+  APPRAISAL_MIN_PERCENT,
+  MESSAGES,
+  type AppraisalPriceKind,
+  type AppraisalResponse,
+  type AppraisalSuggestion,
+} from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { HubSelect } from '../../../shared/ui/hub-select';
+import { useSession } from '../../../shared/session';
 import { LoadingView } from '../../../shared/ui/loading-view';
+import { NumberField } from '../../../shared/ui/number-field';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAppraise, useSavedAppraisal } from '../api/appraisal.api';
 import { AppraisalErrors } from '../components/appraisal-errors';
 import { canSubmit, decodeDataParam } from '../lib/appraisal-text';
+import { addLocal, linesAsText, localEntry, readLocal, replaceInLine, viewFromParams, writeLocal } from '../lib/appraisal-view';
 
-// The result table (Mantine table, switch, badges) is its own chunk: the page shell renders within
-// the first-load budget (scripts/check-first-load.mjs) and the table arrives with the first answer.
+// The result table (Mantine table, switch, badges) and the history are their own chunks: the page
+// shell renders within the first-load budget (scripts/check-first-load.mjs).
 const AppraisalResult = lazy(() => import('../components/appraisal-result').then((m) => ({ default: m.AppraisalResult })));
+const ServerHistory = lazy(() => import('../components/appraisal-history').then((m) => ({ default: m.ServerHistory })));
+const LocalHistory = lazy(() => import('../components/appraisal-history').then((m) => ({ default: m.LocalHistory })));
 
 /** The message for a failed request: the server's Russian text for 4xx, the generic one otherwise (spec §8). */
 function failureMessage(error: unknown): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : MESSAGES.appError;
 }
 
-/** /market/appraisal: paste a list, price it at a hub, copy it or share a link to it (spec §2 "Appraisal"). */
+const storage = (): Storage | null => (typeof window === 'undefined' ? null : window.localStorage);
+
+/**
+ * /market/appraisal: paste a list, price it at a hub (buyback percent, best order or the 5 % book
+ * average, every hub compared), copy it or share a link to it (spec §2 "Appraisal"); a signed-in
+ * player's appraisals are listed below, an anonymous visitor's last few are kept in the browser.
+ */
 export default function AppraisalPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const linkView = viewFromParams(params);
   const [text, setText] = useState(() => decodeDataParam(params.get('data') ?? ''));
-  const hubId = useAtomValue(hubIdAtom);
+  const [hubId, setHubId] = useAtom(hubIdAtom);
+  const [percent, setPercent] = useState<number | null>(linkView.percent);
+  const [kind, setKind] = useState<AppraisalPriceKind>(linkView.kind ?? 'best');
   const [result, setResult] = useState<AppraisalResponse | null>(null);
   const [showCurrent, setShowCurrent] = useState(false);
+  const [local, setLocal] = useState(() => (storage() ? readLocal(storage()!) : []));
+  const session = useSession();
+  const signedIn = session.data?.isAuthenticated === true;
   const appraise = useAppraise();
   const savedId = result ? null : params.get('id');
   const saved = useSavedAppraisal(savedId, false);
@@ -38,17 +63,48 @@ export default function AppraisalPage() {
     if (data !== null) setText(decodeDataParam(data));
   }, [params]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!canSubmit(text) || appraise.isPending) return;
+  const run = async (paste: string, hub: number) => {
+    if (!canSubmit(paste) || appraise.isPending) return;
     try {
-      setResult(await appraise.mutateAsync({ appraisal: text, hub: hubId }));
+      const answer = await appraise.mutateAsync({ appraisal: paste, hub, percent: percent ?? APPRAISAL_MAX_PERCENT });
+      setResult(answer);
+      if (answer.id && !signedIn && storage()) {
+        const next = addLocal(local, localEntry({ ...answer, id: answer.id }));
+        writeLocal(storage()!, next);
+        setLocal(next);
+      }
+      // A new result is not the link's saved appraisal any more.
+      if (params.has('id')) setParams({}, { replace: true });
     } catch {
       setResult(null);
     }
   };
 
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(text, hubId);
+  };
+
   const shown = result ?? saved.data ?? null;
+  // Another hub: the box's paste, or (a saved appraisal opened by its link) its own lines.
+  const switchHub = (hub: number) => {
+    if (!shown) return;
+    setHubId(hub);
+    void run(result && canSubmit(text) ? text : linesAsText(shown.data), hub);
+  };
+  const pick = (s: AppraisalSuggestion, name: string) => {
+    const next = replaceInLine(text, s.line, s.text, name);
+    if (next === null) return;
+    setText(next);
+    void run(next, hubId);
+  };
+  const removeLocal = (id: string) => {
+    const next = local.filter((e) => e.id !== id);
+    if (storage()) writeLocal(storage()!, next);
+    setLocal(next);
+  };
+
+  const view = { kind, percent: percent ?? shown?.percent ?? APPRAISAL_MAX_PERCENT };
   const appError =
     appraise.isError || (saved.isError && !result)
       ? failureMessage(appraise.error ?? saved.error)
@@ -61,7 +117,7 @@ export default function AppraisalPage() {
     <>
       <PageHeader
         title="Оценка"
-        description="Вставьте список из игры — инвентарь, контракт, фит, скан, журнал добычи, историю лута — на русском или английском: получите стоимость по ценам SELL и BUY в выбранном хабе, объём и ссылку, которой можно поделиться."
+        description="Вставьте список из игры — инвентарь, контракт, фит, скан, журнал добычи, историю лута, список чертежей — на русском или английском: получите стоимость по ценам SELL и BUY в выбранном хабе и во всех хабах сразу, объём и ссылку, которой можно поделиться."
       />
       <form onSubmit={submit}>
         <Stack gap="sm">
@@ -75,8 +131,17 @@ export default function AppraisalPage() {
             maxRows={18}
             data-testid="appraisal-text"
           />
-          <Group align="flex-end" gap="sm">
+          <Group align="flex-end" gap="sm" wrap="wrap">
             <HubSelect />
+            <NumberField
+              label="Процент выкупа, %"
+              description="итоги по этой доле цены"
+              value={view.percent}
+              onChange={(v) => setPercent(v)}
+              min={APPRAISAL_MIN_PERCENT}
+              max={APPRAISAL_MAX_PERCENT}
+              w={170}
+            />
             <Button type="submit" loading={appraise.isPending}>
               Оценить
             </Button>
@@ -85,14 +150,23 @@ export default function AppraisalPage() {
       </form>
       <Stack gap="md" mt="lg">
         {loading && <LoadingView fullScreen={false} />}
-        {!loading && <AppraisalErrors errors={shown?.errors ?? []} appError={appError} />}
+        {!loading && (
+          <AppraisalErrors
+            errors={shown?.errors ?? []}
+            appError={appError}
+            suggestions={shown?.suggestions ?? []}
+            onPick={result ? pick : undefined}
+          />
+        )}
         {!loading && shown && shown.data.length > 0 && (
           <Suspense fallback={<Skeleton height={240} radius="lg" />}>
             <AppraisalResult
               key={`${shown.id}:${shown.created_at}`}
-              data={shown.data}
-              id={shown.id}
-              pricedAt={shown.created_at}
+              result={shown}
+              view={view}
+              onKindChange={setKind}
+              onSwitchHub={switchHub}
+              switching={appraise.isPending}
               {...(result
                 ? {}
                 : {
@@ -109,6 +183,9 @@ export default function AppraisalPage() {
             Сохранённая оценка хранится до {new Date(saved.data.expires_at).toLocaleDateString('ru-RU')}.
           </Text>
         )}
+        <Suspense fallback={null}>
+          {signedIn ? <ServerHistory /> : <LocalHistory items={local} onRemove={removeLocal} />}
+        </Suspense>
       </Stack>
     </>
   );

@@ -1,5 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ROLE_LABELS, type EventsResponse, type RolesResponse, type SessionResponse } from '@eve-toolkit/shared-types';
+import {
+  PROJECT_STATUS_META,
+  ROLE_LABELS,
+  type EventsResponse,
+  type RolesResponse,
+  type SessionResponse,
+} from '@eve-toolkit/shared-types';
+import { useAnnounce } from '../../../shared/ui/live-announcer';
+import { localText } from '../lib/event-time';
 import { sessionQueryKey } from '../../../shared/session';
 import { useSocketEvent } from '../../../shared/socket';
 import { corpKeys, dropProject, patchProject, refetchRolesAndSession, withEvent } from './corp.api';
@@ -14,13 +22,26 @@ export function useCorpLive(): void {
   const client = useQueryClient();
   const refetchAll = () => void client.invalidateQueries({ queryKey: corpKeys.all });
   const options = { onReconnect: refetchAll };
+  // What a member would want to hear while reading something else: new pings, projects, statuses.
+  const announce = useAnnounce();
 
-  useSocketEvent('corp:project-created', ({ project }) => patchProject(client, project), options);
-  useSocketEvent('corp:project-updated', ({ project }) => patchProject(client, project));
-  useSocketEvent('corp:project-deleted', ({ projectId }) => dropProject(client, projectId));
-  useSocketEvent('corp:event-created', ({ event }) =>
-    client.setQueryData<EventsResponse>(corpKeys.events, (d) => withEvent(d, event)),
+  useSocketEvent(
+    'corp:project-created',
+    ({ project }) => {
+      patchProject(client, project);
+      announce(`Новый проект «${project.name}»`);
+    },
+    options,
   );
+  useSocketEvent('corp:project-updated', ({ project, reason }) => {
+    patchProject(client, project);
+    if (reason === 'status') announce(`Проект «${project.name}»: ${PROJECT_STATUS_META[project.status].label}`);
+  });
+  useSocketEvent('corp:project-deleted', ({ projectId }) => dropProject(client, projectId));
+  useSocketEvent('corp:event-created', ({ event }) => {
+    client.setQueryData<EventsResponse>(corpKeys.events, (d) => withEvent(d, event));
+    announce(`Новый пинг: ${event.name}, ${localText(event.date)} (ваше время)`);
+  });
   useSocketEvent('corp:buys-changed', () => void client.invalidateQueries({ queryKey: corpKeys.buys }));
   useSocketEvent('corp:access-changed', refetchAll);
   useSocketEvent('roles:request-decided', ({ role, granted }) => {

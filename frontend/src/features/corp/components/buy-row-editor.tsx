@@ -52,10 +52,10 @@ export function BuyRowEditor({
   const valid = quantity !== null && price !== null;
   return (
     <>
-      <Table.Td>
+      <Table.Td data-label="Количество">
         <QuantityInput label={`Количество: ${entry.name}`} value={quantity} onChange={setQuantity} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Цена, ISK">
         <PriceInput label={`Цена: ${entry.name}`} value={price} onChange={setPrice} />
       </Table.Td>
       <Table.Td>

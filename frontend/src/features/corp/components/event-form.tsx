@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { DEFAULT_EVENT_TYPE, EVENT_TYPES, type EventType } from '@eve-toolkit/shared-types';
+import { DEFAULT_EVENT_TYPE, EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '@eve-toolkit/shared-types';
 import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { errorText, isAuthError, useAddEvent } from '../api/corp.api';
 
@@ -58,7 +58,12 @@ export function EventForm() {
             {...form.register('time')}
             error={errors.time?.message}
           />
-          <NativeSelect label="Тип" data={[...EVENT_TYPES]} {...form.register('type')} error={errors.type?.message} />
+          <NativeSelect
+            label="Тип"
+            data={EVENT_TYPES.map((t) => ({ value: t, label: EVENT_TYPE_LABELS[t] }))}
+            {...form.register('type')}
+            error={errors.type?.message}
+          />
         </SimpleGrid>
         <Textarea label="Описание" autosize minRows={2} {...form.register('desc')} error={errors.desc?.message} />
         <Group justify="flex-end">

@@ -1,30 +1,34 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatNumber, type CandidateJob, type ProjectJob } from '@eve-toolkit/shared-types';
+import { CardTable } from '../../../shared/ui/card-table';
 import { TypeIcon } from '../../../shared/ui/type-icon';
 import { errorText, isAuthError, usePushJobs, useVerifyJob } from '../api/corp.api';
 
 const key = (c: CandidateJob) => `${c.char_id}:${c.job_id}`;
 
 /**
- * A member looks for their own game jobs (build) or contracts to the corporation (buy) that fit
- * this project job (POST verify_job), ticks some and claims them (POST push_jobs). The server
- * re-reads them from the game and never credits more than the job needs.
+ * The claim panel of one project job, opened under its row (the whole table's width): it looks
+ * for the member's own game jobs (build) or contracts to the corporation (buy) that fit the job
+ * (POST verify_job) as soon as it opens, the member ticks some and claims them (POST push_jobs).
+ * The server re-reads them from the game and never credits more than the job needs.
  */
-export function JobClaim({ projectId, job }: { projectId: string; job: ProjectJob }) {
+export function JobClaim({ projectId, job, onClose }: { projectId: string; job: ProjectJob; onClose: () => void }) {
   const verify = useVerifyJob();
   const push = usePushJobs();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [credited, setCredited] = useState<number | null>(null);
   const candidates = verify.data?.candidates ?? null;
-  const label = job.type === 'build' ? 'Найти мои работы' : 'Найти мои контракты';
+  const build = job.type === 'build';
+  const { mutate: look } = verify;
 
-  const look = () => {
+  const refresh = () => {
     setChosen(new Set());
-    setCredited(null);
     push.reset();
-    verify.mutate({ project_id: projectId, job_id: job.id });
+    look({ project_id: projectId, job_id: job.id });
   };
+  useEffect(() => look({ project_id: projectId, job_id: job.id }), [look, projectId, job.id]);
+
   const toggle = (c: CandidateJob) =>
     setChosen((prev) => {
       const next = new Set(prev);
@@ -40,12 +44,12 @@ export function JobClaim({ projectId, job }: { projectId: string; job: ProjectJo
         job_id: job.id,
         job_type: job.type,
         jobs: picked.map((c) =>
-          job.type === 'build' ? { char_id: c.char_id, job_id: c.job_id } : { char_id: c.char_id, contract_id: c.job_id },
+          build ? { char_id: c.char_id, job_id: c.job_id } : { char_id: c.char_id, contract_id: c.job_id },
         ),
       });
       setCredited(res.credited);
-      verify.reset();
       setChosen(new Set());
+      look({ project_id: projectId, job_id: job.id });
     } catch {
       // shown from push.error
     }
@@ -53,35 +57,55 @@ export function JobClaim({ projectId, job }: { projectId: string; job: ProjectJo
   const failure = [verify.error, push.error].find((e) => e && !isAuthError(e));
 
   return (
-    <Stack gap={6}>
-      <Group gap="xs">
-        <Button size="compact-xs" variant="light" onClick={look} loading={verify.isPending} aria-label={`${label}: ${job.name}`}>
-          {label}
-        </Button>
-        {credited !== null && (
-          <Text size="xs" c="green" role="status">
-            Засчитано: {formatNumber(credited)}
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid={`claim-${job.id}`}
+      aria-label={`Засчитать: ${job.name}`}
+      component="section"
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm" fw={600}>
+            {build ? 'Ваши работы в игре' : 'Ваши контракты на корпорацию'}: {job.name}
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            {credited !== null && (
+              <Text size="sm" c="teal.8" role="status">
+                Засчитано: {formatNumber(credited)}
+              </Text>
+            )}
+            <Button size="compact-xs" variant="subtle" onClick={refresh} loading={verify.isPending}>
+              Обновить
+            </Button>
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={onClose}>
+              Скрыть
+            </Button>
+          </Group>
+        </Group>
+        {failure && (
+          <Alert color="red" variant="light" p="xs" role="alert">
+            {errorText(failure)}
+          </Alert>
+        )}
+        {verify.isPending && !candidates && (
+          <Text size="sm" c="dimmed">
+            Читаем {build ? 'работы' : 'контракты'} из игры…
           </Text>
         )}
-      </Group>
-      {failure && (
-        <Alert color="red" variant="light" p="xs" role="alert">
-          {errorText(failure)}
-        </Alert>
-      )}
-      {candidates && (
-        <Paper withBorder radius="md" p="xs" data-testid={`candidates-${job.id}`}>
-          {candidates.length === 0 ? (
+        {candidates &&
+          (candidates.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {job.type === 'build' ? 'Подходящих работ в игре не найдено' : 'Подходящих контрактов на корпорацию не найдено'}
+              {build ? 'Подходящих работ в игре не найдено' : 'Подходящих контрактов на корпорацию не найдено'}
             </Text>
           ) : (
-            <>
-              <Table>
+            <div data-testid={`candidates-${job.id}`}>
+              <CardTable verticalSpacing={4}>
                 <Table.Tbody>
                   {candidates.map((c) => (
                     <Table.Tr key={key(c)}>
-                      <Table.Td>
+                      <Table.Td w={40}>
                         <Checkbox
                           checked={chosen.has(key(c))}
                           onChange={() => toggle(c)}
@@ -94,9 +118,9 @@ export function JobClaim({ projectId, job }: { projectId: string; job: ProjectJo
                           <Text size="sm">{c.char_name}</Text>
                         </Group>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         <Text size="sm">
-                          {formatNumber(c.runs)} {job.type === 'build' ? 'прог.' : 'шт.'}
+                          {formatNumber(c.runs)} {build ? 'прог.' : 'шт.'}
                         </Text>
                       </Table.Td>
                       <Table.Td>
@@ -108,16 +132,15 @@ export function JobClaim({ projectId, job }: { projectId: string; job: ProjectJo
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
-              </Table>
+              </CardTable>
               <Group justify="flex-end" mt="xs">
                 <Button size="compact-sm" onClick={() => void submit()} disabled={chosen.size === 0} loading={push.isPending}>
                   Засчитать выбранные
                 </Button>
               </Group>
-            </>
-          )}
-        </Paper>
-      )}
-    </Stack>
+            </div>
+          ))}
+      </Stack>
+    </Paper>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { CORP_MESSAGES } from '@eve-toolkit/shared-types';
+import { CORP_MESSAGES, EVENT_TYPE_LABELS } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { TypeIcon } from '../../../shared/ui/type-icon';
 import { isAuthError, useEvents } from '../api/corp.api';
@@ -43,11 +43,19 @@ export default function CorpEventsPage() {
                     <Stack gap={2} style={{ flex: 1 }}>
                       <Group gap="xs">
                         <Text fw={600}>{e.name}</Text>
-                        <Badge variant="light">{e.type}</Badge>
+                        <Badge variant="light" tt="none">
+                          {EVENT_TYPE_LABELS[e.type] ?? e.type}
+                        </Badge>
                       </Group>
                       <Text size="sm">
-                        <span data-testid="event-local">{localText(e.date)}</span> (ваше время) ·{' '}
-                        <span data-testid="event-et">{etText(e.date)}</span>
+                        {/* A date and time never split across lines. */}
+                        <span data-testid="event-local" style={{ whiteSpace: 'nowrap' }}>
+                          {localText(e.date)}
+                        </span>{' '}
+                        (ваше время) ·{' '}
+                        <span data-testid="event-et" style={{ whiteSpace: 'nowrap' }}>
+                          {etText(e.date)}
+                        </span>
                       </Text>
                       {e.desc && (
                         <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>

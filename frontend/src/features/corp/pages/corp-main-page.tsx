@@ -6,6 +6,7 @@ import { TypeIcon } from '../../../shared/ui/type-icon';
 import { isAuthError, useBuys, useUpdateBuy } from '../api/corp.api';
 import { useCorpLive } from '../api/corp-live';
 import { CorpError } from '../components/corp-error';
+import { CardTable } from '../../../shared/ui/card-table';
 
 // Moderators' editors (number inputs, the item search) are chunks of their own: most members only read.
 const BuyRowEditor = lazy(() => import('../components/buy-row-editor').then((m) => ({ default: m.BuyRowEditor })));
@@ -32,46 +33,44 @@ export default function CorpMainPage() {
               {CORP_MESSAGES.emptyBuys}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped highlightOnHover data-testid="buys">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>ID</Table.Th>
-                    <Table.Th />
-                    <Table.Th>Название</Table.Th>
-                    <Table.Th>Количество</Table.Th>
-                    <Table.Th>Цена, ISK</Table.Th>
-                    {buys.data.can_moderate && <Table.Th />}
+            <CardTable striped highlightOnHover minWidth={560} data-testid="buys">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>ID</Table.Th>
+                  <Table.Th />
+                  <Table.Th>Название</Table.Th>
+                  <Table.Th>Количество</Table.Th>
+                  <Table.Th>Цена, ISK</Table.Th>
+                  {buys.data.can_moderate && <Table.Th />}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {buys.data.buys.map((b) => (
+                  <Table.Tr key={b.id} data-testid={`buy-${b.id}`}>
+                    <Table.Td data-label="ID">{b.id}</Table.Td>
+                    <Table.Td>
+                      <TypeIcon src={b.icon} size={32} />
+                    </Table.Td>
+                    <Table.Td>{b.name}</Table.Td>
+                    {buys.data.can_moderate ? (
+                      <Suspense fallback={<Table.Td colSpan={3} />}>
+                        <BuyRowEditor
+                          key={`${b.quantity}:${b.price}`}
+                          entry={b}
+                          saving={update.isPending && update.variables?.id === b.id}
+                          onSave={(body) => update.mutate(body)}
+                        />
+                      </Suspense>
+                    ) : (
+                      <>
+                        <Table.Td data-label="Количество">{formatNumber(b.quantity)}</Table.Td>
+                        <Table.Td data-label="Цена, ISK">{formatPrice(b.price)}</Table.Td>
+                      </>
+                    )}
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {buys.data.buys.map((b) => (
-                    <Table.Tr key={b.id} data-testid={`buy-${b.id}`}>
-                      <Table.Td>{b.id}</Table.Td>
-                      <Table.Td>
-                        <TypeIcon src={b.icon} size={32} />
-                      </Table.Td>
-                      <Table.Td>{b.name}</Table.Td>
-                      {buys.data.can_moderate ? (
-                        <Suspense fallback={<Table.Td colSpan={3} />}>
-                          <BuyRowEditor
-                            key={`${b.quantity}:${b.price}`}
-                            entry={b}
-                            saving={update.isPending && update.variables?.id === b.id}
-                            onSave={(body) => update.mutate(body)}
-                          />
-                        </Suspense>
-                      ) : (
-                        <>
-                          <Table.Td>{formatNumber(b.quantity)}</Table.Td>
-                          <Table.Td>{formatPrice(b.price)}</Table.Td>
-                        </>
-                      )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </CardTable>
           )}
           {buys.data.can_moderate && (
             <>

@@ -12,6 +12,7 @@ import {
 import { setSocketForTests, type AppSocket } from '../../../shared/socket';
 import { renderApp, sessionFor, TEST_CSRF_TOKEN, type FetchHandler } from '../../../test/render-app';
 import { etText, localText } from '../lib/event-time';
+import { plain } from '../../../test/text';
 
 /** A stand-in socket: records listeners so a test can play a server event. */
 function fakeSocket() {
@@ -113,7 +114,7 @@ describe('/corp/main (buy list)', () => {
     expect(
       within(row)
         .getAllByRole('cell')
-        .map((c) => c.textContent),
+        .map((c) => plain(c.textContent)),
     ).toEqual(['34', '', 'Tritanium', '1 000 000', '4,50']);
     expect(row.querySelector('img')).toHaveAttribute('src', 'https://images.example/types/34/icon?size=32');
     expect(screen.queryByRole('button', { name: 'Сохранить' })).toBeNull();
@@ -221,7 +222,7 @@ describe('/corp/events (pings)', () => {
     });
     const card = await screen.findByTestId('event-e1');
     expect(card).toHaveTextContent('Домашняя оборона');
-    expect(card).toHaveTextContent('home def');
+    expect(card).toHaveTextContent('Защита дома');
     expect(card).toHaveTextContent('Все в доки');
     expect(within(card).getByTestId('event-et')).toHaveTextContent('2025-01-11 18:00 ET');
     expect(within(card).getByTestId('event-local')).toHaveTextContent(localText(PING.date));
@@ -265,6 +266,10 @@ describe('/corp/events (pings)', () => {
     live.emit('corp:event-created', { corporationId: 98000001, event: PING });
     expect(await screen.findByTestId('event-e1')).toBeInTheDocument();
     expect(screen.getAllByTestId(/^event-e\d$/).map((e) => e.dataset.testid)).toEqual(['event-e1', 'event-e2']);
+    // Screen readers hear the newest ping politely.
+    const announcer = screen.getByTestId('live-announcer');
+    expect(announcer).toHaveAttribute('aria-live', 'polite');
+    expect(announcer).toHaveTextContent(`Новый пинг: ${PING.name}, ${localText(PING.date)} (ваше время)`);
   });
 });
 
@@ -296,11 +301,13 @@ describe('/corp/projects', () => {
     expect(within(screen.getByTestId('project-p1')).getByTestId('project-status').getAttribute('style')).toContain(
       '--mantine-color-orange',
     );
+    expect(screen.getByTestId('live-announcer')).toHaveTextContent(`Проект «${FUEL.name}»: В ПРОДАЖЕ`);
     live.emit('corp:project-created', {
       corporationId: 98000001,
       project: project({ id: 'p3', name: 'Новый', created_at: '2025-01-12T10:00:00.000Z' }),
     });
     expect(await screen.findByTestId('project-p3')).toHaveTextContent('ПОДГОТОВКА');
+    expect(screen.getByTestId('live-announcer')).toHaveTextContent('Новый проект «Новый»');
     live.emit('corp:project-deleted', { corporationId: 98000001, projectId: 'p2' });
     await waitFor(() => expect(screen.queryByTestId('project-p2')).toBeNull());
 
@@ -409,13 +416,18 @@ describe('/corp/projects/:id', () => {
     expect(submit).toBeDisabled();
     await r.user.click(within(candidates).getByRole('checkbox', { name: 'Anna Sokolova: Сооружение 2, 5' }));
     await r.user.click(submit);
-    expect(await within(build).findByRole('status')).toHaveTextContent('Засчитано: 5');
+    // The panel opens under the job's row, across the whole table; it says what was credited and looks again.
+    const panel = screen.getByTestId('claim-j1');
+    expect(build).not.toContainElement(panel);
+    expect(await within(panel).findByRole('status')).toHaveTextContent('Засчитано: 5');
+    await waitFor(() => expect(api.sent).toHaveLength(3));
     expect(api.sent.map((s) => [s.path, s.body])).toEqual([
       ['auth/corp/verify_job', { project_id: 'p1', job_id: 'j1' }],
       [
         'auth/corp/push_jobs',
         { project_id: 'p1', job_id: 'j1', job_type: 'build', jobs: [{ char_id: 2112000002, job_id: 502 }] },
       ],
+      ['auth/corp/verify_job', { project_id: 'p1', job_id: 'j1' }],
     ]);
     expect(within(build).getByTestId('job-progress')).toHaveTextContent('25 / 60');
     expect(build).toHaveTextContent('Anna Sokolova: 5');
@@ -450,9 +462,10 @@ describe('/corp/projects/:id', () => {
     const buy = await screen.findByTestId('job-j2');
     expect(within(screen.getByTestId('job-j1')).queryByRole('button')).toBeNull();
     await r.user.click(await within(buy).findByRole('button', { name: 'Найти мои контракты: Tritanium' }));
-    await r.user.click(await within(buy).findByRole('checkbox'));
-    await r.user.click(within(buy).getByRole('button', { name: 'Засчитать выбранные' }));
-    expect(await within(buy).findByRole('alert')).toHaveTextContent(CORP_MESSAGES.alreadyClaimed);
+    const panel = await screen.findByTestId('claim-j2');
+    await r.user.click(await within(panel).findByRole('checkbox'));
+    await r.user.click(within(panel).getByRole('button', { name: 'Засчитать выбранные' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(CORP_MESSAGES.alreadyClaimed);
     expect(api.sent[1].body).toEqual({
       project_id: 'p1',
       job_id: 'j2',

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Anchor, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { CardTable } from '../../../shared/ui/card-table';
 import {
   ACTIVITY_LETTER,
   formatNumber,
@@ -18,7 +19,7 @@ import { useCorpLive } from '../api/corp-live';
 import { CorpError } from '../components/corp-error';
 import { StatusBadge } from '../components/status-badge';
 
-// Moderator controls (the status dropdown) and claiming (checkbox lists) load on their own.
+// Moderator controls (the status dropdown) and claiming (the panel under a job) load on their own.
 const JobClaim = lazy(() => import('../components/job-claim').then((m) => ({ default: m.JobClaim })));
 const StatusSelect = lazy(() => import('../components/status-select').then((m) => ({ default: m.StatusSelect })));
 
@@ -59,6 +60,8 @@ export default function CorpProjectPage() {
   });
   const query = useProject(id);
   const update = useUpdateProject();
+  /** The job whose claim panel is open under its row. */
+  const [claimFor, setClaimFor] = useState<string | null>(null);
 
   if (query.isPending || isAuthError(query.error)) return <Skeleton height={320} radius="lg" />;
   if (query.isError)
@@ -109,66 +112,101 @@ export default function CorpProjectPage() {
           <Title order={2} fz={18} mb="sm">
             Работы
           </Title>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" data-testid="project-jobs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th />
-                  <Table.Th>Название</Table.Th>
-                  <Table.Th>Тип</Table.Th>
-                  <Table.Th>Оплата, ISK</Table.Th>
-                  <Table.Th>Выполнено</Table.Th>
-                  <Table.Th>Исполнители</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {project.jobs.map((j) => (
-                  <Table.Tr key={j.id} data-testid={`job-${j.id}`}>
-                    <Table.Td>
-                      <TypeIcon src={j.icon} size={32} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm">{j.name}</Text>
-                        {j.activity_id && (
-                          <Badge size="xs" variant="outline" title={j.activity_id === 1 ? 'Производство' : 'Реакция'}>
-                            {ACTIVITY_LETTER[j.activity_id]}
-                          </Badge>
+          <CardTable verticalSpacing="sm" minWidth={760} data-testid="project-jobs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th />
+                <Table.Th>Название</Table.Th>
+                <Table.Th>Тип</Table.Th>
+                <Table.Th>Оплата, ISK</Table.Th>
+                <Table.Th>Выполнено</Table.Th>
+                <Table.Th>Исполнители</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {project.jobs.map((j) => {
+                const open = jobOpen(project, j);
+                const claiming = open && claimFor === j.id;
+                const find = j.type === 'build' ? 'Найти мои работы' : 'Найти мои контракты';
+                return (
+                  <Fragment key={j.id}>
+                    <Table.Tr data-testid={`job-${j.id}`}>
+                      <Table.Td w={48}>
+                        <TypeIcon src={j.icon} size={32} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Text size="sm" fw={500}>
+                            {j.name}
+                          </Text>
+                          {j.activity_id && (
+                            <Badge
+                              size="xs"
+                              variant="outline"
+                              miw="max-content"
+                              title={j.activity_id === 1 ? 'Производство' : 'Реакция'}
+                            >
+                              {ACTIVITY_LETTER[j.activity_id]}
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td data-label="Тип">
+                        {/* A badge's label may shrink to "…": keep the word whole, let the table give room. */}
+                        <Badge variant="light" color={j.type === 'build' ? 'blue' : 'grape'} miw="max-content">
+                          {j.type === 'build' ? 'постройка' : 'закупка'}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td data-label="Оплата, ISK">
+                        <Text size="sm">
+                          {formatPrice(j.pay)} {j.type === 'build' ? 'за прогон' : 'за шт.'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td miw={140} data-label="Выполнено">
+                        <div>
+                          <Text size="sm" data-testid="job-progress">
+                            {formatNumber(j.done)} / {formatNumber(j.quantity)}
+                          </Text>
+                          <Progress
+                            value={j.quantity ? (Math.min(j.done, j.quantity) / j.quantity) * 100 : 0}
+                            size="xs"
+                            miw={100}
+                            aria-label={`${j.name}: выполнено ${formatNumber(j.done)} из ${formatNumber(j.quantity)}`}
+                          />
+                        </div>
+                      </Table.Td>
+                      <Table.Td data-label="Исполнители">
+                        <Executors list={j.executors} />
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {open && (
+                          <Button
+                            size="compact-xs"
+                            variant={claiming ? 'filled' : 'light'}
+                            onClick={() => setClaimFor(claiming ? null : j.id)}
+                            aria-expanded={claiming}
+                            aria-label={`${find}: ${j.name}`}
+                          >
+                            {find}
+                          </Button>
                         )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={j.type === 'build' ? 'blue' : 'grape'}>
-                        {j.type === 'build' ? 'постройка' : 'закупка'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {formatPrice(j.pay)} {j.type === 'build' ? 'за прогон' : 'за шт.'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td miw={140}>
-                      <Text size="sm" data-testid="job-progress">
-                        {formatNumber(j.done)} / {formatNumber(j.quantity)}
-                      </Text>
-                      <Progress value={j.quantity ? (Math.min(j.done, j.quantity) / j.quantity) * 100 : 0} size="xs" />
-                    </Table.Td>
-                    <Table.Td>
-                      <Executors list={j.executors} />
-                    </Table.Td>
-                    <Table.Td>
-                      {jobOpen(project, j) && (
-                        <Suspense fallback={null}>
-                          <JobClaim projectId={project.id} job={j} />
-                        </Suspense>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      </Table.Td>
+                    </Table.Tr>
+                    {claiming && (
+                      <Table.Tr>
+                        <Table.Td colSpan={7}>
+                          <Suspense fallback={<Skeleton height={80} />}>
+                            <JobClaim projectId={project.id} job={j} onClose={() => setClaimFor(null)} />
+                          </Suspense>
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </Table.Tbody>
+          </CardTable>
           <Text size="xs" c="dimmed" mt="xs">
             Работы на постройку принимаются, пока проект строится; закупки контрактом на корпорацию — пока проект в подготовке.
           </Text>

@@ -50,7 +50,6 @@ export default function CorpProjectsPage() {
               component={Link}
               to={`/corp/projects/${p.id}`}
               data-testid={`project-${p.id}`}
-              aria-label={p.name}
               style={{ color: 'inherit', textDecoration: 'none' }}
             >
               <Stack gap="xs">

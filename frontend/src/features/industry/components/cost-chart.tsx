@@ -1,6 +1,6 @@
 import Chart from 'react-apexcharts';
 import { useComputedColorScheme } from '@mantine/core';
-import { formatIsk } from '@eve-toolkit/shared-types';
+import { formatIsk, formatPercent } from '@eve-toolkit/shared-types';
 import type { CostSlice } from '../lib/cost-breakdown';
 
 /** The cost breakdown donut (lazy-loaded chunk); receives ready slices. */
@@ -22,7 +22,8 @@ export default function CostChart({ slices }: { slices: CostSlice[] }) {
         labels: slices.map((s) => s.label),
         colors: slices.map((s) => s.color),
         legend: { position: 'bottom' },
-        dataLabels: { enabled: true },
+        // Russian percentages on the slices ("95,1 %"), not apexcharts' "95.1%".
+        dataLabels: { enabled: true, formatter: (percent: number) => formatPercent(percent, 1) },
         tooltip: { y: { formatter: (v: number) => formatIsk(v) } },
       }}
     />

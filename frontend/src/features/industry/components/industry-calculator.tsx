@@ -4,6 +4,7 @@ import { Alert, Button, Group, List, Loader, Paper, SegmentedControl, Skeleton, 
 import {
   carryChoices,
   cheapestChoice,
+  formatIsk,
   formatPercent,
   INDUSTRY_MESSAGES,
   priceWarnings,
@@ -16,6 +17,7 @@ import {
   type JobNode,
 } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
+import { ChartFigure } from '../../../shared/ui/chart-figure';
 import { isWarmingUp } from '../../../shared/query-retry';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { HubSelect } from '../../../shared/ui/hub-select';
@@ -224,9 +226,15 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
                 ]}
               />
             </Group>
-            <Suspense fallback={<Loader size="sm" />}>
-              <CostChart slices={costBreakdown(summary, side)} />
-            </Suspense>
+            <ChartFigure
+              caption="Из чего складывается стоимость, ISK"
+              columns={['Статья', 'ISK']}
+              rows={costBreakdown(summary, side).map((s) => [s.label, formatIsk(s.value)])}
+            >
+              <Suspense fallback={<Loader size="sm" />}>
+                <CostChart slices={costBreakdown(summary, side)} />
+              </Suspense>
+            </ChartFigure>
           </Paper>
         </>
       )}

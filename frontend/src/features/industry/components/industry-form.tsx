@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useForm, type Path, type PathValue } from 'react-hook-form';
 import { Alert, Button, Group, List, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import {
-  displaySecurity,
+  formatSecurity,
   INDUSTRY_MAX_QUANTITY,
   INDUSTRY_MAX_RIGS,
   INDUSTRY_MESSAGES,
@@ -77,11 +77,11 @@ export function IndustryForm({
   const systemOptions = useMemo(() => {
     const found = searchSystems(staticData.systems, systemSearch).map((s) => ({
       value: String(s.id),
-      label: `${s.name} (${displaySecurity(s.security).toFixed(1)})`,
+      label: `${s.name} (${formatSecurity(s.security)})`,
     }));
     const chosen = staticData.systems.find((s) => s.id === systemId);
     if (chosen && !found.some((o) => o.value === String(chosen.id))) {
-      found.unshift({ value: String(chosen.id), label: `${chosen.name} (${displaySecurity(chosen.security).toFixed(1)})` });
+      found.unshift({ value: String(chosen.id), label: `${chosen.name} (${formatSecurity(chosen.security)})` });
     }
     return found;
   }, [staticData.systems, systemSearch, systemId]);

@@ -10,7 +10,7 @@ import {
 } from '@eve-toolkit/shared-types';
 
 const isk = (v: number | null) => (v === null ? '—' : formatIsk(v));
-const pct = (v: number | null) => (v === null ? '—' : `${formatNumber(v, 2)} %`);
+const pct = (v: number | null) => (v === null ? '—' : formatPercent(v, 2));
 
 function Cell({ label, value, testId, color }: { label: string; value: string; testId?: string; color?: string }) {
   return (

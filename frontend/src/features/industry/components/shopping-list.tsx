@@ -1,18 +1,25 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Group, Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { appraisalLink, formatIsk, formatNumber, formatVolume, multibuyText, type ShoppingItem } from '@eve-toolkit/shared-types';
+import { CardTable } from '../../../shared/ui/card-table';
 import { TypeIcon } from '../../../shared/ui/type-icon';
+import { shoppingSheetText } from '../lib/shopping-text';
 
-/** Everything to buy under the current choices, copyable in the game's multibuy format and openable in the appraisal. */
+type Copied = { ok: boolean; what: string } | null;
+
+/**
+ * Everything to buy under the current choices: copied for the game (its multibuy window: English
+ * names and whole quantities) or for a Russian spreadsheet, and openable in the appraisal.
+ */
 export function ShoppingList({ items }: { items: ShoppingItem[] }) {
-  const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
-  const copy = async () => {
+  const [copied, setCopied] = useState<Copied>(null);
+  const copy = async (what: string, text: string) => {
     try {
-      await navigator.clipboard.writeText(multibuyText(items));
-      setCopied('ok');
+      await navigator.clipboard.writeText(text);
+      setCopied({ ok: true, what });
     } catch {
-      setCopied('failed');
+      setCopied({ ok: false, what });
     }
   };
   return (
@@ -22,56 +29,75 @@ export function ShoppingList({ items }: { items: ShoppingItem[] }) {
           Список покупок
         </Title>
         <Group gap="xs">
-          {copied === 'ok' && (
-            <Text size="sm" c="teal" role="status">
-              Скопировано
+          {copied && (
+            <Text size="sm" c={copied.ok ? 'teal' : 'red'} role="status">
+              {copied.ok ? `Скопировано ${copied.what}` : 'Не удалось скопировать'}
             </Text>
           )}
-          {copied === 'failed' && (
-            <Text size="sm" c="red" role="status">
-              Не удалось скопировать
-            </Text>
-          )}
-          <Button size="compact-sm" variant="light" onClick={copy} disabled={!items.length}>
-            Копировать (multibuy)
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => void copy('для игры', multibuyText(items))}
+            disabled={!items.length}
+            title="Для окна Multibuy на рынке в игре: английское название и количество через табуляцию"
+          >
+            Копировать для игры
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => void copy('для таблицы', shoppingSheetText(items))}
+            disabled={!items.length}
+            title="Для Excel или Google Таблиц на русском: числа с запятой"
+          >
+            Копировать для таблицы
           </Button>
           <Button size="compact-sm" variant="light" component={Link} to={appraisalLink(items)}>
             Открыть в оценке
           </Button>
         </Group>
       </Group>
+      <Text size="xs" c="dimmed" mb="xs">
+        «Для игры» — вставьте в окно Multibuy на рынке; «для таблицы» — в Excel или Google Таблицы (числа с запятой).
+      </Text>
       {items.length === 0 ? (
         <Text c="dimmed">Покупать нечего.</Text>
       ) : (
-        <ScrollArea.Autosize mah={420}>
-          <Table striped highlightOnHover verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Предмет</Table.Th>
-                <Table.Th ta="right">Количество</Table.Th>
-                <Table.Th ta="right">Объём</Table.Th>
-                <Table.Th ta="right">SELL</Table.Th>
-                <Table.Th ta="right">BUY</Table.Th>
+        <CardTable striped highlightOnHover verticalSpacing={4}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Предмет</Table.Th>
+              <Table.Th ta="right">Количество</Table.Th>
+              <Table.Th ta="right">Объём</Table.Th>
+              <Table.Th ta="right">SELL</Table.Th>
+              <Table.Th ta="right">BUY</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((i) => (
+              <Table.Tr key={i.id} data-testid={`shop-${i.id}`}>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <TypeIcon src={i.icon} size={20} />
+                    <Text size="sm">{i.name}</Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td ta="right" data-label="Количество">
+                  {formatNumber(i.quantity)}
+                </Table.Td>
+                <Table.Td ta="right" data-label="Объём">
+                  {formatVolume(i.volume)}
+                </Table.Td>
+                <Table.Td ta="right" data-label="SELL">
+                  {i.market_sell === null ? '—' : formatIsk(i.quantity * i.market_sell)}
+                </Table.Td>
+                <Table.Td ta="right" data-label="BUY">
+                  {i.market_buy === null ? '—' : formatIsk(i.quantity * i.market_buy)}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((i) => (
-                <Table.Tr key={i.id} data-testid={`shop-${i.id}`}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <TypeIcon src={i.icon} size={20} />
-                      <Text size="sm">{i.name}</Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatNumber(i.quantity)}</Table.Td>
-                  <Table.Td ta="right">{formatVolume(i.volume)}</Table.Td>
-                  <Table.Td ta="right">{i.market_sell === null ? '—' : formatIsk(i.quantity * i.market_sell)}</Table.Td>
-                  <Table.Td ta="right">{i.market_buy === null ? '—' : formatIsk(i.quantity * i.market_buy)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
+            ))}
+          </Table.Tbody>
+        </CardTable>
       )}
     </Paper>
   );

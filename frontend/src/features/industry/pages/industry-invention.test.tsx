@@ -210,7 +210,7 @@ describe('/industry: the skills panel', () => {
   it('skills are remembered in the browser and sent; a changed skill marks the tree stale until recalculated', async () => {
     const r = renderApp('/industry', { handler: api() });
     await r.user.click(await screen.findByRole('button', { name: /Навыки \(все V\)/ }));
-    const industry = screen.getByRole('textbox', { name: 'Организация производства' });
+    const industry = await screen.findByRole('textbox', { name: 'Организация производства' });
     await r.user.clear(industry);
     await r.user.type(industry, '4');
     expect(JSON.parse(localStorage.getItem(SKILLS_STORAGE_KEY)!)).toMatchObject({ industry: 4 });
@@ -233,7 +233,7 @@ describe('/industry: the skills panel', () => {
     // V: 3.6 % + 1.5 % of 2 000 000 000
     expect(screen.getByTestId('summary-trade-sell')).toHaveTextContent('102 000 000,00 ISK');
     await r.user.click(screen.getByRole('button', { name: /Навыки/ }));
-    const accounting = screen.getByRole('textbox', { name: 'Бухгалтерский учёт' });
+    const accounting = await screen.findByRole('textbox', { name: 'Бухгалтерский учёт' });
     await r.user.clear(accounting);
     await r.user.type(accounting, '0');
     // 8 % + 1.5 %

@@ -32,7 +32,7 @@ describe('/industry', () => {
     expect(within(listbox).getByText('Введите не меньше 3 символов')).toBeInTheDocument();
     await r.user.type(system, 'T');
     const options = await within(listbox).findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Jita (0.9)', 'Jitaaa (-0.2)']);
+    expect(options.map((o) => o.textContent)).toEqual(['Jita (0,9)', 'Jitaaa (-0,2)']);
   });
 
   it('sends the form, shows the tree with П/Р, totals, warnings, summary, shopping list and chart', async () => {
@@ -154,14 +154,20 @@ describe('/industry', () => {
     expect(total('node-total-sell', root)).toBe('Итого SELL: 13 250,00 ISK');
   });
 
-  it('copies the shopping list in multibuy format and links it to the appraisal page', async () => {
+  it('copies the shopping list for the game (multibuy) and for a Russian spreadsheet, and links it to the appraisal page', async () => {
     const r = renderApp('/industry', { handler: industryApi() }); // user-event provides navigator.clipboard
     await chooseItemAndSystem(r);
     await r.user.click(screen.getByRole('button', { name: 'Рассчитать' }));
     const list = await screen.findByTestId('shopping-list');
-    await r.user.click(within(list).getByRole('button', { name: 'Копировать (multibuy)' }));
-    expect(await within(list).findByText('Скопировано')).toBeInTheDocument();
+    await r.user.click(within(list).getByRole('button', { name: 'Копировать для игры' }));
+    expect(await within(list).findByText('Скопировано для игры')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe('Pyerite\t1000\nTritanium\t500');
+    await r.user.click(within(list).getByRole('button', { name: 'Копировать для таблицы' }));
+    expect(await within(list).findByText('Скопировано для таблицы')).toBeInTheDocument();
+    // Pyerite 1 000 × 0,01 м³, SELL 10, BUY 9; Tritanium 500 × 0,01 м³, SELL 4, BUY 3,5.
+    expect(await navigator.clipboard.readText()).toBe(
+      'Предмет\tКоличество\tОбъём, м³\tSELL, ISK\tBUY, ISK\nPyerite\t1000\t10,00\t10000,00\t9000,00\nTritanium\t500\t5,00\t2000,00\t1750,00',
+    );
     expect(within(list).getByRole('link', { name: 'Открыть в оценке' })).toHaveAttribute(
       'href',
       `/market/appraisal?data=${encodeURIComponent('Pyerite\\t1000\\nTritanium\\t500')}`,

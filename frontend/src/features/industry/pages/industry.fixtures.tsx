@@ -10,6 +10,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import type { FetchHandler, renderApp } from '../../../test/render-app';
 import { jobNode } from '@eve-toolkit/shared-types/testing';
+import { plain } from '../../../test/text';
 
 export const STATIC: IndustryStaticData = {
   systems: [
@@ -166,8 +167,9 @@ export async function chooseItemAndSystem({ user }: Rendered) {
   await user.type(await screen.findByRole('combobox', { name: /Предмет/ }), 'Rif');
   await user.click(await screen.findByRole('option', { name: 'Rifter Blueprint' }));
   await user.type(screen.getByRole('combobox', { name: /Система/ }), 'jit');
-  await user.click(await screen.findByRole('option', { name: 'Jita (0.9)' }));
+  await user.click(await screen.findByRole('option', { name: 'Jita (0,9)' }));
 }
 
 export const jobCalls = (r: Rendered) => r.fetchMock.mock.calls.filter(([url]) => String(url) === '/data/industry/job');
-export const total = (testId: string, scope: HTMLElement) => within(scope).getAllByTestId(testId)[0].textContent;
+/** A total's text with its no-break spaces written as plain ones. */
+export const total = (testId: string, scope: HTMLElement) => plain(within(scope).getAllByTestId(testId)[0].textContent);

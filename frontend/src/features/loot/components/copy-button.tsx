@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, Text, type ButtonProps } from '@mantine/core';
 
-/** A button that copies text, with a short status beside it. */
+/** A button that copies text, with a short status beside it; `title` says where the text is meant to go. */
 export function CopyButton({
   text,
   label,
   ...props
-}: { text: () => string | Promise<string>; label: string } & Omit<ButtonProps, 'children' | 'onClick'>) {
+}: { text: () => string | Promise<string>; label: string; title?: string } & Omit<ButtonProps, 'children' | 'onClick'>) {
   const [status, setStatus] = useState<'ok' | 'failed' | null>(null);
   const copy = async () => {
     try {

@@ -1,8 +1,18 @@
 import { Link } from 'react-router-dom';
 import { ActionIcon, Badge, Button, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { formatIsk, formatNumber, lootAppraisalLink, lootItemsText, type MoveDirection } from '@eve-toolkit/shared-types';
+import {
+  countRu,
+  formatIsk,
+  formatNumber,
+  lootAppraisalLink,
+  lootItemsText,
+  type MoveDirection,
+} from '@eve-toolkit/shared-types';
 import type { GroupView } from '../lib/view';
 import { CopyButton } from './copy-button';
+
+const PILOT_FORMS = ['пилот', 'пилота', 'пилотов'] as const;
+const TYPE_FORMS = ['тип', 'типа', 'типов'] as const;
 
 interface Props {
   group: GroupView;
@@ -12,6 +22,7 @@ interface Props {
 
 /** One group: its pilots with arrows, the summed items, its value and share, 'В маркет' and 'Копировать'. */
 export function GroupCard({ group, index, onMove }: Props) {
+  const names = new Map(group.items.map((i) => [i.type_id, i.name]));
   return (
     <Paper withBorder radius="lg" p="md" data-testid={`loot-group-${index + 1}`}>
       <Stack gap="sm">
@@ -19,9 +30,7 @@ export function GroupCard({ group, index, onMove }: Props) {
           <Title order={3} fz={18}>
             Группа {index + 1}
           </Title>
-          <Badge variant="light">
-            {group.pilots.length} {pilotsWord(group.pilots.length)}
-          </Badge>
+          <Badge variant="light">{countRu(group.pilots.length, PILOT_FORMS)}</Badge>
         </Group>
         <Stack gap={4}>
           {group.pilots.map((p) => (
@@ -43,7 +52,9 @@ export function GroupCard({ group, index, onMove }: Props) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Предмет</Table.Th>
-                <Table.Th ta="right">Кол-во</Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  Кол-во
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -75,8 +86,9 @@ export function GroupCard({ group, index, onMove }: Props) {
             На пилота: {formatIsk(group.share.sell)} (SELL) / {formatIsk(group.share.buy)} (BUY)
           </Text>
           {group.value.unpricedSell.length > 0 && (
-            <Text size="xs" c="orange">
-              Без цены в хабе: {group.value.unpricedSell.length} {typesWord(group.value.unpricedSell.length)}
+            <Text size="xs" data-testid="group-unpriced">
+              Без цены SELL в хабе ({countRu(group.value.unpricedSell.length, TYPE_FORMS)}, в итог не вошли):{' '}
+              {group.value.unpricedSell.map((id) => names.get(id) ?? `#${id}`).join(', ')}
             </Text>
           )}
         </Stack>
@@ -84,25 +96,13 @@ export function GroupCard({ group, index, onMove }: Props) {
           <Button size="compact-sm" variant="light" component={Link} to={lootAppraisalLink(group.items)}>
             В маркет
           </Button>
-          <CopyButton label="Копировать" text={() => lootItemsText(group.items)} />
+          <CopyButton
+            label="Копировать"
+            title="Для игры (окно Multibuy) и для оценки: английское название и количество через табуляцию"
+            text={() => lootItemsText(group.items)}
+          />
         </Group>
       </Stack>
     </Paper>
   );
-}
-
-function pilotsWord(n: number): string {
-  const d = n % 10;
-  const h = n % 100;
-  if (d === 1 && h !== 11) return 'пилот';
-  if (d >= 2 && d <= 4 && (h < 12 || h > 14)) return 'пилота';
-  return 'пилотов';
-}
-
-function typesWord(n: number): string {
-  const d = n % 10;
-  const h = n % 100;
-  if (d === 1 && h !== 11) return 'тип';
-  if (d >= 2 && d <= 4 && (h < 12 || h > 14)) return 'типа';
-  return 'типов';
 }

@@ -29,7 +29,11 @@ export function PayoutTable({ rows, basis, onBasis, remainder }: Props) {
             ]}
             aria-label="Цены для выплат"
           />
-          <CopyButton label="Копировать выплаты" text={() => payoutText(rows)} />
+          <CopyButton
+            label="Копировать выплаты"
+            title="Для Excel или Google Таблиц на русском: суммы с запятой, без пробелов"
+            text={() => payoutText(rows)}
+          />
         </Group>
       </Group>
       <Table striped verticalSpacing={4}>

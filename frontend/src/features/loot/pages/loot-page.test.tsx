@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LootPostResponse, LootPricesResponse } from '@eve-toolkit/shared-types';
 import { renderApp, TEST_CSRF_TOKEN, type FetchHandler } from '../../../test/render-app';
 import { encodeShare, LOOT_STORAGE_KEY } from '../lib/split-state';
+import { plain } from '../../../test/text';
 
 const item = (type_id: number, name: string, quantity: number, blueprint_copy = false) => ({
   type_id,
@@ -80,6 +81,11 @@ describe('/loot', () => {
     // 2000 × 4.52 + 3 × 215 000 = 654 040; BUY 2000 × 3.98 + 3 × 190 000.5 = 577 961.50; the copy is not valued.
     expect(within(group(1)).getByTestId('group-sell')).toHaveTextContent('Итог SELL: 654 040,00 ISK');
     expect(within(group(1)).getByTestId('group-buy')).toHaveTextContent('Итог BUY: 577 961,50 ISK');
+    // Pyerite has no price at the hub: named, not only counted.
+    expect(within(group(1)).getByTestId('group-unpriced')).toHaveTextContent(
+      'Без цены SELL в хабе (1 тип, в итог не вошли): Pyerite',
+    );
+    expect(within(group(1)).getByText('3 пилота')).toBeInTheDocument();
 
     // Anna to a new group on the right, then Ivan joins her: the first group keeps Jon only.
     await r.user.click(screen.getByRole('button', { name: 'Вправо: Anna Sokolova' }));
@@ -96,7 +102,7 @@ describe('/loot', () => {
 
     const rows = within(screen.getByTestId('payout-table'))
       .getAllByTestId('payout-row')
-      .map((row) => Array.from(row.querySelectorAll('td')).map((td) => td.textContent));
+      .map((row) => Array.from(row.querySelectorAll('td')).map((td) => plain(td.textContent)));
     expect(rows).toEqual([
       ['Jon Doe', '1', '0,00 ISK'],
       ['Ivan Petrov', '2', '288 980,75 ISK'],
@@ -104,7 +110,7 @@ describe('/loot', () => {
     ]);
     await r.user.click(screen.getByRole('button', { name: 'Копировать выплаты' }));
     expect(await navigator.clipboard.readText()).toBe(
-      'Пилот\tГруппа\tДоля, ISK\nJon Doe\t1\t0.00\nIvan Petrov\t2\t288980.75\nAnna Sokolova\t2\t288980.75',
+      'Пилот\tГруппа\tДоля, ISK\nJon Doe\t1\t0,00\nIvan Petrov\t2\t288980,75\nAnna Sokolova\t2\t288980,75',
     );
     await r.user.click(within(group(2)).getByRole('button', { name: 'Копировать' }));
     expect(await navigator.clipboard.readText()).toBe('Tritanium\t2000\nWarrior II\t3\nRifter Blueprint\t1');

@@ -5,18 +5,10 @@ import { ItemIcon } from './item-icon';
 import { PriceRow } from './price-row';
 import classes from './market.module.css';
 
-/** A 250 px card linking to the item page: icon, name, SELL and BUY rows. */
+/** A 250 px card linking to the item page: icon, name, SELL and BUY rows (its accessible name reads them all). */
 export function ItemCard({ item }: { item: MarketItem }) {
   return (
-    <Card
-      component={Link}
-      to={`/market/detail/${item.id}`}
-      withBorder
-      padding="sm"
-      radius="md"
-      className={classes.card}
-      aria-label={item.name}
-    >
+    <Card component={Link} to={`/market/detail/${item.id}`} withBorder padding="sm" radius="md" className={classes.card}>
       <Stack gap={6}>
         <Group gap="sm" wrap="nowrap">
           <ItemIcon src={item.icon} size={40} />

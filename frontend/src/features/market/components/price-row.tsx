@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
-import { deltaPercent, formatDelta, formatPrice } from '@eve-toolkit/shared-types';
+import { deltaPercent, formatDelta, formatPrice, NBSP } from '@eve-toolkit/shared-types';
 
-/** "SELL  +1,25%  5 012,40": delta against the median (red if negative, green otherwise) and the price. */
+/** "SELL  +1,25 %  5 012,40 ISK": delta against the median (red if negative, green otherwise) and the price. */
 export function PriceRow({
   label,
   price,
@@ -24,7 +24,17 @@ export function PriceRow({
         {formatDelta(delta)}
       </Text>
       <Text size={size} ff="monospace" ta="right" data-testid="price" style={{ flex: 1, whiteSpace: 'nowrap' }}>
-        {price === null ? '—' : formatPrice(price)}
+        {price === null ? (
+          '—'
+        ) : (
+          <>
+            {formatPrice(price)}
+            {NBSP}
+            <Text span size="xs" c="dimmed" ff="inherit">
+              ISK
+            </Text>
+          </>
+        )}
       </Text>
     </Group>
   );

@@ -1,4 +1,4 @@
-import { buildPriceSeries, formatAge } from './price-history';
+import { buildPriceSeries, formatAge, priceTableRows } from './price-history';
 
 const DAY = (d: string) => Date.parse(`${d}T00:00:00Z`);
 
@@ -64,5 +64,20 @@ describe('formatAge', () => {
     ['2025-09-29T11:00:00Z', '2 дн назад'],
   ])('%s -> %s', (iso, expected) => {
     expect(formatAge(iso, now)).toBe(expected);
+  });
+});
+
+describe('priceTableRows (the chart as a table)', () => {
+  it('one row per day, oldest first, a dash where a side had no orders', () => {
+    const series = buildPriceSeries({
+      '2025-10-02': { B: 3.3, S: null },
+      '2025-10-01': { B: 3.1, S: 3.9 },
+      '2025-10-03': { B: null, S: 4 },
+    } as never);
+    expect(priceTableRows(series, (v) => `${v} ISK`)).toEqual([
+      ['01.10.2025', '3.9 ISK', '3.1 ISK'],
+      ['02.10.2025', '—', '3.3 ISK'],
+      ['03.10.2025', '4 ISK', '—'],
+    ]);
   });
 });

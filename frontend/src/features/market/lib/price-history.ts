@@ -28,6 +28,20 @@ export function buildPriceSeries(lastPrices: Record<string, DayPrices>): PriceSe
   ];
 }
 
+/** The chart's values as table rows, oldest first: 'ДД.ММ.ГГГГ', SELL and BUY ('—' where a side had none). */
+export function priceTableRows(series: PriceSeries[], formatPrice: (v: number) => string): string[][] {
+  const byDay = new Map<number, { sell?: number; buy?: number }>();
+  for (const s of series)
+    for (const [day, v] of s.data) byDay.set(day, { ...byDay.get(day), [s.name === 'SELL' ? 'sell' : 'buy']: v });
+  return [...byDay.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([day, p]) => {
+      const [y, m, d] = new Date(day).toISOString().slice(0, 10).split('-');
+      const price = (v: number | undefined) => (v === undefined ? '—' : formatPrice(v));
+      return [`${d}.${m}.${y}`, price(p.sell), price(p.buy)];
+    });
+}
+
 /** "только что", "12 мин назад", "3 ч назад", "2 дн назад"; null -> null. */
 export function formatAge(updatedAt: string | null, nowMs: number): string | null {
   if (!updatedAt) return null;

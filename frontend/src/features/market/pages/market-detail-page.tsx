@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { parseId } from '@eve-toolkit/shared-types';
+import { formatPrice, parseId } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { isWarmingUp } from '../../../shared/query-retry';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
@@ -10,7 +10,8 @@ import { useHubs, useLiveMarketPrices, useMarketItem } from '../api/market.api';
 import { ItemIcon } from '../components/item-icon';
 import { PriceRow } from '../components/price-row';
 import { PricesAge } from '../components/prices-age';
-import { buildPriceSeries } from '../lib/price-history';
+import { ChartFigure } from '../../../shared/ui/chart-figure';
+import { buildPriceSeries, priceTableRows } from '../lib/price-history';
 
 const PriceChart = lazy(() => import('../components/price-chart'));
 
@@ -86,9 +87,15 @@ export default function MarketDetailPage() {
           Изменение цен
         </Title>
         {hasHistory ? (
-          <Suspense fallback={<Loader size="sm" />}>
-            <PriceChart series={series} />
-          </Suspense>
+          <ChartFigure
+            caption={`Цены SELL и BUY по дням, ISK: ${data.name}`}
+            columns={['День', 'SELL', 'BUY']}
+            rows={priceTableRows(series, formatPrice)}
+          >
+            <Suspense fallback={<Loader size="sm" />}>
+              <PriceChart series={series} />
+            </Suspense>
+          </ChartFigure>
         ) : (
           <Text c="dimmed">История цен появится после первых обновлений.</Text>
         )}

@@ -4,6 +4,7 @@ import { Alert, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { isWarmingUp } from '../../../shared/query-retry';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
+import { useIncrementalList } from '../../../shared/use-incremental-list';
 import { useLiveMarketPrices, useMarketItems } from '../api/market.api';
 import { HubSelect } from '../../../shared/ui/hub-select';
 import { ItemCard } from '../components/item-card';
@@ -15,6 +16,8 @@ export default function MarketListPage() {
   const hubId = useAtomValue(hubIdAtom);
   const { data, error, isPending, failureReason } = useMarketItems(hubId);
   useLiveMarketPrices(hubId);
+  // The first category paints at once; the other ~60 cards follow in time slices.
+  const categories = useIncrementalList(data?.data ?? [], 1);
 
   return (
     <>
@@ -48,7 +51,7 @@ export default function MarketListPage() {
         </div>
       )}
       <Stack gap="xl">
-        {data?.data.map((category) => (
+        {categories.map((category) => (
           <section key={category.name} aria-labelledby={`category-${category.name}`}>
             <Title order={2} fz={20} mb="sm" id={`category-${category.name}`}>
               {category.name}

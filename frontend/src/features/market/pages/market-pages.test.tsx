@@ -62,8 +62,8 @@ const DETAIL: MarketItemDetail = {
 
 const HUBS = {
   hubs: [
-    { id: 1, label: 'Amarr' },
     { id: 2, label: 'Jita 4-4' },
+    { id: 1, label: 'Amarr' },
     { id: 3, label: 'Dodixie' },
     { id: 4, label: 'Rens' },
     { id: 5, label: 'Hek' },
@@ -103,12 +103,15 @@ describe('/market/list', () => {
   it('shows categories of 250 px cards with exact prices, deltas and their colours', async () => {
     setSocketForTests(fakeSocket().socket);
     renderApp('/market/list', { handler: marketApi() });
-    const card = await screen.findByRole('link', { name: 'Tritanium' });
+    const card = await screen.findByRole('link', { name: /^Tritanium SELL/ });
     expect(card).toHaveAttribute('href', '/market/detail/34');
+    // The card's accessible name is its visible text: the name and both prices (no aria-label hiding them).
+    expect(card).not.toHaveAttribute('aria-label');
+    expect(card).toHaveAccessibleName(expect.stringMatching(/^Tritanium SELL.*1\s234\s567,90.*BUY.*5,01/));
     expect(card.querySelector('img')).toHaveAttribute('src', 'https://images.example/types/34/icon?size=64');
 
     const sell = within(card).getByTestId('price-row-SELL');
-    expect(within(sell).getByTestId('price')).toHaveTextContent('1 234 567,90');
+    expect(within(sell).getByTestId('price')).toHaveTextContent('1 234 567,90 ISK');
     expect(within(sell).getByTestId('delta')).toHaveTextContent('+2,88 %');
     expect(within(sell).getByTestId('delta')).toHaveAttribute('data-color', 'green');
     expect(within(sell).getByTestId('delta').getAttribute('style')).toContain('--mantine-color-green');
@@ -120,11 +123,11 @@ describe('/market/list', () => {
     expect(within(buy).getByTestId('delta').getAttribute('style')).toContain('--mantine-color-red');
 
     // zero delta is green; a missing side shows dashes
-    const plexSell = within(screen.getByRole('link', { name: 'PLEX' })).getByTestId('price-row-SELL');
+    const plexSell = within(await screen.findByRole('link', { name: /^PLEX SELL/ })).getByTestId('price-row-SELL');
     expect(within(plexSell).getByTestId('delta')).toHaveTextContent('0,00 %');
     expect(within(plexSell).getByTestId('delta')).toHaveAttribute('data-color', 'green');
-    expect(within(plexSell).getByTestId('price')).toHaveTextContent('3 067 000,00');
-    const pyeSell = within(screen.getByRole('link', { name: 'Pyerite' })).getByTestId('price-row-SELL');
+    expect(within(plexSell).getByTestId('price')).toHaveTextContent('3 067 000,00 ISK');
+    const pyeSell = within(screen.getByRole('link', { name: /^Pyerite SELL/ })).getByTestId('price-row-SELL');
     expect(within(pyeSell).getByTestId('price')).toHaveTextContent('—');
     expect(within(pyeSell).getByTestId('delta')).toHaveTextContent('—');
 
@@ -151,7 +154,7 @@ describe('/market/list', () => {
     expect(await screen.findByText('Игровые данные ещё загружаются, попробуйте через минуту')).toBeInTheDocument();
     expect(screen.queryByText('Не удалось загрузить цены')).not.toBeInTheDocument();
     // Retried after 3 s without a reload.
-    expect(await screen.findByRole('link', { name: 'Tritanium' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Tritanium SELL/ }, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.queryByText('Игровые данные ещё загружаются, попробуйте через минуту')).not.toBeInTheDocument();
     expect(calls).toBe(2);
   }, 15_000);
@@ -159,7 +162,7 @@ describe('/market/list', () => {
   it('replaces an icon that fails to load with a neutral placeholder', async () => {
     setSocketForTests(fakeSocket().socket);
     renderApp('/market/list', { handler: marketApi() });
-    const card = await screen.findByRole('link', { name: 'Tritanium' });
+    const card = await screen.findByRole('link', { name: /^Tritanium SELL/ });
     fireEvent.error(card.querySelector('img')!);
     expect(within(card).getByTestId('item-icon-placeholder')).toBeInTheDocument();
     expect(card.querySelector('img')).toBeNull();
@@ -168,8 +171,11 @@ describe('/market/list', () => {
   it('loads the chosen hub and keeps it out of cookies until they are accepted', async () => {
     setSocketForTests(fakeSocket().socket);
     const { user, fetchMock } = renderApp('/market/list', { handler: marketApi() });
-    await screen.findByRole('link', { name: 'Tritanium' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Торговый хаб' }), 'Amarr');
+    await screen.findByRole('link', { name: /^Tritanium SELL/ });
+    const hubSelect = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Торговый хаб' });
+    // The default hub comes first in the list.
+    expect([...hubSelect.options].map((o) => o.textContent)).toEqual(['Jita 4-4', 'Amarr', 'Dodixie', 'Rens', 'Hek']);
+    await user.selectOptions(hubSelect, 'Amarr');
     await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/data/market/items?hub=1'));
     expect(document.cookie).not.toContain('market_hub_id');
   });
@@ -178,7 +184,7 @@ describe('/market/list', () => {
     const { socket, emit } = fakeSocket();
     setSocketForTests(socket);
     const { fetchMock } = renderApp('/market/list', { handler: marketApi() });
-    await screen.findByRole('link', { name: 'Tritanium' });
+    await screen.findByRole('link', { name: /^Tritanium SELL/ });
     const itemCalls = () => fetchMock.mock.calls.filter(([u]) => String(u) === '/data/market/items?hub=2').length;
     expect(itemCalls()).toBe(1);
     // Another hub's update, then the shown hub's as a marker: the second must cause exactly one
@@ -197,7 +203,7 @@ describe('/market/list', () => {
     const { socket, emit } = fakeSocket();
     setSocketForTests(socket);
     const { fetchMock } = renderApp('/market/list', { handler: marketApi() });
-    await screen.findByRole('link', { name: 'Tritanium' });
+    await screen.findByRole('link', { name: /^Tritanium SELL/ });
     const itemCalls = () => fetchMock.mock.calls.filter(([u]) => String(u) === '/data/market/items?hub=2').length;
     expect(itemCalls()).toBe(1);
     await act(async () => emit('market:list-changed', { changedAt: '2026-05-01T10:00:00.000Z' }));
@@ -212,7 +218,7 @@ describe('/market/detail/:id', () => {
     expect(await screen.findByRole('heading', { name: 'Tritanium', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Назад к списку' })).toHaveAttribute('href', '/market/list');
     const sell = screen.getByTestId('price-row-SELL');
-    expect(within(sell).getByTestId('price')).toHaveTextContent('1 234 567,90');
+    expect(within(sell).getByTestId('price')).toHaveTextContent('1 234 567,90 ISK');
     expect(within(sell).getByTestId('delta')).toHaveTextContent('+2,88 %');
     const buy = screen.getByTestId('price-row-BUY');
     expect(within(buy).getByTestId('delta')).toHaveTextContent('-9,07 %');

@@ -15,7 +15,7 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
   { title: 'Маркет', text: 'Цены SELL и BUY в торговых хабах и отклонение от медианы.', to: '/market/list', icon: 'market' },
   {
     title: 'Оценка',
-    text: 'Стоимость и объём списка предметов в ISK и m³ одной вставкой.',
+    text: 'Стоимость и объём списка предметов в ISK и м³ одной вставкой.',
     to: '/market/appraisal',
     icon: 'appraisal',
   },

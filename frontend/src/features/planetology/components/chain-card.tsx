@@ -4,6 +4,9 @@ import {
   EXTRACTOR_LAYOUTS,
   FACTORY_LAYOUTS,
   formatNumber,
+  formatPercent,
+  formatVolume,
+  pluralRu,
   layoutPlanetTypes,
   planetTypeLabel,
   type ChainEntry,
@@ -13,6 +16,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { planetTypeHighlight } from '../lib/planetology';
 import { TemplateButton, type CopyResult } from './template-button';
+import { CardTable } from '../../../shared/ui/card-table';
 import { TypeIcon } from '../../../shared/ui/type-icon';
 
 const HIGHLIGHT = {
@@ -58,7 +62,7 @@ export function ChainCard({
       aria-label={`Схема: ${target.name}`}
       component="section"
     >
-      <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="nowrap">
           <TypeIcon src={target.icon} size={40} />
           <div>
@@ -66,8 +70,8 @@ export function ChainCard({
               {target.name}
             </Title>
             <Text size="sm" c="dimmed">
-              P{target.tier} · {formatNumber(target.perHour)} ед./ч с {target.factories} завода · {formatNumber(target.volume, 2)}{' '}
-              м³ за единицу
+              P{target.tier} · {formatNumber(target.perHour)} ед./ч с {formatNumber(target.factories)}{' '}
+              {pluralRu(target.factories, ['завода', 'заводов', 'заводов'])} · {formatVolume(target.volume)} за единицу
             </Text>
           </div>
         </Group>
@@ -91,122 +95,114 @@ export function ChainCard({
             </Text>
           )}
           <Section title="Добытчики">
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing={6} data-testid="extractors">
-                <Table.Tbody>
-                  {chain.extractors.map((e) => (
-                    <Table.Tr key={e.id} data-testid={`extractor-${e.id}`}>
-                      <Table.Td>
-                        <Product entry={e} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatNumber(e.perHour)} ед./ч</Text>
-                        <Text size="xs" c="dimmed">
-                          3 000 за цикл завода
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {e.planetTypes.map((t) => {
-                            const h = planetTypeHighlight(t.id, systemPlanets);
-                            return (
-                              <Badge
-                                key={t.id}
-                                tt="none"
-                                color={HIGHLIGHT[h].color}
-                                variant={HIGHLIGHT[h].variant}
-                                data-highlight={h}
-                                title={
-                                  h === 'match'
-                                    ? 'Есть в выбранной системе'
-                                    : h === 'miss'
-                                      ? 'Нет в выбранной системе'
-                                      : undefined
-                                }
-                                leftSection={<TypeIcon src={t.icon} size={14} />}
-                              >
-                                {planetTypeLabel(t.name)} {Math.round(t.richness * 100)}%
-                              </Badge>
-                            );
-                          })}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          {EXTRACTOR_LAYOUTS.map((layout) => (
-                            <TemplateButton
-                              key={layout}
-                              ctx={ctx}
-                              productId={e.id}
-                              productName={e.name}
-                              layout={layout}
-                              planet={templatePlanet}
-                              onCopied={setCopied}
-                            />
-                          ))}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <CardTable verticalSpacing={6} minWidth={720} data-testid="extractors">
+              <Table.Tbody>
+                {chain.extractors.map((e) => (
+                  <Table.Tr key={e.id} data-testid={`extractor-${e.id}`}>
+                    <Table.Td>
+                      <Product entry={e} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatNumber(e.perHour)} ед./ч</Text>
+                      <Text size="xs" c="dimmed">
+                        3 000 за цикл завода
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {e.planetTypes.map((t) => {
+                          const h = planetTypeHighlight(t.id, systemPlanets);
+                          return (
+                            <Badge
+                              key={t.id}
+                              tt="none"
+                              color={HIGHLIGHT[h].color}
+                              variant={HIGHLIGHT[h].variant}
+                              data-highlight={h}
+                              title={
+                                h === 'match' ? 'Есть в выбранной системе' : h === 'miss' ? 'Нет в выбранной системе' : undefined
+                              }
+                              leftSection={<TypeIcon src={t.icon} size={14} />}
+                            >
+                              {planetTypeLabel(t.name)} {formatPercent(t.richness * 100, 0)}
+                            </Badge>
+                          );
+                        })}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        {EXTRACTOR_LAYOUTS.map((layout) => (
+                          <TemplateButton
+                            key={layout}
+                            ctx={ctx}
+                            productId={e.id}
+                            productName={e.name}
+                            layout={layout}
+                            planet={templatePlanet}
+                            onCopied={setCopied}
+                          />
+                        ))}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </CardTable>
           </Section>
           <Section title="Заводы">
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing={6} data-testid="factories">
-                <Table.Tbody>
-                  {chain.factories.map((f) => (
-                    <Table.Tr key={f.id} data-testid={`factory-${f.id}`}>
-                      <Table.Td>
-                        <Product entry={f} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          ×{f.factories}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {formatNumber(f.perHour)} ед./ч
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Stack gap={2}>
-                          {f.inputs.map((i) => (
-                            <Group key={i.id} gap={6} wrap="nowrap">
-                              <TypeIcon src={i.icon} size={18} />
-                              <Text size="sm">
-                                {i.name} × {formatNumber(i.quantity)}
-                              </Text>
-                            </Group>
-                          ))}
-                          {f.unitsPerCycle !== null && (
-                            <Text size="xs" c="dimmed" title="floor(10 000 м³ / объём сырья на цикл)">
-                              На 10 000 м³: {formatNumber(f.unitsPerCycle)} циклов
+            <CardTable verticalSpacing={6} minWidth={720} data-testid="factories">
+              <Table.Tbody>
+                {chain.factories.map((f) => (
+                  <Table.Tr key={f.id} data-testid={`factory-${f.id}`}>
+                    <Table.Td>
+                      <Product entry={f} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        ×{f.factories}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatNumber(f.perHour)} ед./ч
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={2}>
+                        {f.inputs.map((i) => (
+                          <Group key={i.id} gap={6} wrap="nowrap">
+                            <TypeIcon src={i.icon} size={18} />
+                            <Text size="sm">
+                              {i.name} × {formatNumber(i.quantity)}
                             </Text>
-                          )}
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          {FACTORY_LAYOUTS.filter((layout) => layout !== 'mega' || f.volume === 0.75).map((layout) => (
-                            <TemplateButton
-                              key={layout}
-                              ctx={ctx}
-                              productId={f.id}
-                              productName={f.name}
-                              layout={layout}
-                              planet={templatePlanet}
-                              onCopied={setCopied}
-                            />
-                          ))}
-                        </Group>
-                        <OnlyOn ctx={ctx} productId={f.id} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                          </Group>
+                        ))}
+                        {f.unitsPerCycle !== null && (
+                          <Text size="xs" c="dimmed" title="floor(10 000 м³ / объём сырья на цикл)">
+                            На 10 000 м³: {formatNumber(f.unitsPerCycle)} циклов
+                          </Text>
+                        )}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        {FACTORY_LAYOUTS.filter((layout) => layout !== 'mega' || f.volume === 0.75).map((layout) => (
+                          <TemplateButton
+                            key={layout}
+                            ctx={ctx}
+                            productId={f.id}
+                            productName={f.name}
+                            layout={layout}
+                            planet={templatePlanet}
+                            onCopied={setCopied}
+                          />
+                        ))}
+                      </Group>
+                      <OnlyOn ctx={ctx} productId={f.id} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </CardTable>
           </Section>
         </Stack>
       </Collapse>

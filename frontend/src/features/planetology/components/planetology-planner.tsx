@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
-  displaySecurity,
+  formatSecurity,
   PiRulesIndex,
   planetTypeLabel,
   type GeneratorContext,
@@ -37,7 +37,7 @@ export function PlanetologyPlanner() {
   const systemOptions = useMemo(() => {
     const found = (systems.data?.systems ?? []).map((s) => ({
       value: String(s.id),
-      label: `${s.name} (${displaySecurity(s.security).toFixed(1)})`,
+      label: `${s.name} (${formatSecurity(s.security)})`,
     }));
     if (system && !found.some((o) => o.value === String(system.id)))
       found.unshift({ value: String(system.id), label: system.label });

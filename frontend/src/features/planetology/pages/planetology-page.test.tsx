@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { PiRulesIndex, validateTemplateText, type SystemSearchResponse } from '@eve-toolkit/shared-types';
 import { renderApp, type FetchHandler } from '../../../test/render-app';
 import { CATALOGUE, PLANETS } from '../lib/catalogue.fixture';
+import { plain } from '../../../test/text';
 
 const JITA: SystemSearchResponse = {
   systems: [
@@ -77,7 +78,7 @@ describe('/planetology', () => {
     const nonCs = within(card).getByTestId('extractor-2306');
     expect(nonCs).toHaveTextContent('Non-CS Crystals');
     expect(nonCs).toHaveTextContent('12 000 ед./ч');
-    expect(nonCs).toHaveTextContent('Lava 60%');
+    expect(nonCs).toHaveTextContent('Lava 60 %');
     expect(
       within(nonCs)
         .getAllByRole('button')
@@ -115,7 +116,7 @@ describe('/planetology', () => {
   it("choosing a system lists its planets with resource icons and colours the extractors' planet types", async () => {
     const r = renderApp('/planetology', { handler: planetologyApi() });
     await r.user.type(await screen.findByPlaceholderText('Jita'), 'jit');
-    await r.user.click(await screen.findByRole('option', { name: 'Jita (0.9)' }));
+    await r.user.click(await screen.findByRole('option', { name: 'Jita (0,9)' }));
     const planets = await screen.findByTestId('planets');
     expect(within(planets).getByTestId('planet-40009077')).toHaveTextContent('Jita I');
     expect(
@@ -128,17 +129,17 @@ describe('/planetology', () => {
     const card = await screen.findByTestId('chain-9848');
     const highlight = (resource: number) =>
       [...within(card).getByTestId(`extractor-${resource}`).querySelectorAll('[data-highlight]')].map((b) => [
-        b.textContent,
+        plain(b.textContent),
         b.getAttribute('data-highlight'),
       ]);
-    expect(highlight(2270)).toEqual([['Barren 80%', 'match']]);
-    expect(highlight(2306)).toEqual([['Lava 60%', 'match']]);
+    expect(highlight(2270)).toEqual([['Barren 80 %', 'match']]);
+    expect(highlight(2306)).toEqual([['Lava 60 %', 'match']]);
   });
 
   it("'Звезда' copies a template that parses and validates; a chosen planet gives its type and diameter", async () => {
     const r = renderApp('/planetology', { handler: planetologyApi() });
     await r.user.type(await screen.findByPlaceholderText('Jita'), 'jit');
-    await r.user.click(await screen.findByRole('option', { name: 'Jita (0.9)' }));
+    await r.user.click(await screen.findByRole('option', { name: 'Jita (0,9)' }));
     await screen.findByTestId('planets');
     await chooseProduct(r, 'rob', 'Robotics (P3)');
     await r.user.click(screen.getByRole('button', { name: 'Построить' }));

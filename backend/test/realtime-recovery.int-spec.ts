@@ -1,0 +1,319 @@
+/**
+ * Connection-state recovery replayed as an attacker would, through real socket.io clients: a
+ * corporation member's socket receives an event, its TCP connection drops (no disconnect packet),
+ * its access ends while it is away (logout, role removed, sessions reset, account deactivated or
+ * deleted, character unlinked or banned, corporation blocked), and a client reconnects with the
+ * old `auth: { pid, offset }`, without a cookie or with the old one. It must get nothing it
+ * missed, no room, and `recovered === false`; a member whose access did not change recovers
+ * everything. On one instance (in-memory adapter) and across two instances on one Redis (the
+ * Redis Streams adapter restores the session on the instance the client lands on).
+ */
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { io } from 'socket.io-client';
+import type { ServerToClientEvents } from '@eve-toolkit/shared-types';
+import { bootstrap, type RunningApp } from '../src/bootstrap';
+import { loadConfig } from '../src/common/config/config';
+import { CorporationsService } from '../src/corporations/corporations.service';
+import { RealtimeGateway } from '../src/realtime/realtime.gateway';
+import { Rooms } from '../src/realtime/rooms';
+import { createTestApp, testDatabase } from './app';
+import { login, signedIn, solvedCaptcha } from './support/accounts';
+import type { TestClient } from './support/client';
+import { startRedis, type TestRedis } from './support/redis';
+import { cookieOf, EventLog, type ClientSocket } from './support/sockets';
+
+jest.setTimeout(60_000);
+
+let redis: TestRedis;
+let single: RunningApp;
+let a: RunningApp;
+let b: RunningApp;
+const opened: ClientSocket[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+  single = await createTestApp();
+  const database = testDatabase();
+  const base = loadConfig();
+  const instance = () =>
+    bootstrap({
+      database,
+      config: {
+        port: 0,
+        host: '127.0.0.1',
+        logLevel: 'silent',
+        schedulerEnabled: false,
+        rateLimitScale: 100,
+        redisUrl: redis.url,
+        sde: { ...base.sde, autoImport: false },
+      },
+    });
+  a = await instance();
+  b = await instance();
+}, 120_000);
+
+afterAll(async () => {
+  opened.forEach((s) => s.close());
+  await single?.close();
+  await a?.app
+    .get<Connection>(getConnectionToken())
+    .dropDatabase()
+    .catch(() => undefined);
+  await a?.close();
+  await b?.close();
+  await redis?.stop();
+});
+
+const gateway = (app: RunningApp) => app.app.get(RealtimeGateway);
+const db = (app: RunningApp) => app.app.get<Connection>(getConnectionToken());
+
+let seq = 0;
+/** A fresh corporation with a member (the victim, corp role) and an fc who posts pings in it. */
+async function corporation(app: RunningApp) {
+  seq += 1;
+  const corporationId = 98_500_000 + seq;
+  const characterId = 2_120_000_000 + seq * 2;
+  await app.app.get(CorporationsService).create({ id: corporationId, name: `Recovery ${seq}`, corp_type: 0 });
+  const enrol = async (name: string, roles: ('corp' | 'fc')[], charId: number) => {
+    const c = await signedIn(app, name, roles);
+    const user = await db(app).collection('users').findOne({ username_lower: name });
+    await db(app)
+      .collection('characters')
+      .insertOne({
+        _id: charId as never,
+        user_id: String(user!._id),
+        name,
+        corporation_id: corporationId,
+        owner_hash: 'x',
+        scopes: [],
+        refresh_token_enc: 'x',
+        needs_relink: false,
+        linked_at: new Date(),
+      });
+    return { client: c, userId: String(user!._id) };
+  };
+  const victim = await enrol(`rec_victim_${seq}`, ['corp'], characterId);
+  const author = await enrol(`rec_author_${seq}`, ['corp', 'fc'], characterId + 1);
+  return { corporationId, characterId, victim, author, authorName: `rec_author_${seq}`, blocked: false };
+}
+
+const admins = new Map<RunningApp, Promise<TestClient>>();
+/** One admin per database (a sessions reset keeps the caller's own session). */
+function adminOf(app: RunningApp): Promise<TestClient> {
+  if (!admins.has(app)) admins.set(app, signedIn(app, `rec_admin_${admins.size + 1}`, ['admin']));
+  return admins.get(app)!;
+}
+
+/**
+ * A ping in the corporation: posted by its fc over HTTP; once the corporation is blocked nobody can
+ * post there, so the same event goes to its room straight from the gateway (as any later event
+ * for that room would).
+ */
+const ping = async (app: RunningApp, s: Setup, name: string) => {
+  const res = await s.author.client.post('/auth/corp/add_event', { name, date: '2030-01-01', time: '12:00' });
+  if (res.status === 200) return;
+  expect(s.blocked).toBe(true);
+  const event = { id: `blocked-${++seq}`, name } as unknown as Parameters<ServerToClientEvents['corp:event-created']>[0]['event'];
+  gateway(app).emitTo(Rooms.corp(s.corporationId), 'corp:event-created', { corporationId: s.corporationId, event });
+};
+
+/** A socket created without connecting, its event log attached first (missed events come before `connect`). */
+function socketTo(app: RunningApp, options: { cookie?: string; auth?: object; reconnection?: boolean }) {
+  const socket: ClientSocket = io(app.url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    forceNew: true,
+    autoConnect: false,
+    reconnection: options.reconnection ?? false,
+    extraHeaders: options.cookie ? { cookie: options.cookie } : {},
+    auth: options.auth ?? {},
+  });
+  opened.push(socket);
+  const log = new EventLog(socket);
+  const connected = new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  socket.connect();
+  return { socket, log, connected };
+}
+
+/** The private session id and last offset a client keeps for recovery (what it sends back). */
+const recoveryState = (s: ClientSocket) => {
+  const internal = s as unknown as { _pid?: string; _lastOffset?: string };
+  return { pid: internal._pid!, offset: internal._lastOffset! };
+};
+
+/**
+ * The network drops under the socket: no disconnect packet, so the server keeps its session for
+ * recovery. Resolves once the server has seen it go (the session is stored then).
+ */
+async function dropConnection(app: RunningApp, s: ClientSocket): Promise<void> {
+  const onServer = gateway(app).server.sockets.sockets.get(s.id!);
+  if (!onServer) throw new Error('the socket is not on this instance');
+  const gone = new Promise<string>((resolve) => onServer.once('disconnect', (reason) => resolve(reason)));
+  s.io.engine.close();
+  expect(await gone).toBe('transport close');
+}
+
+/**
+ * A public event sent to every socket after everything else, from the instance the pings went
+ * through (one Redis connection: the stream keeps their order): what came before it is all there is.
+ */
+async function marker(app: RunningApp, log: EventLog): Promise<string[]> {
+  const hubId = 900_000 + ++seq;
+  gateway(app).emitToAll('market:prices-updated', { hubId, updatedAt: new Date(0).toISOString() });
+  await log.next('market:prices-updated', (p) => p.hubId === hubId);
+  return log.events
+    .filter((e) => !(e.name === 'market:prices-updated' && (e.payload as { hubId: number }).hubId > 900_000))
+    .map((e) => `${e.name} ${(e.payload as { event?: { name: string } }).event?.name ?? ''}`.trim());
+}
+
+const roomsOn = async (app: RunningApp, socketId: string) => {
+  const [s] = await gateway(app).server.in(socketId).fetchSockets();
+  return [...s.rooms].filter((r) => r !== socketId).sort();
+};
+
+type Setup = Awaited<ReturnType<typeof corporation>>;
+interface Revocation {
+  name: string;
+  /** Whether the victim's old cookie still signs it in afterwards (it keeps its own user room). */
+  stillSignedIn: boolean;
+  revoke: (app: RunningApp, s: Setup, admin: TestClient) => Promise<void>;
+}
+
+const REVOCATIONS: Revocation[] = [
+  {
+    name: 'logout',
+    stillSignedIn: false,
+    revoke: async (_app, s) => void expect((await s.victim.client.act('/auth/logout')).status).toBe(200),
+  },
+  {
+    name: 'corp role removed',
+    stillSignedIn: true,
+    revoke: async (_app, s, admin) =>
+      void expect(
+        (await admin.post(`/api/admin/stats/users/${s.victim.userId}`, { type: 'del_role', role: 'corp' })).status,
+      ).toBe(200),
+  },
+  {
+    name: 'sessions reset by an admin',
+    stillSignedIn: false,
+    revoke: async (app, s, admin) => {
+      expect((await admin.act('/api/admin/kill')).status).toBe(200);
+      // Every other session ended, the author's too: it signs in again (a new session, a new token).
+      s.author.client.forgetCsrf();
+      await login(app, s.author.client, s.authorName);
+    },
+  },
+  {
+    name: 'account deactivated',
+    stillSignedIn: false,
+    revoke: async (_app, s, admin) =>
+      void expect(
+        (await admin.post(`/api/admin/stats/users/${s.victim.userId}`, { type: 'active', is_active: false })).status,
+      ).toBe(200),
+  },
+  {
+    name: 'account deleted',
+    stillSignedIn: false,
+    revoke: async (app, s) => {
+      const captchaId = await solvedCaptcha(app, s.victim.client);
+      expect((await s.victim.client.post('/auth/delete', (r) => r.field('captcha_id', captchaId))).status).toBe(200);
+    },
+  },
+  {
+    name: 'character unlinked',
+    stillSignedIn: true,
+    revoke: async (_app, s) =>
+      void expect((await s.victim.client.delete(`/auth/esi/del_char/${s.characterId}`)).status).toBe(200),
+  },
+  {
+    name: 'character banned',
+    stillSignedIn: true,
+    revoke: async (_app, s, admin) =>
+      void expect(
+        (await admin.post('/api/admin/ban_chars', { type: 'new', id: s.characterId, name: 'Шпион', reason: 'Шпионаж' })).status,
+      ).toBe(200),
+  },
+  {
+    name: 'corporation blocked',
+    stillSignedIn: true,
+    revoke: async (_app, s, admin) => {
+      expect((await admin.post('/api/admin/corps', { type: 'type', id: s.corporationId, corp_type: 2 })).status).toBe(200);
+      s.blocked = true;
+    },
+  },
+];
+
+/**
+ * One replay. `home` is where the victim's socket lives and where everything is done over HTTP;
+ * `away` is where the client reconnects (the same instance, or the other one).
+ */
+async function replay(home: RunningApp, away: RunningApp, revocation: Revocation | null, withCookie: boolean) {
+  const admin = await adminOf(home);
+  const s = await corporation(home);
+  const cookie = await cookieOf(s.victim.client);
+  const first = socketTo(home, { cookie });
+  await first.connected;
+  await ping(home, s, 'До обрыва');
+  await first.log.next('corp:event-created', (e) => e.event.name === 'До обрыва');
+  const { pid, offset } = recoveryState(first.socket);
+  expect(pid).toEqual(expect.any(String));
+  expect(offset).toEqual(expect.any(String));
+
+  await dropConnection(home, first.socket);
+  await ping(home, s, 'Пока не было связи');
+  if (revocation) await revocation.revoke(home, s, admin);
+  await ping(home, s, 'После отзыва доступа');
+
+  const again = socketTo(away, { cookie: withCookie ? cookie : undefined, auth: { pid, offset } });
+  await again.connected;
+  const rooms = await roomsOn(away, again.socket.id!);
+  await ping(home, s, 'После переподключения');
+  // Socket.IO keeps the private id of a recovered session and gives a new one otherwise (a fresh
+  // client's own `recovered` flag is false either way: it had no id to compare with).
+  const recovered = recoveryState(again.socket).pid === pid;
+  return { recovered, events: await marker(home, again.log), rooms, victimId: s.victim.userId };
+}
+
+const LIVE_EVENTS = [
+  'corp:event-created Пока не было связи',
+  'corp:event-created После отзыва доступа',
+  'corp:event-created После переподключения',
+];
+
+describe.each([
+  ['one instance', () => [single, single] as const],
+  ['two instances on Redis', () => [a, b] as const],
+])('%s', (_topology, apps) => {
+  it('a member whose access did not change recovers every event it missed, then gets new ones', async () => {
+    const [home, away] = apps();
+    const r = await replay(home, away, null, true);
+    expect(r.recovered).toBe(true);
+    expect(r.events).toEqual(LIVE_EVENTS);
+    expect(r.rooms).toEqual([expect.stringMatching(/^corp:/), `user:${r.victimId}`]);
+  });
+
+  it('the same pid and offset without the cookie recover nothing: a guest socket', async () => {
+    const [home, away] = apps();
+    const r = await replay(home, away, null, false);
+    expect(r.recovered).toBe(false);
+    expect(r.events).toEqual([]);
+    expect(r.rooms).toEqual([]);
+  });
+
+  describe.each(REVOCATIONS.map((rv) => [rv.name, rv] as const))('after %s while away', (_name, revocation) => {
+    it.each([
+      ['without a cookie', false],
+      ['with the old cookie', true],
+    ])('a reconnect %s gets no missed event, no corporation room and starts afresh', async (_how, withCookie) => {
+      const [home, away] = apps();
+      const r = await replay(home, away, revocation, withCookie);
+      expect(r.recovered).toBe(false);
+      expect(r.events).toEqual([]);
+      expect(r.rooms).toEqual(withCookie && revocation.stillSignedIn ? [`user:${r.victimId}`] : []);
+    });
+  });
+});
