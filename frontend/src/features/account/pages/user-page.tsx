@@ -1,19 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { ApiError } from '../../../shared/api-client';
 import { MESSAGES, ROLE_LABELS, ssoErrorMessage } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
-import {
-  ssoLink,
-  useDeleteAccount,
-  useLogout,
-  useRefreshCharacters,
-  useUnlinkCharacter,
-  useUserProfile,
-} from '../api/account.api';
+import { ssoLink, useLogout, useRefreshCharacters, useUnlinkCharacter, useUserProfile } from '../api/account.api';
 import { CharacterCard, EveLoginButton } from '../components/character-card';
-import { LazyCaptcha as Captcha } from '../components/lazy-captcha';
+
+const DeleteAccountDialog = lazy(() => import('../components/delete-account-dialog'));
 
 /**
  * /account/user/{name}: username and roles for any signed-in visitor; the characters (system,
@@ -27,9 +21,7 @@ export default function UserPage() {
   const navigate = useNavigate();
   const profile = useUserProfile(name);
   const logout = useLogout();
-  const remove = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
-  const [captchaFor, setCaptchaFor] = useState(false);
   const [params] = useSearchParams();
   // Only the messages of known codes: never a text from the address.
   const [ssoError, setSsoError] = useState<string | null>(ssoErrorMessage(params.get('sso_error')));
@@ -151,24 +143,11 @@ export default function UserPage() {
           </Button>
         </Group>
       )}
-      <Modal opened={confirming} onClose={() => (setConfirming(false), setCaptchaFor(false))} title="Удаление аккаунта">
-        {captchaFor ? (
-          <Captcha onSolved={(id) => remove.mutate(id, { onSuccess: () => navigate('/market/list') })} />
-        ) : (
-          <Stack>
-            <Text>Вы действительно хотите удалить аккаунт</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirming(false)}>
-                Отмена
-              </Button>
-              <Button color="red" onClick={() => setCaptchaFor(true)}>
-                Удалить
-              </Button>
-            </Group>
-          </Stack>
-        )}
-        {remove.isError && <Alert color="red">{remove.error.message}</Alert>}
-      </Modal>
+      {confirming && (
+        <Suspense fallback={null}>
+          <DeleteAccountDialog onClose={() => setConfirming(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
