@@ -68,8 +68,8 @@ export const STATIC: IndustryStaticData = {
   },
 };
 
-/** The one JobNode builder of the tests (shared-types/src/testing.ts). */
-export const node = jobNode;
+/** A node of these scenarios: the one JobNode builder (shared-types/src/testing.ts), materials at 0,01 м³ a unit. */
+export const node = (p: Parameters<typeof jobNode>[0]): JobNode => jobNode({ volume: 0.01, ...p });
 
 /** Rifter ×2 (fee 1 000) <- Widget ×10 (1 run of 40, fee 50) <- Tritanium ×500; Pyerite ×1 000. */
 export const TREE: JobNode = recalcTree(
