@@ -199,7 +199,7 @@ describe('corporation area live in Chromium', () => {
     await page.getByRole('combobox', { name: /Предмет/ }).fill('Rifter Blue');
     await page.getByRole('option', { name: 'Rifter Blueprint', exact: true }).click();
     await page.getByRole('combobox', { name: /Система/ }).fill('jit');
-    await page.getByRole('option', { name: 'Jita (0.9)' }).click();
+    await page.getByRole('option', { name: 'Jita (0,9)' }).click();
     const [calculated] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/data/industry/job') && r.request().method() === 'POST'),
       page.getByRole('button', { name: 'Рассчитать' }).click(),
