@@ -84,7 +84,7 @@ describe('appraisal in Chromium', () => {
     ]);
     expect(body.data.find((l) => l.name === 'Rifter')?.volume).toBe(5000);
     expect(body.errors).toEqual(['Строка 5: не удалось распознать «это не предмет»']);
-    expect(body.hubs.map((h) => h.hub)).toEqual([1, 2, 3, 4, 5]);
+    expect(body.hubs.map((h) => h.hub)).toEqual([2, 1, 3, 4, 5]);
 
     expect(sum(body.data, 'sell', 100)).toBeGreaterThan(0);
     const totals = async (page: Page, data: AppraisalLine[], pct: number, kind: AppraisalPriceKind = 'best') => {

@@ -98,10 +98,10 @@ describe('keyboard only', () => {
     const system = s.page.getByRole('combobox', { name: /Система/ });
     await tabTo(s.page, system);
     await s.page.keyboard.type('jit');
-    await s.page.getByRole('option', { name: 'Jita (0.9)' }).waitFor();
+    await s.page.getByRole('option', { name: 'Jita (0,9)' }).waitFor();
     await s.page.keyboard.press('ArrowDown');
     await s.page.keyboard.press('Enter');
-    expect(await system.inputValue()).toBe('Jita (0.9)');
+    expect(await system.inputValue()).toBe('Jita (0,9)');
 
     const computed = s.page.waitForResponse((r) => r.url().endsWith('/data/industry/job') && r.request().method() === 'POST');
     await tabTo(s.page, s.page.getByRole('button', { name: 'Рассчитать' }));
@@ -144,15 +144,16 @@ describe('keyboard only', () => {
 
   it('project claim: find my jobs, tick one, claim it and hear «Засчитано»', async () => {
     await loginDemo(s.page, 'demo_industrialist');
-    // A project of our own (the demo app is shared): one build job of fuel blocks, set working.
+    // A project of our own (the demo app is shared): one build job of Hobgoblin I, set working. The
+    // pilot's fuel-block job is left to e2e/ux.e2e.ts (a game job counts once, whoever claims it).
     const { token } = (await (await s.page.request.get('/auth/get_csrf')).json()) as { token: string };
     const headers = { 'X-CSRF-Token': token };
     const created = await s.page.request.post('/auth/corp/add_project', {
       headers,
       data: {
-        name: 'Клавиатура: топливо',
+        name: 'Клавиатура: дроны',
         desc: '',
-        jobs: [{ id: 4247, blueprint_id: 4315, runs: 500, pay: 100 }],
+        jobs: [{ id: 2454, blueprint_id: 2455, runs: 500, pay: 100 }],
         materials: [],
       },
     });

@@ -73,8 +73,9 @@ async function controlsCovered(page: Page): Promise<string[]> {
     for (const el of controls) {
       el.scrollIntoView({ block: 'end', inline: 'nearest', behavior: 'instant' });
       const box = el.getBoundingClientRect();
-      // A closed drawer (the phone menu) waits off the side of the screen: not a control in sight.
-      if (box.right <= 0 || box.left >= window.innerWidth) continue;
+      // A closed drawer (the phone menu) waits off the side of the screen, the skip link above its
+      // top edge until it has focus: not controls in sight (fixed, scrolling cannot bring them in).
+      if (box.right <= 0 || box.left >= window.innerWidth || box.bottom <= 0 || box.top >= window.innerHeight) continue;
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       if (!hit || !(el === hit || el.contains(hit) || hit.contains(el) || hit.closest('label')?.contains(el))) {
         const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? '';

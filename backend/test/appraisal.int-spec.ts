@@ -251,8 +251,8 @@ describe('appraisal', () => {
     expect(body.hub).toBe(2);
     expect(body.percent).toBe(100);
     // The same lines at every hub: Amarr has Tritanium only, Dodixie the Rifter only, Rens and Hek nothing.
+    // In the hubs' list order: Jita 4-4 (the default) first.
     expect(body.hubs).toEqual([
-      { hub: 1, sell: 2000 * 4.2, buy: 2000 * 3.9, sell_p5: 2000 * 4.2, buy_p5: 2000 * 3.9, priced: 1 },
       {
         hub: 2,
         sell: 2000 * 4.01 + 10 * 10.5 + 2 * 450_000.99 + 2 * 1_500_000,
@@ -261,6 +261,7 @@ describe('appraisal', () => {
         buy_p5: 2000 * 3.45 + 2 * 400_000 + 2 * 1_200_000,
         priced: 4,
       },
+      { hub: 1, sell: 2000 * 4.2, buy: 2000 * 3.9, sell_p5: 2000 * 4.2, buy_p5: 2000 * 3.9, priced: 1 },
       { hub: 3, sell: 2 * 500_000, buy: 2 * 410_000, sell_p5: 2 * 500_000, buy_p5: 2 * 410_000, priced: 1 },
       { hub: 4, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 },
       { hub: 5, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 },
