@@ -29,6 +29,7 @@ export * from './corp-limits';
 export * from './api/corp';
 export * from './loot/parse';
 export * from './api/admin';
+export * from './api/admin-checks';
 export * from './loot/api';
 export * from './loot/decode';
 export * from './loot/groups';
