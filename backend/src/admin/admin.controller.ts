@@ -6,6 +6,8 @@ import {
   adminUserUpdateSchema,
   bannedCharacterSaveSchema,
   characterCheckSchema,
+  characterFlagsAckSchema,
+  characterFlagsQuerySchema,
   corporationSaveSchema,
   marketCategorySaveSchema,
   marketItemSaveSchema,
@@ -24,6 +26,11 @@ import {
   type BannedCharacterSave,
   type BannedCharactersResponse,
   type CharacterCheckResult,
+  type CharacterFlagsAck,
+  type CharacterFlagsAckResponse,
+  type CharacterFlagsQuery,
+  type CharacterFlagsResponse,
+  type CharacterHistoryResponse,
   type CorporationSave,
   type KillSessionsResponse,
   type MarketCategorySave,
@@ -44,6 +51,7 @@ import { AdminMarketService } from './admin-market.service';
 import { AdminSessionsService } from './admin-sessions.service';
 import { AdminUsersService } from './admin-users.service';
 import { CharacterCheckService } from './character-check.service';
+import { CharacterFlagsService } from './character-flags.service';
 import { toAdminCorporation } from './admin.mapper';
 import { UpdateLibsService } from './update-libs.service';
 import { characterIdParam } from './admin.params';
@@ -61,6 +69,7 @@ export class AdminController {
     private readonly users: AdminUsersService,
     private readonly chars: AdminCharactersService,
     private readonly check: CharacterCheckService,
+    private readonly flags: CharacterFlagsService,
     private readonly market: AdminMarketService,
     private readonly sessions: AdminSessionsService,
     private readonly updateLibs: UpdateLibsService,
@@ -114,6 +123,28 @@ export class AdminController {
     @Body(new ZodPipe(characterCheckSchema)) body: z.infer<typeof characterCheckSchema>,
   ): Promise<CharacterCheckResult> {
     return this.check.check(id, body.code);
+  }
+
+  /** The character's snapshots from the scheduled checks and its flags. */
+  @Get('stats_chars/:id/history')
+  charHistory(@Param('id', characterIdParam) id: number): Promise<CharacterHistoryResponse> {
+    return this.flags.history(id);
+  }
+
+  // --- Scheduled character checks: what changed ---
+
+  @Get('char_flags')
+  charFlags(@Query(new ZodPipe(characterFlagsQuerySchema)) q: CharacterFlagsQuery): Promise<CharacterFlagsResponse> {
+    return this.flags.list(q);
+  }
+
+  @Post('char_flags/ack')
+  @HttpCode(200)
+  ackCharFlags(
+    @Body(new ZodPipe(characterFlagsAckSchema)) body: CharacterFlagsAck,
+    @CurrentUser() admin: SessionUser,
+  ): Promise<CharacterFlagsAckResponse> {
+    return this.flags.acknowledge(body.ids, admin.username);
   }
 
   // --- Role requests ---

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { AccountsModule } from '../accounts/accounts.module';
 import { CharactersModule } from '../characters/characters.module';
 import { SchedulingModule } from '../common/scheduling/scheduling.module';
@@ -13,15 +14,31 @@ import { AdminSessionsService } from './admin-sessions.service';
 import { AdminUsersService } from './admin-users.service';
 import { AdminController } from './admin.controller';
 import { CharacterCheckService } from './character-check.service';
+import { CharacterChecksSchedule } from './character-checks.schedule';
+import {
+  CHECK_MODELS,
+  CharacterCheckSchema,
+  CharacterFlagSchema,
+  CharacterWatchSchema,
+  CheckRunSchema,
+} from './character-checks.schema';
+import { CharacterFlagsService } from './character-flags.service';
 import { UpdateLibsService } from './update-libs.service';
 
 /**
  * The admin area at /best_admin (api/admin/...): statistics, users, characters, bans,
- * corporations, market lists, jobs. It owns no collection but its job state (`admin_jobs`): it
- * reads and changes the others through their owners' services.
+ * corporations, market lists, jobs, the scheduled character checks. It owns its job state
+ * (`admin_jobs`) and the character checks' runs, history, known states and flags
+ * (character-checks.schema.ts); it reads and changes the others through their owners' services.
  */
 @Module({
   imports: [
+    MongooseModule.forFeature([
+      { name: CHECK_MODELS.run, schema: CheckRunSchema },
+      { name: CHECK_MODELS.check, schema: CharacterCheckSchema },
+      { name: CHECK_MODELS.watch, schema: CharacterWatchSchema },
+      { name: CHECK_MODELS.flag, schema: CharacterFlagSchema },
+    ]),
     AccountsModule,
     CharactersModule,
     CorporationsModule,
@@ -38,6 +55,8 @@ import { UpdateLibsService } from './update-libs.service';
     AdminMarketService,
     AdminSessionsService,
     CharacterCheckService,
+    CharacterChecksSchedule,
+    CharacterFlagsService,
     UpdateLibsService,
   ],
 })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ADMIN_MESSAGES, type CharacterCheckResult, type CheckCode } from '@eve-toolkit/shared-types';
+import { ADMIN_MESSAGES, type CharacterCheckResult, type CharacterSnapshot, type CheckCode } from '@eve-toolkit/shared-types';
 import { CharacterRoster } from '../characters/character-roster.service';
 import { CharacterNeedsRelinkError, CharacterTokens } from '../characters/character-tokens.service';
 import { apiError } from '../common/errors/api-exception.filter';
@@ -19,6 +19,7 @@ import {
   type EsiSkillsAnswer,
   type EsiTransactionRow,
 } from './domain/character-check';
+import { toSnapshot, type PublicCharacter } from './domain/character-changes';
 
 type Section = keyof CharacterCheckResult;
 
@@ -72,6 +73,48 @@ export class CharacterCheckService {
       run('assets', () => this.assets(ctx)),
     ]);
     return { corps, mail, skills, wallet, assets };
+  }
+
+  /**
+   * The scheduled checks' view of a character (domain/character-changes.ts): the whole check plus
+   * ESI's public character info (corporation, alliance, security status). Null when the
+   * character is no longer linked.
+   */
+  async snapshot(characterId: number): Promise<CharacterSnapshot | null> {
+    if (!(await this.characters.get(characterId))) return null;
+    const [check, pub] = await Promise.all([
+      this.check(characterId, 'all'),
+      this.publicInfo(characterId).then(
+        (value) => ({ value, error: null }),
+        (err: unknown) => ({ value: null, error: this.describe(err) }),
+      ),
+    ]);
+    // The check may have found the token refused (CharacterTokens marks the character).
+    const after = await this.characters.get(characterId);
+    if (!after) return null;
+    return toSnapshot({ check, public: pub.value, publicError: pub.error, needsRelink: after.needs_relink });
+  }
+
+  private async publicInfo(characterId: number): Promise<PublicCharacter> {
+    const info = (
+      await this.esi.get<{ corporation_id: number; alliance_id?: number; security_status?: number }>(`/characters/${characterId}/`)
+    ).data;
+    const name = async (path: string) => {
+      try {
+        return (await this.esi.get<{ name: string }>(path)).data.name;
+      } catch {
+        return null; // a closed corporation or alliance keeps its id
+      }
+    };
+    const [corporationName, allianceName] = await Promise.all([
+      name(`/corporations/${info.corporation_id}/`),
+      info.alliance_id ? name(`/alliances/${info.alliance_id}/`) : null,
+    ]);
+    return {
+      corporation: { id: info.corporation_id, name: corporationName },
+      alliance: info.alliance_id ? { id: info.alliance_id, name: allianceName } : null,
+      security_status: Math.round((info.security_status ?? 0) * 100) / 100,
+    };
   }
 
   private describe(err: unknown): string {

@@ -84,6 +84,16 @@ export class CharacterRoster {
     return { total, chars };
   }
 
+  /** Linked characters by id after `afterId`, at most `limit` (a scheduled job walking the whole roster). */
+  idsAfter(afterId: number, limit: number): Promise<Pick<CharacterDoc, '_id' | 'name'>[]> {
+    return this.characters
+      .find({ _id: { $gt: afterId } }, { _id: 1, name: 1 })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<Pick<CharacterDoc, '_id' | 'name'>[]>()
+      .exec();
+  }
+
   get(characterId: number): Promise<LinkedCharacter | null> {
     return this.characters.findById(characterId, SUMMARY).lean<LinkedCharacter>().exec();
   }

@@ -252,6 +252,15 @@ export class EsiClient {
     };
   }
 
+  /**
+   * The error budget as ESI last reported it (`X-ESI-Error-Limit-Remain`, undefined before any
+   * answer carried it) and when its window resets (epoch ms): background jobs stop earlier than
+   * this client's own pause to leave the budget to players (admin/character-checks.service.ts).
+   */
+  errorBudget(): { remain: number | undefined; resetAt: number } {
+    return { remain: this.errorRemain, resetAt: this.errorResetAt };
+  }
+
   /** Waits while the error budget is low: ESI bans clients that keep erring after it runs out. */
   private async respectErrorLimit(): Promise<void> {
     while (this.pause) await this.pause;

@@ -3,6 +3,7 @@
  *   GET /characters/{id}/                     public info (corporation_id ...), no token
  *   GET /characters/{id}/corporationhistory/  public
  *   GET /corporations/{id}/                   public
+ *   GET /alliances/{id}/                      public
  *   GET /characters/{id}/location/            esi-location.read_location.v1
  *   GET /characters/{id}/wallet/              esi-wallet.read_character_wallet.v1 (a bare number)
  *   GET /characters/{id}/mail/                esi-mail.read_mail.v1
@@ -14,7 +15,7 @@
  * Authenticated routes check the Bearer token like ESI: signed by the (fake) SSO, not expired,
  * issued for this very character and carrying the route's scope.
  */
-import { FAKE_CORPORATIONS, DEFAULT_SSO_CHARACTERS, unreadCount, type FakeSsoCharacter } from './sso-characters';
+import { FAKE_ALLIANCES, FAKE_CORPORATIONS, DEFAULT_SSO_CHARACTERS, unreadCount, type FakeSsoCharacter } from './sso-characters';
 import type { FakeRoute, RouteContext, RouteResult } from './server';
 import type { FakeSso } from './sso';
 import {
@@ -160,6 +161,23 @@ export function characterRoutes(source: CharacterRoutesSource): FakeRoute[] {
           name: corp.name,
           tax_rate: 0.1,
           ticker: corp.ticker,
+        });
+      },
+    },
+    {
+      name: 'alliances.public',
+      method: 'GET',
+      pattern: /^\/alliances\/(\d+)$/,
+      handle: (ctx) => {
+        const alliance = FAKE_ALLIANCES.find((a) => a.id === Number(ctx.params[0]));
+        if (!alliance) return error(404, 'Alliance not found');
+        return cached(ctx, source, CHARACTER_CACHE_SECONDS.corporation, {
+          creator_corporation_id: alliance.executorCorporationId,
+          creator_id: 2112000003,
+          date_founded: '2015-06-01T00:00:00Z',
+          executor_corporation_id: alliance.executorCorporationId,
+          name: alliance.name,
+          ticker: alliance.ticker,
         });
       },
     },

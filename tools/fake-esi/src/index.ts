@@ -24,7 +24,7 @@ export {
 export type { Catalog, CatalogType } from './catalog';
 export { startFakeSso, DEFAULT_SSO_CHARACTERS } from './sso';
 export type { FakeAccessClaims, FakeSso, FakeSsoCharacter, FakeSsoOptions, FakeSsoStats, TokenFault } from './sso';
-export { FAKE_CORPORATIONS, FAKE_DEMO_CORPORATION } from './sso-characters';
+export { FAKE_ALLIANCES, FAKE_CORPORATIONS, FAKE_DEMO_CORPORATION } from './sso-characters';
 export type { FakeCorporation, FakeMail } from './sso-characters';
 export { CHARACTER_CACHE_SECONDS, CHARACTER_PAGE_SIZE, characterRoutes } from './character-routes';
 export { CORP_CACHE_SECONDS, DEMO_INDUSTRY, FAKE_STATIONS, FAKE_STRUCTURES, FakeCorpData, corpRoutes } from './corp-routes';

@@ -64,6 +64,11 @@ export const FAKE_CORPORATIONS: readonly FakeCorporation[] = [
   { id: 1000044, name: 'School of Applied Knowledge', ticker: 'SAK', ceoId: 3004334 },
 ];
 
+/** Alliances a test may put a pilot in (`updateCharacter(id, { allianceId })`); GET /alliances/{id}/ answers them. */
+export const FAKE_ALLIANCES: readonly { id: number; name: string; ticker: string; executorCorporationId: number }[] = [
+  { id: 99000001, name: 'Demo Frontier Alliance', ticker: 'DEMOF', executorCorporationId: 98000002 },
+];
+
 const JITA = 30000142;
 const AMARR = 30002187;
 const DODIXIE = 30002659;

@@ -183,7 +183,7 @@ describe('toSnapshot', () => {
 
   it('a revoked token: token lost, the authenticated sections unknown, the errors once', () => {
     const relink = 'Персонаж требует повторной привязки: токен ESI отозван';
-    const failed = (s: { error: string | null }) => ({ ...s, error: relink });
+    const failed = <S extends { error: string | null }>(s: S): S => ({ ...s, error: relink });
     const check = { ...ok, mail: failed(ok.mail), skills: failed(ok.skills), wallet: failed(ok.wallet), assets: failed(ok.assets) };
     expect(toSnapshot({ check, public: publicInfo, needsRelink: true })).toEqual({
       public: publicInfo,

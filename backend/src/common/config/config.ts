@@ -63,6 +63,14 @@ const envSchema = z.object({
     .max(24 * 7)
     .default(6),
   SDE_AUTO_IMPORT: bool.default(true),
+  /** Hours between runs of the scheduled character checks (every linked character; 0 = off). */
+  CHARACTER_CHECK_INTERVAL_HOURS: z.coerce
+    .number({ error: 'ожидается число часов' })
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** Characters checked at once by a run (each check is about ten ESI calls). */
+  CHARACTER_CHECK_CONCURRENCY: z.coerce.number({ error: 'ожидается целое число' }).int().min(1).max(8).default(2),
   FRONTEND_DIST: z
     .string()
     .min(1)
@@ -134,6 +142,8 @@ export interface AppConfig {
   };
   frontendDist: string;
   schedulerEnabled: boolean;
+  /** The scheduled character checks (admin): hours between runs as ms (0 = off), characters at once. */
+  characterChecks: { intervalMs: number; concurrency: number };
   version: string;
   /** Express "trust proxy" value; false = no proxy is trusted. */
   trustProxy: boolean | number | string;
@@ -215,6 +225,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     frontendDist: resolve(process.cwd(), e.FRONTEND_DIST),
     schedulerEnabled: e.SCHEDULER_ENABLED,
+    characterChecks: {
+      intervalMs: Math.round(e.CHARACTER_CHECK_INTERVAL_HOURS * 3_600_000),
+      concurrency: e.CHARACTER_CHECK_CONCURRENCY,
+    },
     version: readVersion(),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowedOrigins: e.ALLOWED_ORIGINS,
