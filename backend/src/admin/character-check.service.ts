@@ -97,7 +97,9 @@ export class CharacterCheckService {
 
   private async publicInfo(characterId: number): Promise<PublicCharacter> {
     const info = (
-      await this.esi.get<{ corporation_id: number; alliance_id?: number; security_status?: number }>(`/characters/${characterId}/`)
+      await this.esi.get<{ corporation_id: number; alliance_id?: number; security_status?: number }>(
+        `/characters/${characterId}/`,
+      )
     ).data;
     const name = async (path: string) => {
       try {

@@ -157,7 +157,7 @@ export class CharacterChecksSchedule implements OnApplicationBootstrap, OnModule
     }
     if (signal.aborted) return;
     const snapshot = await this.check.snapshot(character._id);
-    if (!snapshot || signal.aborted) return;
+    if (!snapshot) return; // unlinked meanwhile (a check in flight when the app stops is still written)
     const id = character._id;
     const watched = await this.watch.findById(id).lean<CharacterWatchDoc>();
     const known = watched?.known ?? null;

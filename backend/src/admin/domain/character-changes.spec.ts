@@ -99,13 +99,26 @@ describe('detectChanges', () => {
     [
       'a new banned contact',
       snap({ banned_contacts: [{ id: 1, name: 'Old Spy' }] }),
-      snap({ banned_contacts: [{ id: 1, name: 'Old Spy' }, { id: 2112000003, name: null }] }),
+      snap({
+        banned_contacts: [
+          { id: 1, name: 'Old Spy' },
+          { id: 2112000003, name: null },
+        ],
+      }),
       [{ kind: 'banned_contacts', from: ['Old Spy'], to: ['Old Spy', 'ID 2112000003'] }],
     ],
     [
       'sections not read this time change nothing',
       base,
-      snap({ public: null, token: null, wallet: null, total_sp: null, warning_skills: null, warning_assets: null, banned_contacts: null }),
+      snap({
+        public: null,
+        token: null,
+        wallet: null,
+        total_sp: null,
+        warning_skills: null,
+        warning_assets: null,
+        banned_contacts: null,
+      }),
       [],
     ],
     [
@@ -149,13 +162,20 @@ describe('toSnapshot', () => {
         { id: 8, name: 'Mira', count: 1, warning: false },
       ],
     },
-    skills: { error: null, total_sp: 41_415, skills_low: true, warning_skills: [{ id: 21603, name: 'Cynosural Field Theory', level: 3 }] },
+    skills: {
+      error: null,
+      total_sp: 41_415,
+      skills_low: true,
+      warning_skills: [{ id: 21603, name: 'Cynosural Field Theory', level: 3 }],
+    },
     wallet: {
       error: null,
       balance: 98.5,
       journal_len: 1,
       low_transactions: true,
-      got_transaction: [{ date: '2026-01-05T10:00:00Z', kind: 'journal', party_id: 7, party_name: 'Jon Doe', amount: 5, description: '' }],
+      got_transaction: [
+        { date: '2026-01-05T10:00:00Z', kind: 'journal', party_id: 7, party_name: 'Jon Doe', amount: 5, description: '' },
+      ],
       assets_low: true,
     },
     assets: {
@@ -184,7 +204,13 @@ describe('toSnapshot', () => {
   it('a revoked token: token lost, the authenticated sections unknown, the errors once', () => {
     const relink = 'Персонаж требует повторной привязки: токен ESI отозван';
     const failed = <S extends { error: string | null }>(s: S): S => ({ ...s, error: relink });
-    const check = { ...ok, mail: failed(ok.mail), skills: failed(ok.skills), wallet: failed(ok.wallet), assets: failed(ok.assets) };
+    const check = {
+      ...ok,
+      mail: failed(ok.mail),
+      skills: failed(ok.skills),
+      wallet: failed(ok.wallet),
+      assets: failed(ok.assets),
+    };
     expect(toSnapshot({ check, public: publicInfo, needsRelink: true })).toEqual({
       public: publicInfo,
       token: 'lost',

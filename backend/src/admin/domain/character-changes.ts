@@ -91,7 +91,8 @@ export function detectChanges(known: CharacterSnapshot | null, next: CharacterSn
 
   if (known.public && next.public) {
     const [a, b] = [known.public, next.public];
-    if (a.corporation.id !== b.corporation.id) out.push({ kind: 'corporation', from: label(a.corporation), to: label(b.corporation) });
+    if (a.corporation.id !== b.corporation.id)
+      out.push({ kind: 'corporation', from: label(a.corporation), to: label(b.corporation) });
     if ((a.alliance?.id ?? null) !== (b.alliance?.id ?? null))
       out.push({ kind: 'alliance', from: label(a.alliance), to: label(b.alliance) });
     const delta = round2(Math.abs(b.security_status - a.security_status));
