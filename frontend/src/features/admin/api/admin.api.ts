@@ -15,7 +15,11 @@ import type {
   BannedCharacterSave,
   BannedCharactersResponse,
   CharacterCheckResult,
+  CharacterFlagsAckResponse,
+  CharacterFlagsResponse,
+  CharacterHistoryResponse,
   CheckCode,
+  CheckFlagKind,
   CorporationSave,
   KillSessionsResponse,
   MarketCategorySave,
@@ -39,6 +43,8 @@ export const adminKeys = {
   categories: ['admin', 'market', 'categories'] as const,
   items: (q: string, page: number) => ['admin', 'market', 'items', q, page] as const,
   updateLibs: ['admin', 'update-libs'] as const,
+  flags: (status: 'open' | 'all', kind: CheckFlagKind | null, page: number) => ['admin', 'flags', status, kind, page] as const,
+  history: (id: number) => ['admin', 'char-history', id] as const,
 };
 
 /** Spec §6: 401/403 from an admin call sends the browser to /market/list. */
@@ -81,6 +87,13 @@ export const useMarketCategories = () =>
   useAdminQuery<AdminMarketCategoriesResponse>(adminKeys.categories, 'api/admin/stats/market_categories');
 export const useMarketItems = (q: string, page: number) =>
   useAdminQuery<AdminMarketItemsResponse>(adminKeys.items(q, page), listPath('api/admin/stats/market_items', q, page));
+export const useCharFlags = (status: 'open' | 'all', kind: CheckFlagKind | null, page: number) => {
+  const params = new URLSearchParams({ status, page: String(page) });
+  if (kind) params.set('kind', kind);
+  return useAdminQuery<CharacterFlagsResponse>(adminKeys.flags(status, kind, page), `api/admin/char_flags?${params}`);
+};
+export const useCharHistory = (id: number) =>
+  useAdminQuery<CharacterHistoryResponse>(adminKeys.history(id), `api/admin/stats_chars/${id}/history`);
 export const useUpdateLibsStatus = () => useAdminQuery<UpdateLibsResponse>(adminKeys.updateLibs, 'api/admin/update_libs/status');
 
 /** A POST whose answer replaces `key`'s data (lists reload after each change) and that refetches `also`. */
@@ -117,6 +130,12 @@ export const useUpdateUser = (id: string) =>
   ]);
 export const useDecideRoleRequest = () =>
   useAdminMutation<{ req_id: string; type: 'add' | 'del' }, RoleRequestDecisionResponse>('api/admin/stats/role_requests', null);
+/** Acknowledges flags; the flag lists and histories reload. */
+export const useAckFlags = () =>
+  useAdminMutation<{ ids: string[] }, CharacterFlagsAckResponse>('api/admin/char_flags/ack', null, [
+    ['admin', 'flags'],
+    ['admin', 'char-history'],
+  ]);
 export const useCheckChar = (id: number) =>
   useAdminMutation<{ code: CheckCode }, CharacterCheckResult>(`api/admin/stats_chars/${id}`, null);
 

@@ -5,6 +5,7 @@ import { CHECK_CODES, CHECK_RULES, formatPrice, type CharacterCheckResult, type 
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useChar, useCheckChar } from '../api/admin.api';
 import { ListState, SaveError, formatDateTime } from '../components/admin-ui';
+import { CheckHistory } from '../components/check-history';
 
 const CODE_LABELS: Record<CheckCode, string> = {
   all: 'Всё',
@@ -56,6 +57,7 @@ export default function AdminCharPage() {
       </Group>
       <SaveError error={check.error} />
       {check.data && <CheckResult result={check.data} />}
+      {Number.isSafeInteger(id) && id > 0 && <CheckHistory characterId={id} />}
     </Stack>
   );
 }
