@@ -232,3 +232,27 @@ it('a run stopped midway on one instance is resumed by the other with only the c
   expect(await db.collection('admin_check_runs').countDocuments()).toBe(3);
   expect(await db.collection('admin_character_checks').countDocuments({ at: T3 })).toBe(3);
 });
+
+it("the admin's «check everyone now» starts a run at once, one at a time (409 while it runs)", async () => {
+  const admin2 = await signedIn(b, 'cc_admin2', ['admin']);
+  const latest = async () => ((await admin2.get('/api/admin/char_flags?status=all')).body as CharacterFlagsResponse).run!;
+  const before = await latest();
+  const dry = await admin2.post('/api/admin/char_checks/run?dry_run=1', {});
+  expect(dry.status).toBe(200);
+  expect(dry.body).toEqual({ started: false });
+  expect((await latest()).id).toBe(before.id);
+
+  // Dmitri's skills answer 4 s late: the run is still going when the admin presses again.
+  esi.setFault(`/characters/${DMITRI}/skills`, { delayMs: 4000, times: 1 });
+  const started = await admin2.post('/api/admin/char_checks/run', {});
+  expect(started.body).toEqual({ started: true });
+  let run = await latest();
+  while (run.id === before.id) run = await latest();
+  expect(run.finished_at).toBeNull();
+  const again = await admin2.post('/api/admin/char_checks/run', {});
+  expect(again.status).toBe(409);
+  expect(JSON.stringify(again.body)).toContain(CHECK_FLAG_MESSAGES.runInProgress);
+  while (!run.finished_at) run = await latest();
+  expect(run.checked).toBe(3);
+  expect(await db.collection('admin_check_runs').countDocuments()).toBe(4);
+});

@@ -26,6 +26,7 @@ import {
   type BannedCharacterSave,
   type BannedCharactersResponse,
   type CharacterCheckResult,
+  type CharacterChecksRunResponse,
   type CharacterFlagsAck,
   type CharacterFlagsAckResponse,
   type CharacterFlagsQuery,
@@ -51,6 +52,7 @@ import { AdminMarketService } from './admin-market.service';
 import { AdminSessionsService } from './admin-sessions.service';
 import { AdminUsersService } from './admin-users.service';
 import { CharacterCheckService } from './character-check.service';
+import { CharacterChecksSchedule } from './character-checks.schedule';
 import { CharacterFlagsService } from './character-flags.service';
 import { toAdminCorporation } from './admin.mapper';
 import { UpdateLibsService } from './update-libs.service';
@@ -70,6 +72,7 @@ export class AdminController {
     private readonly chars: AdminCharactersService,
     private readonly check: CharacterCheckService,
     private readonly flags: CharacterFlagsService,
+    private readonly checks: CharacterChecksSchedule,
     private readonly market: AdminMarketService,
     private readonly sessions: AdminSessionsService,
     private readonly updateLibs: UpdateLibsService,
@@ -145,6 +148,13 @@ export class AdminController {
     @CurrentUser() admin: SessionUser,
   ): Promise<CharacterFlagsAckResponse> {
     return this.flags.acknowledge(body.ids, admin.username);
+  }
+
+  /** Starts a run of the scheduled checks now (409 while one is unfinished); `?dry_run=1` only asks. */
+  @Post('char_checks/run')
+  @HttpCode(200)
+  runCharChecks(@Query('dry_run') dryRun?: string): Promise<CharacterChecksRunResponse> {
+    return this.checks.runNow(dryRun === '1');
   }
 
   // --- Role requests ---

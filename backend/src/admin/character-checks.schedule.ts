@@ -2,9 +2,10 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { InjectModel } from '@nestjs/mongoose';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { Model } from 'mongoose';
-import { CHECK_FLAG_RULES } from '@eve-toolkit/shared-types';
+import { CHECK_FLAG_MESSAGES, CHECK_FLAG_RULES } from '@eve-toolkit/shared-types';
 import { CharacterRoster } from '../characters/character-roster.service';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
+import { apiError } from '../common/errors/api-exception.filter';
 import { LeaseService } from '../common/scheduling/lease.service';
 import { LeasedSchedule } from '../common/scheduling/leased-schedule';
 import { EsiClient } from '../esi/esi.client';
@@ -97,9 +98,22 @@ export class CharacterChecksSchedule implements OnApplicationBootstrap, OnModule
     return this.schedule.runOnce(() => this.pass(now));
   }
 
-  private async pass(now?: Date): Promise<void> {
+  /**
+   * The admin's «Проверить всех сейчас»: a new run now, whether due or not (also when the schedule
+   * is off), in the background under the same lease; 409 while a run is unfinished. `dryRun`:
+   * only whether it would start.
+   */
+  async runNow(dryRun = false): Promise<{ started: boolean }> {
+    const last = await this.runs.findOne().sort({ _id: -1 }).lean<CheckRunDoc>();
+    if (last && !last.finished_at) throw apiError(409, CHECK_FLAG_MESSAGES.runInProgress);
+    if (dryRun) return { started: false };
+    void this.schedule.runOnce(() => this.pass(undefined, true));
+    return { started: true };
+  }
+
+  private async pass(now?: Date, force = false): Promise<void> {
     const clock = () => now ?? new Date();
-    const run = await this.currentRun(clock());
+    const run = await this.currentRun(clock(), force);
     if (!run) return;
     const complete = await this.checkRemaining(run, clock);
     if (!complete) return;
@@ -109,11 +123,11 @@ export class CharacterChecksSchedule implements OnApplicationBootstrap, OnModule
     this.logger.log(`Плановая проверка персонажей завершена: проверено ${done?.checked ?? 0}, изменений ${done?.flagged ?? 0}`);
   }
 
-  /** The unfinished run to resume, a new one when the last started an interval ago, else null. */
-  private async currentRun(now: Date): Promise<CheckRunDoc | null> {
-    const last = await this.runs.findOne().sort({ started_at: -1 }).lean<CheckRunDoc>();
+  /** The unfinished run to resume, a new one when the last started an interval ago (or `force`), else null. */
+  private async currentRun(now: Date, force: boolean): Promise<CheckRunDoc | null> {
+    const last = await this.runs.findOne().sort({ _id: -1 }).lean<CheckRunDoc>();
     if (last && !last.finished_at) return last;
-    if (last && now.getTime() - last.started_at.getTime() < this.config.characterChecks.intervalMs) return null;
+    if (!force && last && now.getTime() - last.started_at.getTime() < this.config.characterChecks.intervalMs) return null;
     const created = await this.runs.create({ started_at: now, finished_at: null, checked: 0, flagged: 0 });
     return created.toObject();
   }

@@ -3,7 +3,8 @@ import type { CharacterSnapshot, CheckFlagKind, CheckFlagValue } from '@eve-tool
 
 /**
  * The scheduled character checks' collections (the admin module owns them):
- * - `admin_check_runs`: one document per run (every linked character once);
+ * - `admin_check_runs`: one document per run (every linked character once); the latest is the
+ *   newest `_id` (creation order, whatever the clocks of the instances say);
  * - `admin_character_checks`: the history, one snapshot per character per run (newest
  *   CHECK_FLAG_RULES.historyPerCharacter kept per character);
  * - `admin_character_watch`: per character, the last known state changes are measured against
@@ -27,7 +28,6 @@ export const CheckRunSchema = new Schema<CheckRunDoc>(
   },
   { collection: 'admin_check_runs', versionKey: false },
 );
-CheckRunSchema.index({ started_at: -1 });
 
 export interface CharacterCheckDoc {
   _id: Types.ObjectId;

@@ -57,7 +57,7 @@ export class CharacterFlagsService {
         .skip((q.page - 1) * size)
         .limit(size)
         .lean<CharacterFlagDoc[]>(),
-      this.runs.findOne().sort({ started_at: -1 }).lean<CheckRunDoc>(),
+      this.runs.findOne().sort({ _id: -1 }).lean<CheckRunDoc>(),
     ]);
     return {
       flags: docs.map(toFlag),

@@ -84,6 +84,7 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   admin('get', '/api/admin/stats_chars/1/history'),
   admin('get', '/api/admin/char_flags?status=all&page=1'),
   admin('post', '/api/admin/char_flags/ack'),
+  admin('post', '/api/admin/char_checks/run?dry_run=1'),
   admin('get', '/api/admin/stats/role_requests'),
   admin('post', '/api/admin/stats/role_requests'),
   admin('get', '/api/admin/corps'),

@@ -5,6 +5,7 @@
  *   GET  api/admin/char_flags?status=open|all&kind=&character_id=&page=   the flags, newest first
  *   POST api/admin/char_flags/ack { ids }                                  acknowledge flags
  *   GET  api/admin/stats_chars/{id}/history                                the character's snapshots and flags
+ *   POST api/admin/char_checks/run                                         a run now (`?dry_run=1`: only whether it would start)
  */
 import { z } from 'zod';
 
@@ -132,6 +133,7 @@ export const CHECK_FLAG_MESSAGES = {
   badCharacter: 'Некорректный ID персонажа',
   badPage: 'Номер страницы должен быть целым числом от 1',
   badIds: 'Укажите от 1 до 100 отметок',
+  runInProgress: 'Проверка персонажей уже идёт, дождитесь её окончания',
 } as const;
 
 export const CHECK_FLAG_LIMITS = { pageSize: 20, ackMax: 100 } as const;
@@ -164,4 +166,9 @@ export type CharacterFlagsAck = z.infer<typeof characterFlagsAckSchema>;
 
 export interface CharacterFlagsAckResponse {
   acknowledged: number;
+}
+
+/** POST api/admin/char_checks/run: the run starts in the background (its progress: `run` of char_flags). */
+export interface CharacterChecksRunResponse {
+  started: boolean;
 }

@@ -15,6 +15,7 @@ import type {
   BannedCharacterSave,
   BannedCharactersResponse,
   CharacterCheckResult,
+  CharacterChecksRunResponse,
   CharacterFlagsAckResponse,
   CharacterFlagsResponse,
   CharacterHistoryResponse,
@@ -87,10 +88,18 @@ export const useMarketCategories = () =>
   useAdminQuery<AdminMarketCategoriesResponse>(adminKeys.categories, 'api/admin/stats/market_categories');
 export const useMarketItems = (q: string, page: number) =>
   useAdminQuery<AdminMarketItemsResponse>(adminKeys.items(q, page), listPath('api/admin/stats/market_items', q, page));
+/** The flags; reloaded every 5 s while a run is going (its progress and new flags show up). */
 export const useCharFlags = (status: 'open' | 'all', kind: CheckFlagKind | null, page: number) => {
   const params = new URLSearchParams({ status, page: String(page) });
   if (kind) params.set('kind', kind);
-  return useAdminQuery<CharacterFlagsResponse>(adminKeys.flags(status, kind, page), `api/admin/char_flags?${params}`);
+  const query = useQuery({
+    queryKey: adminKeys.flags(status, kind, page),
+    queryFn: ({ signal }) => api.get<CharacterFlagsResponse>(`api/admin/char_flags?${params}`, { signal }),
+    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    refetchInterval: (q) => (q.state.data?.run && !q.state.data.run.finished_at ? 5_000 : false),
+  });
+  useAuthRedirect(query.error);
+  return query;
 };
 export const useCharHistory = (id: number) =>
   useAdminQuery<CharacterHistoryResponse>(adminKeys.history(id), `api/admin/stats_chars/${id}/history`);
@@ -136,6 +145,8 @@ export const useAckFlags = () =>
     ['admin', 'flags'],
     ['admin', 'char-history'],
   ]);
+export const useRunCharChecks = () =>
+  useAdminMutation<Record<string, never>, CharacterChecksRunResponse>('api/admin/char_checks/run', null, [['admin', 'flags']]);
 export const useCheckChar = (id: number) =>
   useAdminMutation<{ code: CheckCode }, CharacterCheckResult>(`api/admin/stats_chars/${id}`, null);
 

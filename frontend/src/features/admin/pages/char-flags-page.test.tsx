@@ -95,6 +95,30 @@ describe('/best_admin/char_flags', () => {
   });
 });
 
+describe('/best_admin/char_flags: «Проверить всех сейчас»', () => {
+  it('starts a run; while it goes the line says so and the button waits', async () => {
+    let started = false;
+    const handler: FetchHandler = (url, init) => {
+      if (url.endsWith('/api/admin/char_checks/run') && init?.method === 'POST') {
+        started = true;
+        return { body: { started: true } };
+      }
+      if (url.includes('/api/admin/char_flags?')) {
+        const body = list([]);
+        return { body: started ? { ...body, run: { ...body.run!, finished_at: null, checked: 1, flagged: 0 } } : body };
+      }
+      return undefined;
+    };
+    const { user } = renderApp('/best_admin/char_flags', { session: ADMIN, handler });
+    const button = await screen.findByRole('button', { name: 'Проверить всех сейчас' });
+    expect(button).toBeEnabled();
+    await user.click(button);
+    expect(await screen.findByText(/\(идёт\)/)).toBeInTheDocument();
+    expect(started).toBe(true);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Проверить всех сейчас' })).toBeDisabled());
+  });
+});
+
 describe("/best_admin/chars/{id}: the scheduled checks' history", () => {
   it('shows each snapshot and the changes of this character', async () => {
     const char: AdminCharacter = {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { CHECK_FLAG_KINDS, CHECK_FLAG_LABELS, countRu, type CheckFlagKind } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useAckFlags, useCharFlags } from '../api/admin.api';
+import { useAckFlags, useCharFlags, useRunCharChecks } from '../api/admin.api';
 import { FlagsTable } from '../components/flags-table';
 import { ListState, Pager, SaveError, formatDateTime } from '../components/admin-ui';
 
@@ -18,12 +18,20 @@ export default function AdminCharFlagsPage() {
   const [page, setPage] = useState(1);
   const flags = useCharFlags(status, kind, page);
   const ack = useAckFlags();
+  const runNow = useRunCharChecks();
   const data = flags.data;
+  const running = Boolean(data?.run && !data.run.finished_at);
   const open = data?.flags.filter((f) => !f.acknowledged) ?? [];
   return (
     <Stack gap="sm">
       <PageHeader title="Изменения персонажей" />
-      {data && <RunLine run={data.run} intervalHours={data.interval_hours} />}
+      <Group gap="sm" align="center">
+        {data && <RunLine run={data.run} intervalHours={data.interval_hours} />}
+        <Button size="xs" variant="light" loading={runNow.isPending} disabled={running} onClick={() => runNow.mutate({})}>
+          Проверить всех сейчас
+        </Button>
+      </Group>
+      <SaveError error={runNow.error} />
       <Group align="flex-end">
         <SegmentedControl
           aria-label="Какие изменения показать"
