@@ -6,6 +6,8 @@ export const ADMIN_EVENTS = {
   sessionsKilled: 'admin.sessions-killed',
   /** The update_libs job moved (started, a step, finished). */
   updateLibs: 'admin.update-libs',
+  /** A run of the scheduled character checks finished (every linked character checked). */
+  characterChecksFinished: 'admin.character-checks-finished',
 } as const;
 
 export interface SessionsKilledEvent {
@@ -14,4 +16,10 @@ export interface SessionsKilledEvent {
 
 export interface UpdateLibsEvent {
   job: UpdateLibsJob;
+}
+
+export interface CharacterChecksFinishedEvent {
+  runId: string;
+  checked: number;
+  flagged: number;
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectModel } from '@nestjs/mongoose';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { Model } from 'mongoose';
@@ -9,6 +10,7 @@ import { apiError } from '../common/errors/api-exception.filter';
 import { LeaseService } from '../common/scheduling/lease.service';
 import { LeasedSchedule } from '../common/scheduling/leased-schedule';
 import { EsiClient } from '../esi/esi.client';
+import { ADMIN_EVENTS, type CharacterChecksFinishedEvent } from './admin.events';
 import { CharacterCheckService } from './character-check.service';
 import {
   CHECK_MODELS,
@@ -70,6 +72,7 @@ export class CharacterChecksSchedule implements OnApplicationBootstrap, OnModule
     private readonly esi: EsiClient,
     leases: LeaseService,
     private readonly scheduler: SchedulerRegistry,
+    private readonly events: EventEmitter2,
   ) {
     this.schedule = new LeasedSchedule(leases, this.logger, {
       name: CHARACTER_CHECKS_LEASE,
@@ -120,7 +123,13 @@ export class CharacterChecksSchedule implements OnApplicationBootstrap, OnModule
     await this.runs.updateOne({ _id: run._id, finished_at: null }, { $set: { finished_at: clock() } });
     await this.flags.deleteMany({ acked_at: { $lt: new Date(clock().getTime() - CHECK_FLAG_RULES.ackedFlagDays * DAY_MS) } });
     const done = await this.runs.findById(run._id).lean<CheckRunDoc>();
-    this.logger.log(`Плановая проверка персонажей завершена: проверено ${done?.checked ?? 0}, изменений ${done?.flagged ?? 0}`);
+    const event: CharacterChecksFinishedEvent = {
+      runId: String(run._id),
+      checked: done?.checked ?? 0,
+      flagged: done?.flagged ?? 0,
+    };
+    this.logger.log(`Плановая проверка персонажей завершена: проверено ${event.checked}, изменений ${event.flagged}`);
+    this.events.emit(ADMIN_EVENTS.characterChecksFinished, event);
   }
 
   /** The unfinished run to resume, a new one when the last started an interval ago (or `force`), else null. */

@@ -2,14 +2,26 @@
  * The one entry of demo mode: bootstrap imports this file (dynamically) only when APP_MODE=demo,
  * so production runs never load demo code or the stand-ins (tools/fake-esi).
  */
-import type { INestApplicationContext } from '@nestjs/common';
+import { Logger, type INestApplicationContext } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { ADMIN_EVENTS } from '../admin/admin.events';
+import { demoCharacterStory } from './demo-character-story';
 import type { DemoStandIns } from './demo-stand-ins';
 import { DemoSeedService } from './demo-seed.service';
 
 export { DemoModule } from './demo.module';
 export { startDemoStandIns, type DemoStandIns } from './demo-stand-ins';
 
-/** Once the app runs: with the local SSO, the demo accounts get their characters (idempotent). */
+/**
+ * Once the app runs: with the local SSO, the demo accounts get their characters (idempotent);
+ * after the first finished run of the scheduled character checks, the stand-in changes two demo
+ * pilots so that the next run («Проверить всех сейчас») has something to flag.
+ */
 export async function afterDemoStart(app: INestApplicationContext, standIns: DemoStandIns): Promise<void> {
-  if (standIns.sso) await app.get(DemoSeedService).seedCharacters();
+  const sso = standIns.sso;
+  if (!sso) return;
+  await app.get(DemoSeedService).seedCharacters();
+  app.get(EventEmitter2).once(ADMIN_EVENTS.characterChecksFinished, () => {
+    new Logger('Demo').log(demoCharacterStory(sso));
+  });
 }
