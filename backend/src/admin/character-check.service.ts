@@ -38,7 +38,9 @@ const NAME_LOOKUPS = 20;
  * The admin's character check (spec §3 Character check result): corporation history (public),
  * mail, skills, wallet and assets read through ESI with the character's own token. Each section
  * is read on its own: a failing ESI call fills that section's `error` (Russian) and the others
- * still show. Rules and thresholds: domain/character-check.ts and CHECK_RULES.
+ * still show. Rules and thresholds: domain/character-check.ts and CHECK_RULES. The character's
+ * own data is revalidated with ESI (If-None-Match) even while our cached copy is fresh: a check
+ * asked for now reads what ESI has now (names of corporations and characters may come from the cache).
  */
 @Injectable()
 export class CharacterCheckService {
@@ -99,6 +101,7 @@ export class CharacterCheckService {
     const info = (
       await this.esi.get<{ corporation_id: number; alliance_id?: number; security_status?: number }>(
         `/characters/${characterId}/`,
+        { revalidate: true },
       )
     ).data;
     const name = async (path: string) => {
@@ -131,7 +134,8 @@ export class CharacterCheckService {
   }
 
   private async corps(ctx: CheckContext) {
-    const rows = (await this.esi.get<EsiHistoryRow[]>(`/characters/${ctx.characterId}/corporationhistory/`)).data;
+    const rows = (await this.esi.get<EsiHistoryRow[]>(`/characters/${ctx.characterId}/corporationhistory/`, { revalidate: true }))
+      .data;
     const names = new Map<number, string>();
     await Promise.all(
       [...new Set(rows.map((r) => r.corporation_id))].slice(0, NAME_LOOKUPS).map(async (id) => {
@@ -147,7 +151,8 @@ export class CharacterCheckService {
 
   private async mail(ctx: CheckContext) {
     const accessToken = await this.token(ctx);
-    const mails = (await this.esi.get<EsiMailHeader[]>(`/characters/${ctx.characterId}/mail/`, { accessToken })).data;
+    const mails = (await this.esi.get<EsiMailHeader[]>(`/characters/${ctx.characterId}/mail/`, { accessToken, revalidate: true }))
+      .data;
     const senders = [...new Set(mails.map((m) => m.from))];
     await this.resolveNames(ctx, senders);
     return { mails_len: mails.length, mails_from: mailSenders(mails, ctx.bannedIds, ctx.names) };
@@ -155,7 +160,9 @@ export class CharacterCheckService {
 
   private async skills(ctx: CheckContext) {
     const accessToken = await this.token(ctx);
-    const answer = (await this.esi.get<EsiSkillsAnswer>(`/characters/${ctx.characterId}/skills/`, { accessToken })).data;
+    const answer = (
+      await this.esi.get<EsiSkillsAnswer>(`/characters/${ctx.characterId}/skills/`, { accessToken, revalidate: true })
+    ).data;
     return skillsVerdict(answer);
   }
 
@@ -163,12 +170,13 @@ export class CharacterCheckService {
     const accessToken = await this.token(ctx);
     const journal: EsiJournalRow[] = [];
     const [balance, transactions] = await Promise.all([
-      this.esi.get<number>(`/characters/${ctx.characterId}/wallet/`, { accessToken }).then((r) => r.data),
+      this.esi.get<number>(`/characters/${ctx.characterId}/wallet/`, { accessToken, revalidate: true }).then((r) => r.data),
       this.esi
-        .get<EsiTransactionRow[]>(`/characters/${ctx.characterId}/wallet/transactions/`, { accessToken })
+        .get<EsiTransactionRow[]>(`/characters/${ctx.characterId}/wallet/transactions/`, { accessToken, revalidate: true })
         .then((r) => r.data),
       this.esi.forEachPage<EsiJournalRow>(`/characters/${ctx.characterId}/wallet/journal/`, {
         accessToken,
+        revalidate: true,
         onPage: (rows) => void journal.push(...rows),
         onRestart: () => void journal.splice(0),
       }),
@@ -186,6 +194,7 @@ export class CharacterCheckService {
     const rows: EsiAssetRow[] = [];
     await this.esi.forEachPage<EsiAssetRow>(`/characters/${ctx.characterId}/assets/`, {
       accessToken,
+      revalidate: true,
       onPage: (page) => void rows.push(...page),
       onRestart: () => void rows.splice(0),
     });

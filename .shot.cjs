@@ -1,0 +1,41 @@
+const { chromium } = require('playwright-core');
+const { MongoClient } = require('mongodb');
+const path = require('path');
+const [,, base, dataDir, outDir, width] = process.argv;
+(async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  const page = await browser.newPage({ baseURL: base, viewport: { width: Number(width || 1280), height: 900 }, locale: 'ru-RU' });
+  await page.goto('/account/login');
+  await page.getByTestId('demo-accounts').getByRole('button', { name: /demo_admin \/ / }).click();
+  const generated = page.waitForResponse((r) => r.url().endsWith('/auth/generate_captcha'));
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  const { id } = await (await generated).json();
+  const client = await MongoClient.connect(`mongodb://${encodeURIComponent(path.join(dataDir, 'db', 'mongod.sock'))}`);
+  const doc = await client.db('eve_toolkit').collection('captchas').findOne({ _id: id });
+  await client.close();
+  const grid = page.getByTestId('captcha');
+  await grid.getByRole('button', { name: 'Картинка 16', exact: true }).waitFor();
+  for (let i = 0; i < 16; i++) if (doc.answer[i] === '1') await grid.getByRole('button', { name: `Картинка ${i + 1}`, exact: true }).click();
+  await grid.getByRole('button', { name: 'Проверить' }).click();
+  await page.waitForURL(/\/account\/user\/demo_admin$/);
+  await page.goto('/best_admin/char_flags');
+  await page.getByRole('heading', { name: 'Изменения персонажей' }).waitFor();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${outDir}/flags-before-${width}.png`, fullPage: true });
+  const button = page.getByRole('button', { name: 'Проверить всех сейчас' });
+  for (let round = 0; round < 2; round++) {
+    await button.waitFor();
+    while (await button.isDisabled()) await page.waitForTimeout(500);
+    await button.click();
+    await page.getByText(/\(идёт\)/).waitFor({ timeout: 30000 }).catch(() => undefined);
+    await page.getByText(/\(идёт\)/).waitFor({ state: 'detached', timeout: 120000 });
+  }
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: `${outDir}/flags-after-${width}.png`, fullPage: true });
+  await page.goto('/best_admin/chars/2112000006');
+  await page.getByRole('heading', { name: 'История плановых проверок' }).waitFor();
+  await page.getByRole('table', { name: 'Снимки плановых проверок' }).waitFor();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${outDir}/char-${width}.png`, fullPage: true });
+  await browser.close();
+})().catch((e) => { console.error(e); process.exit(1); });
