@@ -17,6 +17,7 @@ import {
 } from '@eve-toolkit/fake-esi';
 import {
   CHECK_FLAG_MESSAGES,
+  CHECK_FLAG_RULES,
   type CharacterFlag,
   type CharacterFlagsResponse,
   type CharacterHistoryResponse,
@@ -223,6 +224,7 @@ it('a run stopped midway on one instance is resumed by the other with only the c
   aClosed = true;
   await a.close(); // stops the schedule: Anna's check in flight is finished and written, Dmitri is not started
   await stopped;
+  admin = await signedIn(b, 'cc_admin_b', ['admin']); // the admin's page now talks to instance B
   const midway = await run3();
   expect(midway).toMatchObject({ finished_at: null, checked: 2 });
 
@@ -255,4 +257,24 @@ it("the admin's «check everyone now» starts a run at once, one at a time (409 
   while (!run.finished_at) run = await latest();
   expect(run.checked).toBe(3);
   expect(await db.collection('admin_check_runs').countDocuments()).toBe(4);
+});
+
+it('keeps the newest 30 snapshots per character; acknowledged flags go after 90 days, open ones stay', async () => {
+  const col = db.collection('admin_character_checks');
+  const had = await col.countDocuments({ character_id: ANNA });
+  expect(had).toBe(4);
+  for (let day = 1; day <= CHECK_FLAG_RULES.historyPerCharacter - had + 1; day++)
+    await runOn(b, new Date(T3.getTime() + day * 24 * HOUR));
+  for (const id of [IVAN, ANNA, DMITRI]) expect(await col.countDocuments({ character_id: id })).toBe(30);
+  // The oldest by date went: the «check everyone now» run's, stamped with this machine's today (before T1).
+  expect(await col.countDocuments({ character_id: ANNA, at: { $lt: T1 } })).toBe(0);
+  expect(await col.countDocuments({ character_id: ANNA, at: T1 })).toBe(1);
+
+  // Anna's flags were acknowledged (on this machine's today), long before these runs' dates: gone.
+  expect((await flags(`?status=all&character_id=${ANNA}`)).total).toBe(0);
+  expect((await flags()).flags.map((f) => `${f.character.name}: ${f.kind}`).sort()).toEqual([
+    'Dmitri Volkov: wallet_drop',
+    'Dmitri Volkov: warning_skills',
+    'Ivan Petrov: token_lost',
+  ]);
 });

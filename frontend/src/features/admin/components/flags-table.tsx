@@ -7,7 +7,7 @@ import { formatDateTime } from './admin-ui';
 
 /**
  * Changes found by the scheduled character checks: who, what changed (from -> to), when, and
- * «Просмотрено» for an open one (or who acknowledged it). `withCharacter`: the character column
+ * «Отметить» (acknowledge) for an open one (or who acknowledged it). `withCharacter`: the character column
  * (left out on the character's own page).
  */
 export function FlagsTable({
@@ -64,7 +64,7 @@ export function FlagsTable({
                   aria-label={`Отметить просмотренным: ${f.character.name}, ${CHECK_FLAG_LABELS[f.kind]}`}
                   onClick={() => onAck([f.id])}
                 >
-                  Просмотрено
+                  Отметить
                 </Button>
               )}
             </Table.Td>

@@ -27,7 +27,7 @@ export default function AdminCharFlagsPage() {
       <PageHeader title="Изменения персонажей" />
       <Group gap="sm" align="center">
         {data && <RunLine run={data.run} intervalHours={data.interval_hours} />}
-        <Button size="xs" variant="light" loading={runNow.isPending} disabled={running} onClick={() => runNow.mutate({})}>
+        <Button size="xs" variant="default" loading={runNow.isPending} disabled={running} onClick={() => runNow.mutate({})}>
           Проверить всех сейчас
         </Button>
       </Group>
