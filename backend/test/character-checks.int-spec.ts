@@ -29,6 +29,7 @@ import { loadConfig } from '../src/common/config/config';
 import { testDatabase } from './app';
 import { signedIn } from './support/accounts';
 import type { TestClient } from './support/client';
+import { connectAs, EventLog, type ClientSocket } from './support/sockets';
 import { linkCharacter } from './support/sso';
 
 jest.setTimeout(90_000);
@@ -48,6 +49,7 @@ let b: RunningApp;
 let aClosed = false;
 let admin: TestClient;
 let db: Connection;
+const sockets: ClientSocket[] = [];
 
 async function instance(database: ReturnType<typeof testDatabase>, concurrency: number): Promise<RunningApp> {
   const base = loadConfig();
@@ -101,6 +103,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  sockets.forEach((socket) => socket.close());
   await b?.app
     .get<Connection>(getConnectionToken())
     .dropDatabase()
@@ -277,4 +280,13 @@ it('keeps the newest 30 snapshots per character; acknowledged flags go after 90 
     'Dmitri Volkov: warning_skills',
     'Ivan Petrov: token_lost',
   ]);
+});
+
+it("a finished run reaches the admins' open pages live (socket `admin:char-checks` in the admins room)", async () => {
+  const adminSocket = await connectAs(b.url, admin);
+  sockets.push(adminSocket);
+  const adminLog = new EventLog(adminSocket);
+  await runOn(b, new Date(T3.getTime() + 60 * 24 * HOUR));
+  const run = (await flags()).run!;
+  expect(await adminLog.next('admin:char-checks')).toEqual({ runId: run.id, checked: 3, flagged: 0 });
 });

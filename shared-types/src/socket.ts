@@ -23,6 +23,8 @@ export interface ServerToClientEvents {
   'roles:request-decided': (payload: { requestId: string; role: Role; granted: boolean }) => void;
   /** Admin area, to `admins`: the update_libs job moved (started, a step, finished). */
   'admin:update-libs': (payload: { job: UpdateLibsJob }) => void;
+  /** Admin area, to `admins`: a run of the scheduled character checks finished (flags may be new). */
+  'admin:char-checks': (payload: { runId: string; checked: number; flagged: number }) => void;
 }
 
 export type ClientToServerEvents = Record<string, never>;

@@ -23,7 +23,12 @@ import {
   type RoleRequestDecidedEvent,
 } from '../role-requests/role-requests.events';
 import { toAdminRoleRequest } from '../role-requests/role-requests.mapper';
-import { ADMIN_EVENTS, type SessionsKilledEvent, type UpdateLibsEvent } from '../admin/admin.events';
+import {
+  ADMIN_EVENTS,
+  type CharacterChecksFinishedEvent,
+  type SessionsKilledEvent,
+  type UpdateLibsEvent,
+} from '../admin/admin.events';
 import { RealtimeGateway } from './realtime.gateway';
 import { Rooms } from './rooms';
 
@@ -124,6 +129,11 @@ export class RealtimeListener {
   @OnEvent(ADMIN_EVENTS.updateLibs)
   onUpdateLibs(e: UpdateLibsEvent): void {
     this.gateway.emitTo(Rooms.admins, 'admin:update-libs', { job: e.job });
+  }
+
+  @OnEvent(ADMIN_EVENTS.characterChecksFinished)
+  onCharacterChecksFinished(e: CharacterChecksFinishedEvent): void {
+    this.gateway.emitTo(Rooms.admins, 'admin:char-checks', { runId: e.runId, checked: e.checked, flagged: e.flagged });
   }
 
   /** Every session but the caller's was ended: their sockets go too (clients reconnect as guests). */

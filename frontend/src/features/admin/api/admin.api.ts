@@ -168,11 +168,15 @@ export function useStartUpdateLibs() {
   });
 }
 
-/** Live: the update_libs job's progress and new or decided role requests (admins room). */
+/** Live: the update_libs job's progress, new or decided role requests, finished character-check runs (admins room). */
 export function useLiveAdmin(): void {
   const client = useQueryClient();
   useSocketEvent('admin:update-libs', ({ job }) => client.setQueryData(adminKeys.updateLibs, { job }), {
     onReconnect: () => void client.invalidateQueries({ queryKey: adminKeys.updateLibs }),
   });
   useSocketEvent('roles:request-created', () => void client.invalidateQueries({ queryKey: adminKeys.roles }));
+  useSocketEvent('admin:char-checks', () => {
+    void client.invalidateQueries({ queryKey: ['admin', 'flags'] });
+    void client.invalidateQueries({ queryKey: ['admin', 'char-history'] });
+  });
 }

@@ -1,7 +1,7 @@
 import { Alert, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { CHECK_FLAG_RULES } from '@eve-toolkit/shared-types';
 import { CardTable } from '../../../shared/ui/card-table';
-import { useAckFlags, useCharHistory } from '../api/admin.api';
+import { useAckFlags, useCharHistory, useLiveAdmin } from '../api/admin.api';
 import { snapshotCells } from '../lib/check-flags';
 import { ListState, SaveError, formatDateTime } from './admin-ui';
 import { FlagsTable } from './flags-table';
@@ -9,6 +9,7 @@ import { FlagsTable } from './flags-table';
 /** The character's snapshots from the scheduled checks (newest first) and its flags. */
 export function CheckHistory({ characterId }: { characterId: number }) {
   const history = useCharHistory(characterId);
+  useLiveAdmin();
   const ack = useAckFlags();
   const data = history.data;
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { CHECK_FLAG_KINDS, CHECK_FLAG_LABELS, countRu, type CheckFlagKind } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useAckFlags, useCharFlags, useRunCharChecks } from '../api/admin.api';
+import { useAckFlags, useCharFlags, useLiveAdmin, useRunCharChecks } from '../api/admin.api';
 import { FlagsTable } from '../components/flags-table';
 import { ListState, Pager, SaveError, formatDateTime } from '../components/admin-ui';
 
@@ -17,6 +17,7 @@ export default function AdminCharFlagsPage() {
   const [kind, setKind] = useState<CheckFlagKind | null>(null);
   const [page, setPage] = useState(1);
   const flags = useCharFlags(status, kind, page);
+  useLiveAdmin();
   const ack = useAckFlags();
   const runNow = useRunCharChecks();
   const data = flags.data;
