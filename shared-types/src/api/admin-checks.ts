@@ -8,6 +8,7 @@
  *   POST api/admin/char_checks/run                                         a run now (`?dry_run=1`: only whether it would start)
  */
 import { z } from 'zod';
+import { ADMIN_MESSAGES } from './admin';
 
 /**
  * The rules of change detection (README "Admin area" and docs/operations.md explain each).
@@ -131,7 +132,6 @@ export const CHECK_FLAG_MESSAGES = {
   badStatus: "Статус: 'open' или 'all'",
   badKind: 'Неизвестный вид изменения',
   badCharacter: 'Некорректный ID персонажа',
-  badPage: 'Номер страницы должен быть целым числом от 1',
   badIds: 'Укажите от 1 до 100 отметок',
   runInProgress: 'Проверка персонажей уже идёт, дождитесь её окончания',
 } as const;
@@ -148,8 +148,8 @@ export const characterFlagsQuerySchema = z.object({
     .transform(Number)
     .optional(),
   page: z
-    .string({ error: CHECK_FLAG_MESSAGES.badPage })
-    .regex(/^[1-9]\d{0,5}$/, { error: CHECK_FLAG_MESSAGES.badPage })
+    .string({ error: ADMIN_MESSAGES.badPage })
+    .regex(/^[1-9]\d{0,5}$/, { error: ADMIN_MESSAGES.badPage })
     .transform(Number)
     .default(1),
 });
