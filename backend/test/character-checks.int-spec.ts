@@ -290,3 +290,17 @@ it("a finished run reaches the admins' open pages live (socket `admin:char-check
   const run = (await flags()).run!;
   expect(await adminLog.next('admin:char-checks')).toEqual({ runId: run.id, checked: 3, flagged: 0 });
 });
+
+it("leaves ESI's error budget to players: with 30 or fewer errors left the next character waits for the window's reset", async () => {
+  esi.resetStats();
+  const resetAt = Date.now() + 5_000;
+  // 25 errors left for 5 s: above the client's own pause (10), at or below what the checks leave to players (30).
+  esi.setErrorLimit(25, 5);
+  await runOn(b, new Date(T3.getTime() + 61 * 24 * HOUR));
+  const first = (id: number) => esi.stats.log.find((e) => e.path.startsWith(`/characters/${id}/`))!.at;
+  // Two at a time: Ivan and Anna start at once; Dmitri waits until the budget's window has reset.
+  expect(first(IVAN)).toBeLessThan(resetAt);
+  expect(first(ANNA)).toBeLessThan(resetAt);
+  expect(first(DMITRI)).toBeGreaterThanOrEqual(resetAt);
+  expect((await flags()).run).toMatchObject({ checked: 3 });
+});
