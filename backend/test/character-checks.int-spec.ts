@@ -17,6 +17,8 @@ import {
 } from '@eve-toolkit/fake-esi';
 import {
   CHECK_FLAG_MESSAGES,
+  type AdminCharacterResponse,
+  type AdminCharactersResponse,
   CHECK_FLAG_RULES,
   type CharacterFlag,
   type CharacterFlagsResponse,
@@ -164,6 +166,14 @@ it('the next run flags what changed in the game: corporation, alliance, security
   ]);
   expect(open.flags.every((f) => f.acknowledged === null)).toBe(true);
 
+  // The characters list counts each one's open flags.
+  const listed = (await admin.get('/api/admin/stats_chars')).body as AdminCharactersResponse;
+  expect(Object.fromEntries(listed.chars.map((c) => [c.name, c.open_flags]))).toEqual({
+    'Anna Sokolova': 3,
+    'Dmitri Volkov': 2,
+    'Ivan Petrov': 1,
+  });
+
   // Filters: by kind and by character.
   expect((await flags('?kind=wallet_drop')).flags.map((f) => f.character.id)).toEqual([DMITRI]);
   expect((await flags(`?character_id=${ANNA}`)).flags.map((f) => f.kind).sort()).toEqual(['alliance', 'corporation', 'security']);
@@ -177,6 +187,7 @@ it('acknowledged flags leave the open list and show who acknowledged them; bad i
   expect((await admin.post('/api/admin/char_flags/ack', { ids: [anna[0].id] })).body).toEqual({ acknowledged: 0 });
 
   expect((await flags()).flags.map((f) => f.character.id).sort()).toEqual([IVAN, DMITRI, DMITRI].sort());
+  expect(((await admin.get(`/api/admin/stats_chars/${ANNA}`)).body as AdminCharacterResponse).char.open_flags).toBe(0);
   const all = await flags(`?status=all&character_id=${ANNA}`);
   expect(all.flags).toHaveLength(3);
   for (const f of all.flags) expect(f.acknowledged?.by).toBe('cc_admin');

@@ -15,6 +15,7 @@ import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { apiError } from '../common/errors/api-exception.filter';
 import { CorporationsService } from '../corporations/corporations.service';
 import { EsiClient } from '../esi/esi.client';
+import { CharacterFlagsService } from './character-flags.service';
 
 /** A corporation name read from ESI for the list waits at most this long (the list never hangs on ESI). */
 const CORP_NAME_TIMEOUT_MS = 3_000;
@@ -32,6 +33,7 @@ export class AdminCharactersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly corporations: CorporationsService,
     private readonly esi: EsiClient,
+    private readonly flags: CharacterFlagsService,
   ) {}
 
   async list(query: AdminListQuery): Promise<AdminCharactersResponse> {
@@ -57,10 +59,11 @@ export class AdminCharactersService {
   }
 
   private async toCharacters(docs: LinkedCharacter[]): Promise<AdminCharacter[]> {
-    const [usernames, banned, corps] = await Promise.all([
+    const [usernames, banned, corps, openFlags] = await Promise.all([
       this.users.usernames(docs.map((d) => d.user_id)),
       this.characters.bannedAmong(docs.map((d) => d._id)),
       this.corporations.list(),
+      this.flags.openCounts(docs.map((d) => d._id)),
     ]);
     const corpNames = new Map(corps.map((c) => [c._id, c.name]));
     await this.addGameCorporationNames(
@@ -79,6 +82,7 @@ export class AdminCharactersService {
       linked_at: d.linked_at.toISOString(),
       synced_at: d.synced_at?.toISOString() ?? null,
       sync_error: d.sync_error,
+      open_flags: openFlags.get(d._id) ?? 0,
     }));
   }
 

@@ -86,6 +86,16 @@ export class CharacterFlagsService {
     return { acknowledged: res.modifiedCount };
   }
 
+  /** Open (not acknowledged) flags per character, for those of `ids` that have any. */
+  async openCounts(ids: readonly number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.flags.aggregate<{ _id: number; n: number }>([
+      { $match: { character_id: { $in: [...ids] }, acked_at: null } },
+      { $group: { _id: '$character_id', n: { $sum: 1 } } },
+    ]);
+    return new Map(rows.map((r) => [r._id, r.n]));
+  }
+
   /** The character's snapshots (newest first, as many as are kept) and its latest flags. */
   async history(characterId: number): Promise<CharacterHistoryResponse> {
     const [linked, history, flags] = await Promise.all([

@@ -173,6 +173,8 @@ export interface AdminCharacter {
   linked_at: string;
   synced_at: string | null;
   sync_error: string | null;
+  /** Changes found by the scheduled character checks and not acknowledged yet. */
+  open_flags: number;
 }
 
 export interface AdminCharactersResponse extends AdminPage {

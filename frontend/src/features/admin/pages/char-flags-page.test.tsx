@@ -133,6 +133,7 @@ describe("/best_admin/chars/{id}: the scheduled checks' history", () => {
       linked_at: AT,
       synced_at: null,
       sync_error: null,
+      open_flags: 1,
     };
     const history: CharacterHistoryResponse = {
       flags: [CORP],

@@ -45,6 +45,11 @@ export default function AdminCharsPage() {
                         бан
                       </Badge>
                     )}
+                    {c.open_flags > 0 && (
+                      <Badge color="orange" size="sm" title="Новые изменения по плановым проверкам">
+                        изменений: {c.open_flags}
+                      </Badge>
+                    )}
                   </Group>
                 </Table.Td>
                 <Table.Td data-label="Корпорация">{c.corporation_name ?? c.corporation_id ?? '—'}</Table.Td>
