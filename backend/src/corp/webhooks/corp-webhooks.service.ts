@@ -96,7 +96,7 @@ export class CorpWebhooksService {
 
   async setEnabled(member: CorpMember, id: string, enabled: boolean): Promise<{ webhook: CorpWebhook }> {
     const doc = await this.webhooks
-      .findOneAndUpdate(this.hooks.within(member, { _id: new Types.ObjectId(id) }), { $set: { enabled } }, { new: true })
+      .findOneAndUpdate(this.hooks.within(member, { _id: new Types.ObjectId(id) }), { $set: { enabled } }, { returnDocument: 'after' })
       .lean<WebhookDoc>();
     if (!doc) throw apiError(404, DELIVERY_MESSAGES.notFound);
     return { webhook: toWebhook(doc) };

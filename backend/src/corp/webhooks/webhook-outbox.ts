@@ -152,7 +152,7 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
           $or: [{ lease_until: null }, { lease_until: { $lte: now } }],
         },
         { $set: { lease_owner: this.owner, lease_until: new Date(now.getTime() + leaseMs) }, $inc: { attempts: 1 } },
-        { sort: { next_at: 1 }, new: true },
+        { sort: { next_at: 1 }, returnDocument: 'after' },
       )
       .lean<DeliveryDoc>()
       .exec();
