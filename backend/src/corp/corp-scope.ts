@@ -25,7 +25,7 @@ export class CorpScoped<T extends { corporation_id: number }> {
 
   /** Changes the document matching `filter` within the member's corporations; the changed document, or null. */
   findOneAndUpdate(member: CorpMember, filter: QueryFilter<T>, update: UpdateQuery<T>) {
-    return this.model.findOneAndUpdate(this.within(member, filter), update, { new: true });
+    return this.model.findOneAndUpdate(this.within(member, filter), update, { returnDocument: 'after' });
   }
 
   /** Deletes the document matching `filter` within the member's corporations. */
