@@ -62,6 +62,11 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   corp('post', '/auth/corp/update_buy', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
   corp('get', '/auth/corp/events', CORP_PERMISSIONS.member),
   corp('post', '/auth/corp/add_event', CORP_PERMISSIONS.createEvent, CORP_MESSAGES.cannotCreateEvent),
+  // Any member passes the guard; whose ping it is (author, its FC, admins) is decided per ping
+  // (backend/test/corp-pings.int-spec.ts: 403 for other members, 404 for another corporation).
+  corp('post', '/auth/corp/update_event', CORP_PERMISSIONS.member),
+  corp('post', '/auth/corp/delete_event', CORP_PERMISSIONS.member),
+  corp('post', '/auth/corp/rsvp_event', CORP_PERMISSIONS.member),
   corp('get', '/auth/corp/projects', CORP_PERMISSIONS.member),
   corp('get', '/auth/corp/projects/000000000000000000000000', CORP_PERMISSIONS.member),
   corp('post', '/auth/corp/add_project', CORP_PERMISSIONS.createProject, CORP_MESSAGES.cannotCreateProject),

@@ -213,12 +213,21 @@ describe('/corp/events (pings)', () => {
     icon: 'https://images.example/types/22456/icon?size=32',
     date: '2025-01-11T18:00:00.000Z',
     author: 'demo_fc',
+    formup: null,
+    doctrine: '',
+    comms: '',
+    srp: false,
+    fc: '',
+    rsvp: { yes: 0, no: 0, maybe: 0, mine: null },
+    can_edit: false,
+    updated_at: '2025-01-10T12:00:00.000Z',
   };
+  const VIEWER = { username: 'demo_corp', admin: false, characters: [] };
 
   it('lists pings in local time and ET; no form without can_create; empty state', async () => {
     renderApp('/corp/events', {
       session: MEMBER,
-      handler: corpApi({ 'GET auth/corp/events': { body: { events: [PING], can_create: false } } }).handler,
+      handler: corpApi({ 'GET auth/corp/events': { body: { events: [PING], can_create: false, viewer: VIEWER } } }).handler,
     });
     const card = await screen.findByTestId('event-e1');
     expect(card).toHaveTextContent('Домашняя оборона');
@@ -233,7 +242,7 @@ describe('/corp/events (pings)', () => {
   it('says "Событий пока нет" when there are none', async () => {
     renderApp('/corp/events', {
       session: MEMBER,
-      handler: corpApi({ 'GET auth/corp/events': { body: { events: [], can_create: false } } }).handler,
+      handler: corpApi({ 'GET auth/corp/events': { body: { events: [], can_create: false, viewer: VIEWER } } }).handler,
     });
     expect(await screen.findByText('Событий пока нет')).toBeInTheDocument();
   });
@@ -241,7 +250,7 @@ describe('/corp/events (pings)', () => {
   it('can_create: title, date and time required, type misc by default; the new ping shows once', async () => {
     const created: CorpEvent = { ...PING, id: 'e2', name: 'Роум', desc: '', type: 'misc', date: '2025-01-12T19:30:00.000Z' };
     const api = corpApi({
-      'GET auth/corp/events': { body: { events: [], can_create: true } satisfies EventsResponse },
+      'GET auth/corp/events': { body: { events: [], can_create: true, viewer: VIEWER } satisfies EventsResponse },
       'POST auth/corp/add_event': { body: { event: created } },
     });
     const r = renderApp('/corp/events', { session: sessionFor('Sergei', ['corp', 'fc']), handler: api.handler });
