@@ -10,6 +10,7 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { DELIVERY_MESSAGES, type CorpWebhook, type WebhooksResponse } from '@eve-toolkit/shared-types';
+import { fixedClock } from '../../tools/test-clock/fake-clock';
 import { bootstrap, type RunningApp } from '../src/bootstrap';
 import { loadConfig, type PingWebhookConfig } from '../src/common/config/config';
 import { decryptSecret, encryptSecret, secretKey } from '../src/common/crypto/secret-box';
@@ -21,6 +22,11 @@ import type { TestClient } from './support/client';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 jest.setTimeout(60_000);
+
+const NOW = fixedClock('2026-11-26T12:00:00Z');
+/** The pings' moment: tomorrow 18:30 EVE time (from the test clock's start). */
+const AT = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() + 1, 18, 30));
+const AT_DATE = AT.toISOString().slice(0, 10);
 
 const CORP = 98000001;
 const OTHER_CORP = 98000002;
@@ -102,7 +108,7 @@ async function addHook(c: TestClient, name: string, path: string): Promise<CorpW
 }
 
 const ping = (c: TestClient, name: string, extra: object = {}) =>
-  c.post('/auth/corp/add_event', { name, desc: 'Сбор в доме', type: 'roam', date: '2030-01-01', time: '18:30', ...extra });
+  c.post('/auth/corp/add_event', { name, desc: 'Сбор в доме', type: 'roam', date: AT_DATE, time: '18:30', ...extra });
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
@@ -219,11 +225,11 @@ describe('delivery', () => {
     expect(got.body.embeds![0]).toMatchObject({
       title: 'Роум в Тенерифис',
       description: '@everyone берём фрегаты',
-      timestamp: '2030-01-01T18:30:00.000Z',
+      timestamp: AT.toISOString(),
       footer: { text: 'Автор: hook_fc_a' },
     });
     expect(got.body.embeds![0].fields.slice(0, 2)).toEqual([
-      { name: 'Время', value: '2030-01-01 18:30 ET\n<t:1893522600:F> (<t:1893522600:R>)', inline: false },
+      { name: 'Время', value: `${AT_DATE} 18:30 ET\n<t:${AT.getTime() / 1000}:F> (<t:${AT.getTime() / 1000}:R>)`, inline: false },
       { name: 'Тип', value: 'Роум', inline: true },
     ]);
     await settled();
@@ -299,6 +305,39 @@ describe('delivery', () => {
     expect(receiver.received).toHaveLength(16);
     const rows = await deliveries(a).find({}).toArray();
     expect(rows.map((r) => [r.status, r.attempts])).toEqual(names.map(() => ['sent', 2]));
+  });
+
+  it('an edit and a cancellation are sent too; answers (RSVP) are not', async () => {
+    await addHook(moderator, 'Флот', '/hook/changes');
+    const created = await ping(fcA, 'Защита', { type: 'home def', doctrine: 'Ferox', comms: 'Mumble #1', srp: true, fc: 'Ivan' });
+    const id = created.body.event.id as string;
+    await receiver.waitFor(1);
+    expect((await plain.post('/auth/corp/rsvp_event', { id, answer: 'yes' })).status).toBe(200);
+    const edited = await fcA.post('/auth/corp/update_event', { id, name: 'Защита дома', doctrine: 'Caracal' });
+    expect(edited.status).toBe(200);
+    await receiver.waitFor(2);
+    expect((await fcA.post('/auth/corp/delete_event', { id })).status).toBe(200);
+    const got = await receiver.waitFor(3);
+    await settled();
+    expect(receiver.received).toHaveLength(3);
+    expect(got.map((r) => [r.body.content, r.body.embeds![0].title])).toEqual([
+      ['**Новый пинг:** Защита', 'Защита'],
+      ['**Пинг изменён:** Защита дома', 'Защита дома'],
+      ['**Пинг отменён:** Защита дома', '~~Защита дома~~'],
+    ]);
+    expect(got[1].body.embeds![0].fields.filter((f) => f.name !== 'Время')).toEqual([
+      { name: 'Тип', value: 'Защита дома', inline: true },
+      { name: 'Доктрина', value: 'Caracal', inline: true },
+      { name: 'Связь', value: 'Mumble #1', inline: true },
+      { name: 'SRP', value: 'Да', inline: true },
+      { name: 'ФК', value: 'Ivan', inline: true },
+    ]);
+    const log = ((await moderator.get('/auth/corp/webhooks')).body as WebhooksResponse).deliveries;
+    expect(log.map((d) => [d.kind, d.status, d.event_id])).toEqual([
+      ['cancelled', 'sent', id],
+      ['updated', 'sent', id],
+      ['created', 'sent', id],
+    ]);
   });
 
   it('the test button sends a test message to that webhook only, even when it is off', async () => {

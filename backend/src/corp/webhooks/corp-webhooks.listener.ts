@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import type { WebhookDeliveryKind } from '@eve-toolkit/shared-types';
-import { CORP_EVENTS, type PingCreatedEvent } from '../corp.events';
+import { CORP_EVENTS, type PingCancelledEvent, type PingCreatedEvent, type PingUpdatedEvent } from '../corp.events';
 import { pingMessage, type PingSummary } from '../domain/discord-message';
 import { WebhookOutbox } from './webhook-outbox';
 
@@ -19,6 +19,17 @@ export class CorpWebhooksListener {
   @OnEvent(CORP_EVENTS.pingCreated)
   onCreated(e: PingCreatedEvent): void {
     this.announce(e.corporationId, e.event, 'created', `${e.event.id}:created`);
+  }
+
+  /** An edit of the ping's fields (answers change only the counts and are not announced). */
+  @OnEvent(CORP_EVENTS.pingUpdated)
+  onUpdated(e: PingUpdatedEvent): void {
+    if (e.reason === 'edit') this.announce(e.corporationId, e.event, 'updated', `${e.event.id}:updated:${e.event.updated_at}`);
+  }
+
+  @OnEvent(CORP_EVENTS.pingCancelled)
+  onCancelled(e: PingCancelledEvent): void {
+    this.announce(e.corporationId, e.event, 'cancelled', `${e.event.id}:cancelled`);
   }
 
   private announce(corporationId: number, ping: PingSummary, kind: WebhookDeliveryKind, changeKey: string): void {
