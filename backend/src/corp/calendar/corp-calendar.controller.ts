@@ -1,4 +1,5 @@
-import { Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import type { CalendarLinkResponse, CalendarLinkState } from '@eve-toolkit/shared-types';
 import { Authenticated } from '../../common/auth/auth.decorators';
 import { RateLimit } from '../../common/rate-limit/rate-limit';
@@ -43,9 +44,11 @@ export class CalendarFeedController {
 
   @Get(':file')
   @RateLimit('calendar')
-  @Header('Content-Type', 'text/calendar; charset=utf-8')
-  @Header('Cache-Control', 'private, max-age=300')
-  feed(@Param('file') file: string): Promise<string> {
-    return this.calendar.feed(file);
+  async feed(@Param('file') file: string, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const text = await this.calendar.feed(file);
+    // Set only on success: a refusal is the API's JSON error.
+    res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
+    res.setHeader('Cache-Control', 'private, max-age=300');
+    return text;
   }
 }
