@@ -168,7 +168,7 @@ describe('bad input: a Russian 400, nothing stored', () => {
     ['SRP as a word', { srp: 'да' }, CORP_MESSAGES.srp],
     ['a minute ago', et(-1), CORP_MESSAGES.datePast],
     ['this very minute', et(0), CORP_MESSAGES.datePast],
-    ['more than a year ahead', et(367 * 24 * 60), CORP_MESSAGES.dateTooFar],
+    ['more than five years ahead', et((CORP_LIMITS.eventMaxAheadDays + 1) * 24 * 60), CORP_MESSAGES.dateTooFar],
     ['a date that does not exist', { date: '2027-02-30', time: '18:00' }, CORP_MESSAGES.dateRequired],
     ['an unknown type', { type: 'party' }, CORP_MESSAGES.eventType],
   ])('add_event: %s', async (_name, body, message) => {

@@ -7,8 +7,8 @@ export const CORP_LIMITS = {
   eventComms: 200,
   /** EVE character names are at most 37 characters. */
   eventFc: 37,
-  /** How far ahead a ping may be set (days). */
-  eventMaxAheadDays: 366,
+  /** How far ahead a ping may be set (days): five years, so a typo in the year is caught. */
+  eventMaxAheadDays: 1830,
   projectName: 100,
   projectDesc: 2000,
   /** Jobs or materials in one project. */
@@ -36,7 +36,7 @@ export const CORP_MESSAGES = {
   eventNotFound: 'Пинг не найден',
   cannotEditEvent: 'Менять и отменять пинг могут его автор, его ФК и админы корпорации',
   datePast: 'Это время уже прошло: укажите будущее время ET',
-  dateTooFar: 'Пинг можно назначить не дальше чем на год вперёд',
+  dateTooFar: 'Пинг можно назначить не дальше чем на пять лет вперёд',
   dateAndTime: 'Укажите дату и время вместе',
   formup: 'Выберите систему сбора из списка',
   unknownSystem: 'Такой системы нет в игровых данных',

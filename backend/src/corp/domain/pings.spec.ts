@@ -12,8 +12,8 @@ describe('pingStartProblem', () => {
     ['this very minute (already late)', '2026-11-26T19:30:00Z', CORP_MESSAGES.datePast],
     ['a minute ago', '2026-11-26T19:29:00Z', CORP_MESSAGES.datePast],
     ['last year', '2025-11-26T19:30:00Z', CORP_MESSAGES.datePast],
-    ['exactly 366 days ahead', '2027-11-27T19:30:00Z', null],
-    ['366 days and a minute ahead', '2027-11-27T19:31:00Z', CORP_MESSAGES.dateTooFar],
+    ['exactly 1830 days ahead', '2031-11-30T19:30:00Z', null],
+    ['1830 days and a minute ahead', '2031-11-30T19:31:00Z', CORP_MESSAGES.dateTooFar],
   ])('%s', (_name, start, expected) => {
     expect(pingStartProblem(at(start), NOW)).toBe(expected);
   });

@@ -4,7 +4,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * Whether a ping may start at `start` when it is `now`: not in the past (a ping for the current
- * minute is already late) and at most a year ahead. The Russian message, or null.
+ * minute is already late) and at most five years ahead (CORP_LIMITS.eventMaxAheadDays). The Russian message, or null.
  */
 export function pingStartProblem(start: Date, now: Date): string | null {
   if (start.getTime() <= now.getTime()) return CORP_MESSAGES.datePast;
