@@ -18,5 +18,6 @@ export {
   updateBuySchema,
   updateEventSchema,
 } from './api/corp';
+export { addWebhookSchema } from './api/corp-delivery';
 export { lootPricesQuerySchema, lootSplitStateSchema } from './loot/schemas';
 export { appraisalRequestSchema } from './api/appraisal';

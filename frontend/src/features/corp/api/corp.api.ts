@@ -64,7 +64,7 @@ export function errorText(error: unknown): string {
 const retry = (count: number, error: unknown) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
 
-function useCorpQuery<T>(queryKey: readonly unknown[], path: string, redirectTo = AUTH_REDIRECT, enabled = true) {
+export function useCorpQuery<T>(queryKey: readonly unknown[], path: string, redirectTo = AUTH_REDIRECT, enabled = true) {
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => api.get<T>(path, { signal }),
@@ -78,7 +78,7 @@ function useCorpQuery<T>(queryKey: readonly unknown[], path: string, redirectTo 
 }
 
 /** Mutations redirect on 401/403 too; other errors stay on the mutation for the page to show. */
-function useCorpMutation<TBody, TResult>(
+export function useCorpMutation<TBody, TResult>(
   path: string,
   onSuccess?: (result: TResult, body: TBody) => void,
   redirectTo = AUTH_REDIRECT,
