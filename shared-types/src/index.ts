@@ -27,6 +27,7 @@ export * from './planetology/validate';
 export * from './planetology/layouts';
 export * from './corp-limits';
 export * from './api/corp';
+export * from './corp-delivery-limits';
 export * from './api/corp-delivery';
 export * from './loot/parse';
 export * from './api/admin';
