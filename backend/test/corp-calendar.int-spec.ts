@@ -128,7 +128,9 @@ it('a member takes a link; the feed lists the corporation’s upcoming pings in 
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
   const events = eventsOf(res.text);
-  expect(events.map((e) => e.uid).sort()).toEqual([`${home.id}@eve-toolkit`, `${mining.id}@eve-toolkit`, `${started.id}@eve-toolkit`].sort());
+  expect(events.map((e) => e.uid).sort()).toEqual(
+    [`${home.id}@eve-toolkit`, `${mining.id}@eve-toolkit`, `${started.id}@eve-toolkit`].sort(),
+  );
 
   const h = events.find((e) => e.uid === `${home.id}@eve-toolkit`)!;
   expect(h.start.toISOString()).toBe(at(120).toISOString());
@@ -137,7 +139,16 @@ it('a member takes a link; the feed lists the corporation’s upcoming pings in 
   expect(h.summary).toBe('[Защита дома] Защита Jita');
   expect(h.location).toBe('Jita');
   expect(h.description).toBe(
-    ['Берём всех', '', 'Сбор: Jita (0,9)', 'Доктрина: Ferox', 'Связь: Mumble: #fleet-1', 'SRP: да', 'ФК: Ivan', 'Автор: cal_fc'].join('\n'),
+    [
+      'Берём всех',
+      '',
+      'Сбор: Jita (0,9)',
+      'Доктрина: Ferox',
+      'Связь: Mumble: #fleet-1',
+      'SRP: да',
+      'ФК: Ivan',
+      'Автор: cal_fc',
+    ].join('\n'),
   );
   // No PUBLIC_URL here: no link to the page (with it, `${PUBLIC_URL}/corp/events`).
   expect(h.url).toBeUndefined();
@@ -166,7 +177,10 @@ it('only the token’s hash is stored; a new link ends the old one; a revoked li
   const first = await takeLink(pilot);
   const token = first.slice('/api/calendar/'.length, -'.ics'.length);
   const user = await db().collection('users').findOne({ username_lower: 'cal_pilot' });
-  const stored = await db().collection('corp_calendar_links').find({ user_id: String(user!._id) }).toArray();
+  const stored = await db()
+    .collection('corp_calendar_links')
+    .find({ user_id: String(user!._id) })
+    .toArray();
   expect(stored).toHaveLength(1);
   expect(stored[0].token_hash).toBe(createHash('sha256').update(token).digest('hex'));
   expect(JSON.stringify(stored)).not.toContain(token);
@@ -182,13 +196,15 @@ it('only the token’s hash is stored; a new link ends the old one; a revoked li
   expect((await pilot.get('/auth/corp/calendar')).body).toEqual({ active: false, created_at: null });
 });
 
-it.each(['/api/calendar/nothing.ics', `/api/calendar/${'A'.repeat(43)}.ics`, `/api/calendar/${'A'.repeat(43)}`, '/api/calendar/%00.ics'])(
-  'an unknown token: 404 (%s)',
-  async (path) => {
-    const res = await feed(path);
-    expect([res.status, res.body.message]).toEqual([404, DELIVERY_MESSAGES.calendarNotFound]);
-  },
-);
+it.each([
+  '/api/calendar/nothing.ics',
+  `/api/calendar/${'A'.repeat(43)}.ics`,
+  `/api/calendar/${'A'.repeat(43)}`,
+  '/api/calendar/%00.ics',
+])('an unknown token: 404 (%s)', async (path) => {
+  const res = await feed(path);
+  expect([res.status, res.body.message]).toEqual([404, DELIVERY_MESSAGES.calendarNotFound]);
+});
 
 it('a member who lost access gets no feed: role taken away, or the character left the corporation', async () => {
   const lost = await member('cal_lost', ['corp'], 2112000009, CORP_A);
@@ -200,7 +216,9 @@ it('a member who lost access gets no feed: role taken away, or the character lef
   expect([res.status, res.body.message]).toEqual([403, DELIVERY_MESSAGES.calendarNoAccess]);
   await users.updateOne({ username_lower: 'cal_lost' }, { $set: { roles: ['corp'] } });
   expect((await feed(path)).status).toBe(200);
-  await db().collection('characters').updateOne({ _id: 2112000009 as never }, { $set: { corporation_id: 98999999 } });
+  await db()
+    .collection('characters')
+    .updateOne({ _id: 2112000009 as never }, { $set: { corporation_id: 98999999 } });
   res = await feed(path);
   expect([res.status, res.body.message]).toEqual([403, DELIVERY_MESSAGES.calendarNoAccess]);
 });

@@ -70,7 +70,13 @@ async function instance(database: ReturnType<typeof testDatabase>, pingWebhooks:
 const db = (app: RunningApp) => app.app.get<Connection>(getConnectionToken());
 
 /** A signed-in account whose character is in `corporationId` (stored as ESI would have reported it). */
-async function member(app: RunningApp, username: string, roles: Parameters<typeof signedIn>[2], characterId: number, corporationId: number) {
+async function member(
+  app: RunningApp,
+  username: string,
+  roles: Parameters<typeof signedIn>[2],
+  characterId: number,
+  corporationId: number,
+) {
   const c = await signedIn(app, username, roles);
   const user = await db(app).collection('users').findOne({ username_lower: username });
   await db(app)
@@ -151,7 +157,9 @@ describe('settings', () => {
     expect(JSON.stringify(listed)).not.toContain(secret);
     const stored = await db(a).collection('corp_webhooks').findOne({});
     expect(JSON.stringify(stored)).not.toContain(secret);
-    expect(decryptSecret(stored!.url_enc as string, secretKey(KEY, 'ping-webhooks'))).toBe(`${receiver.url}/api/webhooks/1234567890/${secret}`);
+    expect(decryptSecret(stored!.url_enc as string, secretKey(KEY, 'ping-webhooks'))).toBe(
+      `${receiver.url}/api/webhooks/1234567890/${secret}`,
+    );
   });
 
   it('only moderators manage webhooks, and another corporation never reaches them', async () => {
@@ -235,15 +243,26 @@ describe('delivery', () => {
     await settled();
     const log = ((await moderator.get('/auth/corp/webhooks')).body as WebhooksResponse).deliveries;
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ event_name: 'Роум в Тенерифис', kind: 'created', status: 'sent', attempts: 1, code: 204, error: null });
+    expect(log[0]).toMatchObject({
+      event_name: 'Роум в Тенерифис',
+      kind: 'created',
+      status: 'sent',
+      attempts: 1,
+      code: 204,
+      error: null,
+    });
     expect(log[0].event_id).toBe(res.body.event.id);
   });
 
-  it('429 and 5xx are retried, honouring Retry-After and Discord\'s retry_after', async () => {
+  it("429 and 5xx are retried, honouring Retry-After and Discord's retry_after", async () => {
     await addHook(moderator, 'Флот', '/hook/retry');
     receiver.answer = (_req, i) =>
       i === 0
-        ? { status: 429, headers: { 'retry-after': '1', 'content-type': 'application/json' }, body: '{"message":"You are being rate limited.","retry_after":0.4,"global":false}' }
+        ? {
+            status: 429,
+            headers: { 'retry-after': '1', 'content-type': 'application/json' },
+            body: '{"message":"You are being rate limited.","retry_after":0.4,"global":false}',
+          }
         : i === 1
           ? { status: 503, body: 'Service Unavailable' }
           : { status: 204 };
@@ -279,7 +298,8 @@ describe('delivery', () => {
 
   it('redirects are not followed', async () => {
     await addHook(moderator, 'Перенаправление', '/hook/redirect');
-    receiver.answer = (req) => (req.path === '/hook/redirect' ? { status: 307, headers: { location: '/hook/elsewhere' } } : { status: 204 });
+    receiver.answer = (req) =>
+      req.path === '/hook/redirect' ? { status: 307, headers: { location: '/hook/elsewhere' } } : { status: 204 };
     expect((await ping(fcA, 'Перенаправь')).status).toBe(200);
     await settled();
     expect(receiver.received.map((r) => r.path)).toEqual(['/hook/redirect']);
@@ -349,7 +369,10 @@ describe('delivery', () => {
     expect(res.body.delivery).toMatchObject({ webhook_name: 'Проверочный', kind: 'test', status: 'pending', event_id: null });
     await settled();
     expect(receiver.received.map((r) => [r.path, r.body.content])).toEqual([
-      ['/hook/test-one', '**Проверка вебхука «Проверочный»:** сюда будут приходить новые, изменённые и отменённые пинги корпорации.'],
+      [
+        '/hook/test-one',
+        '**Проверка вебхука «Проверочный»:** сюда будут приходить новые, изменённые и отменённые пинги корпорации.',
+      ],
     ]);
   });
 });
@@ -359,7 +382,12 @@ describe('no server-side request forgery', () => {
   let mod: TestClient;
   beforeAll(async () => {
     // The defaults (https only, public addresses only), with loopback names on the allow-list.
-    strict = await instance(testDatabase(), { ...LOOPBACK, hosts: ['discord.com', 'localhost', '127.0.0.1'], allowPrivate: false, allowHttp: false });
+    strict = await instance(testDatabase(), {
+      ...LOOPBACK,
+      hosts: ['discord.com', 'localhost', '127.0.0.1'],
+      allowPrivate: false,
+      allowHttp: false,
+    });
     await strict.app.get(CorporationsService).create({ id: CORP, name: 'Demo Mining Syndicate', corp_type: 0 });
     mod = await member(strict, 'strict_mod', ['corp', 'industrialist', 'fc'], 2112000010, CORP);
   });
@@ -367,7 +395,11 @@ describe('no server-side request forgery', () => {
 
   it.each([
     ['http', 'http://discord.com/api/webhooks/1/x', DELIVERY_MESSAGES.httpsOnly],
-    ['a host not on the list', 'https://webhooks.attacker.example/api/webhooks/1/x', DELIVERY_MESSAGES.hostNotAllowed('discord.com, localhost, 127.0.0.1')],
+    [
+      'a host not on the list',
+      'https://webhooks.attacker.example/api/webhooks/1/x',
+      DELIVERY_MESSAGES.hostNotAllowed('discord.com, localhost, 127.0.0.1'),
+    ],
     ['a private address', 'https://127.0.0.1:8443/api/webhooks/1/x', DELIVERY_MESSAGES.privateAddress],
     ['a name resolving to loopback', 'https://localhost:8443/api/webhooks/1/x', DELIVERY_MESSAGES.privateAddress],
     ['credentials', 'https://me:pw@discord.com/api/webhooks/1/x', DELIVERY_MESSAGES.credentials],

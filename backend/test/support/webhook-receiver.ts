@@ -9,7 +9,11 @@ import type { AddressInfo } from 'node:net';
 export interface Received {
   path: string;
   headers: IncomingMessage['headers'];
-  body: { content?: string; embeds?: { title: string; description?: string; fields: { name: string; value: string }[] }[]; allowed_mentions?: unknown };
+  body: {
+    content?: string;
+    embeds?: { title: string; description?: string; fields: { name: string; value: string }[] }[];
+    allowed_mentions?: unknown;
+  };
   at: number;
   /** The status it was answered with. */
   status: number;

@@ -52,9 +52,7 @@ export interface WebhooksResponse {
   deliveries: WebhookDelivery[];
 }
 
-const webhookId = z
-  .string({ error: DELIVERY_MESSAGES.badId })
-  .regex(/^[0-9a-f]{24}$/, { error: DELIVERY_MESSAGES.badId });
+const webhookId = z.string({ error: DELIVERY_MESSAGES.badId }).regex(/^[0-9a-f]{24}$/, { error: DELIVERY_MESSAGES.badId });
 
 /** POST auth/corp/add_webhook (the URL's host and addresses are checked on the server). */
 export const addWebhookSchema = z.object({

@@ -132,7 +132,6 @@ const envSchema = z.object({
   PING_WEBHOOK_ALLOW_HTTP: bool.default(false),
 });
 
-
 export type Env = z.infer<typeof envSchema>;
 
 export interface AppConfig {

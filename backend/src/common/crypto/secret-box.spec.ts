@@ -17,7 +17,7 @@ describe('refresh token encryption', () => {
     expect(decryptToken(parts.join(':'), key)).toBeNull();
     expect(decryptToken('plain', key)).toBeNull();
   });
-  it('derives one key per purpose: a webhook URL never decrypts with the refresh tokens\' key', () => {
+  it("derives one key per purpose: a webhook URL never decrypts with the refresh tokens' key", () => {
     const hooks = secretKey('a secret of the deployment', 'ping-webhooks');
     expect(tokenKey('a secret of the deployment').equals(secretKey('a secret of the deployment', 'refresh-tokens'))).toBe(true);
     const stored = encryptToken('https://discord.com/api/webhooks/1/abc', hooks);

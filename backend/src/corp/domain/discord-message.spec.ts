@@ -46,7 +46,16 @@ describe('pingMessage', () => {
   });
 
   it('leaves out fields a ping does not have and keeps within Discord limits', () => {
-    const bare: PingSummary = { ...ping, desc: '', formup: null, doctrine: '', comms: null, srp: null, fc: null, name: 'x'.repeat(300) };
+    const bare: PingSummary = {
+      ...ping,
+      desc: '',
+      formup: null,
+      doctrine: '',
+      comms: null,
+      srp: null,
+      fc: null,
+      name: 'x'.repeat(300),
+    };
     const e = pingMessage(bare, 'created').embeds[0];
     expect(e.fields.map((f) => f.name)).toEqual(['Время', 'Тип']);
     expect(e.description).toBeUndefined();

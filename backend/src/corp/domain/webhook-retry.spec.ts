@@ -43,6 +43,9 @@ describe('nextStep', () => {
   });
 
   it('caps the doubling at maxBackoffMs', () => {
-    expect(nextStep({ status: 500 }, 4, { ...policy, maxAttempts: 20, maxBackoffMs: 10_000 }, NOW)).toEqual({ kind: 'retry', delayMs: 10_000 });
+    expect(nextStep({ status: 500 }, 4, { ...policy, maxAttempts: 20, maxBackoffMs: 10_000 }, NOW)).toEqual({
+      kind: 'retry',
+      delayMs: 10_000,
+    });
   });
 });

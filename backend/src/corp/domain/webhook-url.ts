@@ -11,7 +11,11 @@ export interface WebhookPolicy {
 export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string };
 
 /** The host as compared with the allow-list: lower case, IPv6 without brackets, no trailing dot. */
-const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+const hostOf = (url: URL) =>
+  url.hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
 
 /**
  * A webhook URL as written, before any address is resolved: a full http(s) URL without

@@ -31,14 +31,20 @@ export class CorpWebhooksController {
   @Post('add_webhook')
   @CorpArea('moderate')
   @HttpCode(200)
-  add(@Member() member: CorpMember, @Body(new ZodPipe(addWebhookSchema)) body: AddWebhookRequest): Promise<{ webhook: CorpWebhook }> {
+  add(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(addWebhookSchema)) body: AddWebhookRequest,
+  ): Promise<{ webhook: CorpWebhook }> {
     return this.webhooks.add(member, body);
   }
 
   @Post('set_webhook')
   @CorpArea('moderate')
   @HttpCode(200)
-  set(@Member() member: CorpMember, @Body(new ZodPipe(setWebhookSchema)) body: SetWebhookRequest): Promise<{ webhook: CorpWebhook }> {
+  set(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(setWebhookSchema)) body: SetWebhookRequest,
+  ): Promise<{ webhook: CorpWebhook }> {
     return this.webhooks.setEnabled(member, body.id, body.enabled);
   }
 
@@ -52,7 +58,10 @@ export class CorpWebhooksController {
   @Post('test_webhook')
   @CorpArea('moderate')
   @HttpCode(200)
-  test(@Member() member: CorpMember, @Body(new ZodPipe(webhookIdSchema)) body: WebhookIdRequest): Promise<{ delivery: WebhookDelivery }> {
+  test(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(webhookIdSchema)) body: WebhookIdRequest,
+  ): Promise<{ delivery: WebhookDelivery }> {
     return this.webhooks.test(member, body.id);
   }
 }

@@ -96,14 +96,20 @@ export class CorpWebhooksService {
 
   async setEnabled(member: CorpMember, id: string, enabled: boolean): Promise<{ webhook: CorpWebhook }> {
     const doc = await this.webhooks
-      .findOneAndUpdate(this.hooks.within(member, { _id: new Types.ObjectId(id) }), { $set: { enabled } }, { returnDocument: 'after' })
+      .findOneAndUpdate(
+        this.hooks.within(member, { _id: new Types.ObjectId(id) }),
+        { $set: { enabled } },
+        { returnDocument: 'after' },
+      )
       .lean<WebhookDoc>();
     if (!doc) throw apiError(404, DELIVERY_MESSAGES.notFound);
     return { webhook: toWebhook(doc) };
   }
 
   async remove(member: CorpMember, id: string): Promise<{ ok: true }> {
-    const doc = await this.webhooks.findOneAndDelete(this.hooks.within(member, { _id: new Types.ObjectId(id) })).lean<WebhookDoc>();
+    const doc = await this.webhooks
+      .findOneAndDelete(this.hooks.within(member, { _id: new Types.ObjectId(id) }))
+      .lean<WebhookDoc>();
     if (!doc) throw apiError(404, DELIVERY_MESSAGES.notFound);
     return { ok: true };
   }

@@ -52,7 +52,11 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
     leases: LeaseService,
   ) {
     const { hosts, allowHttp, allowPrivate, timeoutMs } = config.pingWebhooks;
-    this.sender = new WebhookSender({ hosts, allowHttp, allowPrivate }, timeoutMs, `eve-toolkit/${config.version} (ping webhooks)`);
+    this.sender = new WebhookSender(
+      { hosts, allowHttp, allowPrivate },
+      timeoutMs,
+      `eve-toolkit/${config.version} (ping webhooks)`,
+    );
     this.key = secretKey(config.tokenEncryptionKey, 'ping-webhooks');
     this.owner = leases.owner;
   }
@@ -74,7 +78,9 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
 
   /** Writes the change's rows (one per enabled webhook, or only `webhookId`'s) and starts sending. */
   async enqueue(entry: OutboxEntry, webhookId?: Types.ObjectId, now = new Date()): Promise<DeliveryDoc[]> {
-    const filter = webhookId ? { _id: webhookId, corporation_id: entry.corporationId } : { corporation_id: entry.corporationId, enabled: true };
+    const filter = webhookId
+      ? { _id: webhookId, corporation_id: entry.corporationId }
+      : { corporation_id: entry.corporationId, enabled: true };
     const targets = await this.webhooks.find(filter, { name: 1 }).lean<Pick<WebhookDoc, '_id' | 'name'>[]>();
     const written: DeliveryDoc[] = [];
     for (const hook of targets) {
@@ -194,7 +200,12 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
       await settle({ status: 'failed', code: result.status, error: result.error, next_at: null });
       this.logger.warn(`Вебхук «${row.webhook_name}» (${row.corporation_id}): доставка не удалась: ${result.error ?? ''}`);
     } else {
-      await settle({ status: 'retrying', code: result.status, error: result.error, next_at: new Date(now().getTime() + step.delayMs) });
+      await settle({
+        status: 'retrying',
+        code: result.status,
+        error: result.error,
+        next_at: new Date(now().getTime() + step.delayMs),
+      });
       this.later(step.delayMs);
     }
   }

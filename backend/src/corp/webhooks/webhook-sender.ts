@@ -84,11 +84,18 @@ export class WebhookSender {
           : status >= 300 && status <= 399
             ? DELIVERY_MESSAGES.redirect
             : `Сервер ответил ${status}${body ? `: ${body.slice(0, 200)}` : ''}`;
-      return { status, retryAfterHeader: Array.isArray(retryAfter) ? retryAfter[0] : (retryAfter ?? null), body, error, refused: false };
+      return {
+        status,
+        retryAfterHeader: Array.isArray(retryAfter) ? retryAfter[0] : (retryAfter ?? null),
+        body,
+        error,
+        refused: false,
+      };
     } catch (err) {
       if (isRefusal(err)) return { status: null, error: DELIVERY_MESSAGES.privateAddress, refused: true };
       const code = (err as { code?: string }).code ?? '';
-      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { status: null, error: DELIVERY_MESSAGES.unresolved, refused: false };
+      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+        return { status: null, error: DELIVERY_MESSAGES.unresolved, refused: false };
       if (/TIMEOUT/i.test(code)) return { status: null, error: DELIVERY_MESSAGES.timeout, refused: false };
       return { status: null, error: DELIVERY_MESSAGES.network, refused: false };
     }

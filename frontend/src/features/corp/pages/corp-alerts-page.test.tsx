@@ -60,7 +60,9 @@ describe('/corp/alerts', () => {
     });
     const { user } = renderApp('/corp/alerts', { session: MEMBER, handler: calls.handler });
     await user.click(await screen.findByRole('button', { name: 'Получить ссылку' }));
-    expect(await screen.findByLabelText('Ваша ссылка на календарь')).toHaveValue(`${window.location.origin}/api/calendar/${TOKEN}.ics`);
+    expect(await screen.findByLabelText('Ваша ссылка на календарь')).toHaveValue(
+      `${window.location.origin}/api/calendar/${TOKEN}.ics`,
+    );
     expect(screen.getByRole('button', { name: 'Копировать' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Отозвать ссылку' }));
     expect(await screen.findByRole('button', { name: 'Получить ссылку' })).toBeInTheDocument();
@@ -72,7 +74,14 @@ describe('/corp/alerts', () => {
   it('a moderator sees the webhooks masked, the log with statuses, and the server’s refusal of a bad address', async () => {
     const hooks: WebhooksResponse = {
       webhooks: [
-        { id: 'w1', name: 'Discord', url: 'https://discord.com/…k9Zq', enabled: true, created_at: '2026-11-26T11:00:00.000Z', created_by: 'Elena' },
+        {
+          id: 'w1',
+          name: 'Discord',
+          url: 'https://discord.com/…k9Zq',
+          enabled: true,
+          created_at: '2026-11-26T11:00:00.000Z',
+          created_by: 'Elena',
+        },
       ],
       deliveries: [
         delivery({ id: 'd1' }),
@@ -82,7 +91,10 @@ describe('/corp/alerts', () => {
     const calls = api({
       'GET auth/corp/calendar': { body: { active: false, created_at: null } },
       'GET auth/corp/webhooks': { body: hooks },
-      'POST auth/corp/add_webhook': { status: 400, body: { statusCode: 400, code: 'BAD_REQUEST', message: DELIVERY_MESSAGES.privateAddress } },
+      'POST auth/corp/add_webhook': {
+        status: 400,
+        body: { statusCode: 400, code: 'BAD_REQUEST', message: DELIVERY_MESSAGES.privateAddress },
+      },
       'POST auth/corp/test_webhook': { body: { delivery: delivery({ id: 'd3', kind: 'test', status: 'pending' }) } },
     });
     const { user } = renderApp('/corp/alerts', { session: MODERATOR, handler: calls.handler });
