@@ -119,19 +119,25 @@ describe('pings in Chromium: two members', () => {
     await edit.getByRole('textbox', { name: 'Доктрина' }).fill('Кормораны');
     await edit.getByRole('button', { name: 'Сохранить' }).click();
     await edit.waitFor({ state: 'detached' });
-    await fcCard.getByRole('button', { name: 'Буду · 0' }).click();
-    await fcCard.getByRole('button', { name: 'Буду · 1', pressed: true }).waitFor();
+    await fcCard.getByRole('button', { name: 'Буду · 0', exact: true }).click();
+    await fcCard.getByRole('button', { name: 'Буду · 1', exact: true, pressed: true }).waitFor();
     await pilotCard.getByTestId('event-doctrine').getByText('Кормораны').waitFor();
-    await pilotCard.getByRole('button', { name: 'Буду · 1', pressed: false }).waitFor();
+    await pilotCard.getByRole('button', { name: 'Буду · 1', exact: true, pressed: false }).waitFor();
     // The edit came before the answer the pilot just saw: it showed no second notification.
     expect(await pilot.evaluate(() => (window as unknown as { __notes: Noted[] }).__notes.length)).toBe(1);
 
     // The pilot answers; the FC sees the count, the pilot's own answer is pressed.
-    await pilotCard.getByRole('button', { name: 'Может быть · 0' }).click();
-    await pilotCard.getByRole('button', { name: 'Может быть · 1', pressed: true }).waitFor();
-    await fcCard.getByRole('button', { name: 'Может быть · 1', pressed: false }).waitFor();
-    await screenshot(pilot, 'pings-pilot');
+    await pilotCard.getByRole('button', { name: 'Может быть · 0', exact: true }).click();
+    await pilotCard.getByRole('button', { name: 'Может быть · 1', exact: true, pressed: true }).waitFor();
+    await fcCard.getByRole('button', { name: 'Может быть · 1', exact: true, pressed: false }).waitFor();
+    await fc.setViewportSize({ width: 1366, height: 900 });
     await screenshot(fc, 'pings-fc');
+    await pilot.setViewportSize({ width: 390, height: 844 });
+    await screenshot(pilot, 'pings-pilot-phone');
+    await fcCard.getByRole('button', { name: 'Изменить' }).click();
+    await fc.setViewportSize({ width: 390, height: 844 });
+    await screenshot(fc, 'pings-fc-edit-phone');
+    await fcCard.getByRole('button', { name: 'Отмена' }).click();
 
     // The FC cancels it; it leaves the pilot's list.
     await fcCard.getByRole('button', { name: 'Отменить пинг' }).click();
