@@ -26,6 +26,7 @@ export * from './planetology/rules';
 export * from './planetology/validate';
 export * from './planetology/layouts';
 export * from './corp-limits';
+export * from './corp-pings';
 export * from './api/corp';
 export * from './corp-delivery-limits';
 export * from './api/corp-delivery';

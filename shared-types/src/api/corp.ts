@@ -7,8 +7,10 @@ import { z } from 'zod';
 import { EVENT_TYPES, PROJECT_STATUSES, ROLES, type EventType, type ProjectStatus, type Role } from '../enums';
 import { CORP_LIMITS, CORP_MESSAGES } from '../corp-limits';
 import { text } from '../text';
+import { RSVP_ANSWERS, type PingRsvp, type PingSystem } from '../corp-pings';
 
 export { CORP_LIMITS, CORP_MESSAGES } from '../corp-limits';
+export { canManagePing, RSVP_ANSWERS, RSVP_LABELS, type PingRsvp, type PingSystem, type RsvpAnswer } from '../corp-pings';
 
 /** Who may do what (the server decides; the client only shows the flags it gets). */
 export const CORP_PERMISSIONS = {
@@ -61,26 +63,6 @@ export type UpdateBuyRequest = z.infer<typeof updateBuySchema>;
 // Pings (events)
 // ---------------------------------------------------------------------------------------------
 
-/** A member's answer to a ping. */
-export const RSVP_ANSWERS = ['yes', 'no', 'maybe'] as const;
-export type RsvpAnswer = (typeof RSVP_ANSWERS)[number];
-export const RSVP_LABELS: Record<RsvpAnswer, string> = { yes: 'Буду', no: 'Не буду', maybe: 'Может быть' };
-
-/** Where the fleet forms up: a solar system of the game data (security as in the SDE, e.g. 0.946). */
-export interface PingSystem {
-  id: number;
-  name: string;
-  security: number;
-}
-
-/** Answers to a ping: how many members said each, and the viewer's own answer (null: none yet). */
-export interface PingRsvp {
-  yes: number;
-  no: number;
-  maybe: number;
-  mine: RsvpAnswer | null;
-}
-
 /**
  * Spec §3 Event (name, desc, type, icon, date: ISO, UTC) and what a fleet runs from (issue 27):
  * formup system, doctrine, comms, SRP, the FC's name, the members' answers.
@@ -129,21 +111,6 @@ export interface EventsResponse {
   events: CorpEvent[];
   can_create: boolean;
   viewer: PingViewer;
-}
-
-/**
- * Who may edit and cancel a ping: its author, the pilot named as its FC (one of the viewer's own
- * characters, names compared case-insensitively) and admins of its corporation. The server
- * enforces it (with the author's account id and the characters in the ping's corporation); pages
- * use it only to show the buttons for a ping that arrived live.
- */
-export function canManagePing(
-  ping: { fc: string },
-  viewer: { isAuthor: boolean; admin: boolean; characters: readonly string[] },
-): boolean {
-  if (viewer.isAuthor || viewer.admin) return true;
-  const fc = ping.fc.trim().toLowerCase();
-  return fc !== '' && viewer.characters.some((c) => c.toLowerCase() === fc);
 }
 
 const eventDate = z

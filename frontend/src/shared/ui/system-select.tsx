@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Select, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatSecurity, type SystemSearchResponse } from '@eve-toolkit/shared-types';
+import type { SystemSearchResponse } from '@eve-toolkit/shared-types';
 import { api } from '../api-client';
+import { systemLabel } from '../system-label';
 
 /** Letters typed before the game data is searched. */
 export const SYSTEM_SEARCH_MIN_LENGTH = 3;
@@ -14,8 +15,7 @@ export interface ChosenSystem {
   security: number;
 }
 
-/** «Jita (0,9)»: the name and the security as the game shows it, with a decimal comma. */
-export const systemLabel = (s: { name: string; security: number }) => `${s.name} (${formatSecurity(s.security)})`;
+export { systemLabel };
 
 /** Systems by name from 3 characters: GET data/universe/systems?q= */
 export function useSystemSearch(query: string) {

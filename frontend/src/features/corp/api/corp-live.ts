@@ -44,7 +44,7 @@ export function useCorpLive(): void {
     client.setQueryData<EventsResponse>(corpKeys.events, patch);
   useSocketEvent('corp:event-created', ({ event }) => {
     patchEvents((d) => mergeLiveEvent(d, event));
-    notifyNewPing(event, client.getQueryData<EventsResponse>(corpKeys.events)?.viewer);
+    notifyNewPing(event, client.getQueryData<SessionResponse>(sessionQueryKey)?.username ?? null);
     announce(`Новый пинг: ${event.name}, ${localText(event.date)} (ваше время)`);
   });
   useSocketEvent('corp:event-updated', ({ event, reason }) => {

@@ -9,7 +9,7 @@ import {
   type RsvpAnswer,
 } from '@eve-toolkit/shared-types';
 import { useNow } from '../../../shared/use-now';
-import { systemLabel } from '../../../shared/ui/system-select';
+import { systemLabel } from '../../../shared/system-label';
 import { TypeIcon } from '../../../shared/ui/type-icon';
 import { errorText, isAuthError, useCancelEvent, useRsvpEvent } from '../api/corp.api';
 import { countdownText, etText, localText } from '../lib/event-time';

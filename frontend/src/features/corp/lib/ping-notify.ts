@@ -4,9 +4,9 @@
  * the background. The choice is the browser's permission plus this browser's opt-in (kept in
  * localStorage, so a member can turn it off without the browser's settings).
  */
-import { EVENT_TYPE_LABELS, type CorpEvent, type PingViewer } from '@eve-toolkit/shared-types';
+import { EVENT_TYPE_LABELS, type CorpEvent } from '@eve-toolkit/shared-types';
 import { etText, localText } from './event-time';
-import { systemLabel } from '../../../shared/ui/system-select';
+import { systemLabel } from '../../../shared/system-label';
 
 const OPT_IN_KEY = 'ping_notifications';
 
@@ -62,9 +62,9 @@ export function pingNotification(event: CorpEvent): { title: string; body: strin
 }
 
 /** Shows a new ping as a system notification when allowed and the tab is hidden (not one's own ping). */
-export function notifyNewPing(event: CorpEvent, viewer: PingViewer | undefined): void {
+export function notifyNewPing(event: CorpEvent, username: string | null): void {
   if (pingNotifyState() !== 'on' || document.visibilityState !== 'hidden') return;
-  if (viewer && event.author === viewer.username) return;
+  if (event.author === username) return;
   const { title, body } = pingNotification(event);
   const n = new Notification(title, { body, tag: `ping-${event.id}`, lang: 'ru' });
   n.onclick = () => {
