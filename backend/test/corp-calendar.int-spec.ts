@@ -12,6 +12,8 @@ import ical, { type VEvent } from 'node-ical';
 import request from 'supertest';
 import { DELIVERY_MESSAGES, type CalendarLinkResponse, type CorpEvent } from '@eve-toolkit/shared-types';
 import { fixedClock } from '../../tools/test-clock/fake-clock';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { ACCOUNT_EVENTS } from '../src/accounts/accounts.events';
 import type { RunningApp } from '../src/bootstrap';
 import { budget } from '../src/common/rate-limit/rate-limit';
 import { CorporationsService } from '../src/corporations/corporations.service';
@@ -221,6 +223,16 @@ it('a member who lost access gets no feed: role taken away, or the character lef
     .updateOne({ _id: 2112000009 as never }, { $set: { corporation_id: 98999999 } });
   res = await feed(path);
   expect([res.status, res.body.message]).toEqual([403, DELIVERY_MESSAGES.calendarNoAccess]);
+});
+
+it('a deleted account’s link is deleted with it', async () => {
+  const gone = await member('cal_gone', ['corp'], 2112000011, CORP_A);
+  await takeLink(gone);
+  const user = await db().collection('users').findOne({ username_lower: 'cal_gone' });
+  const links = db().collection('corp_calendar_links');
+  expect(await links.countDocuments({ user_id: String(user!._id) })).toBe(1);
+  await running.app.get(EventEmitter2).emitAsync(ACCOUNT_EVENTS.deleted, { userId: String(user!._id) });
+  expect(await links.countDocuments({ user_id: String(user!._id) })).toBe(0);
 });
 
 it('the feed has its own request budget per client (429 with Retry-After)', async () => {

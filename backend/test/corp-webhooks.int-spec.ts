@@ -8,7 +8,7 @@
  * (when added and again when connecting).
  */
 import { getConnectionToken } from '@nestjs/mongoose';
-import type { Connection } from 'mongoose';
+import { Types, type Connection } from 'mongoose';
 import { DELIVERY_MESSAGES, type CorpWebhook, type WebhooksResponse } from '@eve-toolkit/shared-types';
 import { fixedClock } from '../../tools/test-clock/fake-clock';
 import { bootstrap, type RunningApp } from '../src/bootstrap';
@@ -22,6 +22,8 @@ import type { TestClient } from './support/client';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 jest.setTimeout(60_000);
+
+const { ObjectId } = Types;
 
 const NOW = fixedClock('2026-11-26T12:00:00Z');
 /** The pings' moment: tomorrow 18:30 EVE time (from the test clock's start). */
@@ -325,6 +327,41 @@ describe('delivery', () => {
     expect(receiver.received).toHaveLength(16);
     const rows = await deliveries(a).find({}).toArray();
     expect(rows.map((r) => [r.status, r.attempts])).toEqual(names.map(() => ['sent', 2]));
+  });
+
+  it('a row whose instance died mid-send (lease expired) is sent by another instance; a live lease is left alone', async () => {
+    const hook = await addHook(moderator, 'Флот', '/hook/crash');
+    const row = (past: boolean, name: string) => ({
+      corporation_id: CORP,
+      webhook_id: new ObjectId(hook.id),
+      webhook_name: 'Флот',
+      event_id: null,
+      event_name: name,
+      kind: 'test',
+      change_key: `crash:${name}`,
+      message: { content: name, embeds: [], allowed_mentions: { parse: [] } },
+      status: 'pending',
+      attempts: 1,
+      code: null,
+      error: null,
+      next_at: new Date(Date.now() - 60_000),
+      lease_owner: 'a-dead-instance',
+      lease_until: new Date(Date.now() + (past ? -1_000 : 600_000)),
+      created_at: new Date(),
+      updated_at: new Date(),
+    });
+    await deliveries(a).insertMany([row(true, 'осиротевшая'), row(false, 'чужая живая')]);
+    // Whichever live instance claims it first sends it (both work the outbox).
+    await receiver.waitFor(1);
+    await Promise.all([a.app.get(WebhookOutbox).drain(), b.app.get(WebhookOutbox).drain()]);
+    expect(receiver.received.map((r) => r.body.content)).toEqual(['осиротевшая']);
+    const rows = await deliveries(a)
+      .find({}, { sort: { event_name: 1 } })
+      .toArray();
+    expect(rows.map((r) => [r.event_name, r.status, r.attempts, r.lease_owner])).toEqual([
+      ['осиротевшая', 'sent', 2, null],
+      ['чужая живая', 'pending', 1, 'a-dead-instance'],
+    ]);
   });
 
   it('an edit and a cancellation are sent too; answers (RSVP) are not', async () => {
