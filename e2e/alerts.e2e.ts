@@ -59,6 +59,9 @@ it('a moderator takes a calendar link and sets up a webhook; its test is deliver
   expect(received.map((r) => r.path)).toEqual(['/api/webhooks/42/very-secret-token']);
   expect(received[0].body.content).toContain('Проверка вебхука «Discord: #пинги»');
   await screenshot(page, 'alerts-moderator');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'alerts-moderator-phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await webhooks.getByRole('switch', { name: 'Вебхук «Discord: #пинги» включён' }).click({ force: true });
   await webhooks.locator('input[role="switch"]:not(:checked)').waitFor();

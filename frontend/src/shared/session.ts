@@ -21,6 +21,4 @@ export function hasAnyRole(session: SessionResponse | undefined, roles: readonly
 
 /** Spec §6: Corporation is visible to corp or admin; Admin only to admin. */
 export const CORP_ROLES: readonly Role[] = ['corp', 'admin'];
-/** The corporation's moderators (CORP_PERMISSIONS.moderate, kept out of the zod-carrying contract module). */
-export const CORP_MODERATOR_ROLES: readonly Role[] = ['industrialist', 'admin'];
 export const ADMIN_ROLES: readonly Role[] = ['admin'];

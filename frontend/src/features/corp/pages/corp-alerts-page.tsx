@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton, Stack } from '@mantine/core';
-import { CORP_MODERATOR_ROLES, hasAnyRole, useSession } from '../../../shared/session';
+import { hasAnyRole, useSession } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { CalendarLink } from '../components/calendar-link';
+import { CORP_MODERATOR_ROLES } from '../lib/moderators';
 
 // The moderators' webhooks (a form, a table, switches) are a chunk of their own: most members only take a calendar link.
 const WebhooksPanel = lazy(() => import('../components/webhooks-panel').then((m) => ({ default: m.WebhooksPanel })));

@@ -1,8 +1,9 @@
 import { CORP_PERMISSIONS } from '@eve-toolkit/shared-types';
-import { CORP_MODERATOR_ROLES, CORP_ROLES, hasAnyRole } from './session';
+import { CORP_ROLES, hasAnyRole } from '../../../shared/session';
+import { CORP_MODERATOR_ROLES } from './moderators';
 
 describe('the role lists pages use to hide what the server refuses anyway', () => {
-  it('are the contract’s permissions (kept apart only so pages do not load zod)', () => {
+  it('are the contract’s permissions', () => {
     expect(CORP_ROLES).toEqual(CORP_PERMISSIONS.member);
     expect(CORP_MODERATOR_ROLES).toEqual(CORP_PERMISSIONS.moderate);
   });
