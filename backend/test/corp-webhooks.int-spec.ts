@@ -199,6 +199,9 @@ describe('settings', () => {
     }
     const bad = await moderator.post('/auth/corp/set_webhook', { id: 'nope', enabled: true });
     expect([bad.status, bad.body.message]).toEqual([400, DELIVERY_MESSAGES.badId]);
+    for (let i = 1; i <= 10; i++) await addHook(moderator, `Вебхук ${i}`, `/hook/${i}`);
+    const eleventh = await moderator.post('/auth/corp/add_webhook', { name: 'Лишний', url: `${receiver.url}/hook/11` });
+    expect([eleventh.status, eleventh.body.message]).toEqual([400, 'Не больше 10 вебхуков на корпорацию']);
   });
 
   it('switched off, a webhook gets no pings; deleted, it is gone', async () => {

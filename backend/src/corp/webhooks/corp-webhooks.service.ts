@@ -81,7 +81,8 @@ export class CorpWebhooksService {
     if (!check.ok) throw apiError(400, check.message);
     const refused = await resolveWebhookHost(check.url, this.policy);
     if (refused) throw apiError(400, refused);
-    const count = await this.hooks.find(member, { corporation_id: member.corporationId }).countDocuments();
+    // Counted over the member's corporations (new webhooks go to the first one).
+    const count = await this.hooks.find(member).countDocuments();
     if (count >= DELIVERY_LIMITS.webhooksPerCorp) throw apiError(400, DELIVERY_MESSAGES.tooMany(DELIVERY_LIMITS.webhooksPerCorp));
     const doc = await this.hooks.create(member, {
       name: req.name,
