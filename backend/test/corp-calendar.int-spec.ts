@@ -30,6 +30,9 @@ const CORP_B = 98000002;
 const JITA = 30000142;
 
 let running: RunningApp;
+/** What the app logged (request lines included). */
+const logged: string[] = [];
+const log = { write: (line: string) => logged.push(line) };
 let fc: TestClient; // corp A, fc
 let pilot: TestClient; // corp A, corp role only
 let other: TestClient; // corp B, fc
@@ -85,7 +88,7 @@ let mining: CorpEvent;
 let started: CorpEvent;
 
 beforeAll(async () => {
-  running = await createTestApp({ tokenEncryptionKey: 'a test deployment token key' });
+  running = await createTestApp({ tokenEncryptionKey: 'a test deployment token key', logLevel: 'info', logDestination: log });
   await importSdeInto(running, await buildMiniSde({ typeIds: [34], blueprintIds: [], systemIds: [JITA], schematicIds: [] }));
   const corps = running.app.get(CorporationsService);
   await corps.create({ id: CORP_A, name: 'Demo Mining Syndicate', corp_type: 0 });
@@ -160,6 +163,19 @@ it('a member takes a link; the feed lists the corporation’s upcoming pings in 
 
   const m = events.find((e) => e.uid === `${mining.id}@eve-toolkit`)!;
   expect([m.summary, m.location ?? null, m.description]).toEqual(['[Добыча] Копаем', null, 'SRP: нет\nАвтор: cal_fc']);
+});
+
+it('the token never reaches the request log', async () => {
+  const path = await takeLink(pilot);
+  const token = path.slice('/api/calendar/'.length, -'.ics'.length);
+  logged.length = 0;
+  expect((await feed(path)).status).toBe(200);
+  expect((await feed(`/api/calendar/${'C'.repeat(43)}.ics`)).status).toBe(404);
+  const lines = logged.join('');
+  expect(lines).toContain('GET /api/calendar/… 200');
+  expect(lines).toContain('GET /api/calendar/… 404');
+  expect(lines).not.toContain(token);
+  expect(lines).not.toContain('C'.repeat(43));
 });
 
 it('a cancelled ping leaves the feed', async () => {
