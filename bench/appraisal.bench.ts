@@ -35,7 +35,6 @@ import { AppraisalService } from '../backend/dist/appraisal/appraisal.service';
 import { AppraisalReader } from '../backend/dist/appraisal/appraisal-reader';
 import { AppraisalPrices } from '../backend/dist/appraisal/appraisal-prices';
 import { AppraisalSuggestions } from '../backend/dist/appraisal/appraisal-suggestions';
-import { hubTotals } from '../backend/dist/appraisal/appraisal.mapper';
 import { benchApp } from './support/app';
 
 const CHILD = process.argv[2] === '--client';
@@ -214,7 +213,6 @@ async function main(): Promise<void> {
   const suggesting: number[] = [];
   // The paste as read, for timing the answer's parts of this feature on their own.
   const readOnce = await reader.appraise(text);
-  const ids = readOnce.items.filter((i) => !i.bpc).map((i) => i.type.id);
   const hubPrices = running.app.get(AppraisalPrices);
   const suggestions = running.app.get(AppraisalSuggestions);
   const halvedBefore = reader.readInHalves;
@@ -227,12 +225,8 @@ async function main(): Promise<void> {
     await reader.appraise(text);
     read.push(performance.now() - t);
     t = performance.now();
-    // As the service does: the chosen hub's prices (for the lines) and totals, the others' totals.
-    await Promise.all(
-      HUBS.map((h) =>
-        h.id === 2 ? hubPrices.get(2, ids).then((m) => hubTotals(2, readOnce.items, m)) : hubPrices.totals(h.id, readOnce.items),
-      ),
-    );
+    // As the service does: every hub's prices and totals in one pass.
+    await hubPrices.everyHub(readOnce.items);
     everyHub.push(performance.now() - t);
     t = performance.now();
     await suggestions.suggest(readOnce.unknown);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { AppraisalJson } from './appraisal-json';
 import { AppraisalPrices } from './appraisal-prices';
 import { AppraisalReader } from './appraisal-reader';
 import { AppraisalSuggestions } from './appraisal-suggestions';
@@ -15,6 +16,6 @@ import { APPRAISAL_MODEL, AppraisalSchema } from './appraisal.schema';
 @Module({
   imports: [MongooseModule.forFeature([{ name: APPRAISAL_MODEL, schema: AppraisalSchema }])],
   controllers: [AppraisalController],
-  providers: [AppraisalService, AppraisalReader, AppraisalPrices, AppraisalSuggestions],
+  providers: [AppraisalService, AppraisalReader, AppraisalPrices, AppraisalSuggestions, AppraisalJson],
 })
 export class AppraisalModule {}
