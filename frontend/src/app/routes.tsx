@@ -116,7 +116,7 @@ export const routes: RouteObject[] = [
           {
             path: 'new_project',
             handle: handle('Новый проект'),
-            ...page(() => import('../features/corp/pages/corp-new-project-page')),
+            ...page(() => import('./pages/corp-new-project-page')),
           },
           { path: 'roles', handle: handle('Запрос роли'), ...page(() => import('../features/corp/pages/corp-roles-page')) },
         ],
