@@ -42,6 +42,7 @@ const NO_ROW = type(99, 'No row at the hub', 1);
 const SELL_ONLY = type(100, 'Sell only', 3);
 const BUY_ONLY = type(101, 'Buy only', 3);
 const HUGE = type(102, 'Huge', 1e300);
+const WHOLE = type(103, 'Whole volume', 5);
 
 const item = (t: GameType, quantity: number, bpc = false, runs: number | null = null): ResolvedItem<GameType> => ({
   type: t,
@@ -85,6 +86,7 @@ describe('AppraisalJson: the answer written from kept bytes is JSON.stringify’
     [100, price(100, { buy: null, buyTop5: null, buyVolume: 0, buyOrders: 0 })],
     [101, price(101, { sell: null, sellTop5: null, sellVolume: 0, sellOrders: 0 })],
     [102, price(102)],
+    [103, price(103, { sell: 1e21, buy: 1 })],
   ]);
 
   it.each<[string, ResolvedItem<GameType>[]]>([
@@ -96,6 +98,21 @@ describe('AppraisalJson: the answer written from kept bytes is JSON.stringify’
     ['no row at the hub; one side without orders', [item(NO_ROW, 2), item(SELL_ONLY, 1), item(BUY_ONLY, 1)]],
     ['a type not in the prices at all', [item(type(555, 'Unknown to the cache', 1), 4)]],
     ['a volume beyond doubles (null, as JSON writes it)', [item(HUGE, 1e10)]],
+    [
+      'whole numbers of every length, written digit by digit',
+      [
+        item(WHOLE, 0),
+        item(WHOLE, 7),
+        item(WHOLE, 10),
+        item(WHOLE, 1_000_000),
+        item(TRITANIUM, 123_456_789),
+        item(WHOLE, 2 ** 53 - 1),
+      ],
+    ],
+    [
+      'quantities past the whole doubles (written as JSON writes them)',
+      [item(WHOLE, 2 ** 53 + 2), item(WHOLE, 1e21), item(TRITANIUM, 1e22)],
+    ],
     [
       'blueprint copies with and without runs beside the original',
       [item(BLUEPRINT, 1), item(BLUEPRINT, 2, true, 30), item(BLUEPRINT, 1, true, null), item(TRITANIUM, 5)],
