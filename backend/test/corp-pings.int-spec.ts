@@ -273,6 +273,9 @@ describe('answers', () => {
     await admin.post('/auth/corp/rsvp_event', { id: p.id, answer: 'yes' });
     await mira.post('/auth/corp/rsvp_event', { id: p.id, answer: 'no' });
     expect((await seenBy(mira, p.id))?.rsvp).toEqual({ yes: 1, no: 1, maybe: 1, mine: 'no' });
+    // Four answers: the revision went 0 -> 4 (pages keep the newest view).
+    expect(p.rev).toBe(0);
+    expect((await seenBy(mira, p.id))?.rev).toBe(4);
     expect((await seenBy(anna, p.id))?.rsvp).toEqual({ yes: 1, no: 1, maybe: 1, mine: 'maybe' });
     expect((await seenBy(fc, p.id))?.rsvp).toEqual({ yes: 1, no: 1, maybe: 1, mine: null });
   });

@@ -87,6 +87,20 @@ describe('the cached list', () => {
   });
 });
 
+describe('revisions: a late, older view never replaces a newer one', () => {
+  it('a live event older than the list is ignored; an own answer older than a live event keeps the newer counts', () => {
+    const newer = ping({ id: 'a', rev: 5, rsvp: { yes: 4, no: 0, maybe: 0, mine: null } });
+    const data = list([newer]);
+    expect(mergeLiveEvent(data, ping({ id: 'a', rev: 4, rsvp: { yes: 3, no: 0, maybe: 0, mine: null } }))).toBe(data);
+    // My answer was rev 4 (3 yes with mine); someone's rev 5 came first over the socket.
+    const mine = ping({ id: 'a', rev: 4, rsvp: { yes: 3, no: 0, maybe: 0, mine: 'yes' }, can_edit: true });
+    expect(putEvent(data, mine)!.events[0]).toEqual({ ...newer, rsvp: { yes: 4, no: 0, maybe: 0, mine: 'yes' }, can_edit: true });
+    // The same or a newer revision replaces.
+    const rev6 = ping({ id: 'a', rev: 6, doctrine: 'Ферроксы' });
+    expect(mergeLiveEvent(data, rev6)!.events[0].doctrine).toBe('Ферроксы');
+  });
+});
+
 describe('pingNotification', () => {
   it('title and body: type, ET and local time, formup, doctrine, FC', () => {
     const n = pingNotification(
