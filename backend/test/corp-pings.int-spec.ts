@@ -50,6 +50,9 @@ function et(minutes: number): { date: string; time: string } {
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
+/** The ISO instant a ping at `et(minutes)` is stored at (whole minutes). */
+const etIso = (minutes: number) => `${et(minutes).date}T${et(minutes).time}:00.000Z`;
+
 async function member(username: string, roles: Parameters<typeof signedIn>[2], characterId: number): Promise<TestClient> {
   const c = await signedIn(running, username, roles);
   await linkCharacter(c, characterId);
@@ -129,7 +132,7 @@ describe('a ping a fleet runs from', () => {
       fc: 'Ivan Petrov',
       rsvp: { yes: 0, no: 0, maybe: 0, mine: null },
     };
-    expect(created).toMatchObject({ ...expected, date: new Date(NOW.getTime() + 90 * 60_000).toISOString(), can_edit: true });
+    expect(created).toMatchObject({ ...expected, date: etIso(90), can_edit: true });
     expect(Date.parse(created.updated_at)).toBeGreaterThanOrEqual(NOW.getTime());
     expect(await seenBy(mira, created.id)).toMatchObject({ ...expected, date: created.date, can_edit: false });
     expect(await seenBy(fc, created.id)).toMatchObject({ can_edit: true });
@@ -205,7 +208,7 @@ describe('edit and cancel: the author, the pilot named as FC, admins', () => {
       id: p.id,
       name: 'Роум в Тэму',
       desc: 'Сбор на гейте',
-      date: new Date(NOW.getTime() + 180 * 60_000).toISOString(),
+      date: etIso(180),
       formup: { id: JITA, name: 'Jita' },
       srp: true,
     });
@@ -217,7 +220,7 @@ describe('edit and cancel: the author, the pilot named as FC, admins', () => {
   it('a started ping keeps its time but its other fields stay editable', async () => {
     const db = running.app.get<Connection>(getConnectionToken());
     const p = await ping(fc);
-    const started = new Date(NOW.getTime() - 10 * 60_000);
+    const started = new Date(etIso(-10));
     await db.collection('corp_events').updateOne({ _id: new ObjectId(p.id) }, { $set: { date: started } });
     const same = { date: started.toISOString().slice(0, 10), time: started.toISOString().slice(11, 16) };
     const res = await fc.post('/auth/corp/update_event', { id: p.id, ...same, comms: 'Discord: #fleet' });
@@ -270,6 +273,9 @@ describe('answers', () => {
     await admin.post('/auth/corp/rsvp_event', { id: p.id, answer: 'yes' });
     await mira.post('/auth/corp/rsvp_event', { id: p.id, answer: 'no' });
     expect((await seenBy(mira, p.id))?.rsvp).toEqual({ yes: 1, no: 1, maybe: 1, mine: 'no' });
+    // Four answers: the revision went 0 -> 4 (pages keep the newest view).
+    expect(p.rev).toBe(0);
+    expect((await seenBy(mira, p.id))?.rev).toBe(4);
     expect((await seenBy(anna, p.id))?.rsvp).toEqual({ yes: 1, no: 1, maybe: 1, mine: 'maybe' });
     expect((await seenBy(fc, p.id))?.rsvp).toEqual({ yes: 1, no: 1, maybe: 1, mine: null });
   });

@@ -85,6 +85,7 @@ export class CorpPingsService {
       author: member.user.username,
       created_at: now,
       updated_at: now,
+      rev: 0,
     });
     const saved = doc.toObject<EventDoc>();
     const payload: PingCreatedEvent = { corporationId: saved.corporation_id, event: this.shared(saved) };
@@ -108,7 +109,7 @@ export class CorpPingsService {
       }
     }
     if (req.formup !== undefined) set.formup = await this.system(req.formup);
-    const updated = await this.pings.findOneAndUpdate(member, { _id: doc._id }, { $set: set }).lean<EventDoc>();
+    const updated = await this.pings.findOneAndUpdate(member, { _id: doc._id }, { $set: set, $inc: { rev: 1 } }).lean<EventDoc>();
     if (!updated) throw apiError(404, CORP_MESSAGES.eventNotFound);
     const payload: PingUpdatedEvent = { corporationId: updated.corporation_id, event: this.shared(updated), reason: 'edit' };
     this.events.emit(CORP_EVENTS.pingUpdated, payload);
@@ -128,7 +129,7 @@ export class CorpPingsService {
   /** Any member answers (again to change it): one conditional update of the ping's answers. */
   async rsvp(member: CorpMember, id: string, answer: RsvpAnswer): Promise<CorpEvent> {
     const updated = await this.pings
-      .findOneAndUpdate(member, { _id: objectId(id) }, { $set: { [`rsvp.${member.user.id}`]: answer } })
+      .findOneAndUpdate(member, { _id: objectId(id) }, { $set: { [`rsvp.${member.user.id}`]: answer }, $inc: { rev: 1 } })
       .lean<EventDoc>();
     if (!updated) throw apiError(404, CORP_MESSAGES.eventNotFound);
     const payload: PingUpdatedEvent = {

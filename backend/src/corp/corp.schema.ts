@@ -98,6 +98,8 @@ export interface EventDoc {
   fc?: string;
   rsvp?: Record<string, RsvpAnswer>;
   updated_at?: Date;
+  /** +1 with every edit and answer (pages keep the newest view). */
+  rev?: number;
 }
 
 export const EventSchema = new Schema<EventDoc>(
@@ -117,6 +119,7 @@ export const EventSchema = new Schema<EventDoc>(
     fc: { type: String, default: '' },
     rsvp: { type: Schema.Types.Mixed, default: {} },
     updated_at: { type: Date },
+    rev: { type: Number, default: 0 },
   },
   { collection: 'corp_events', versionKey: false, minimize: false },
 );

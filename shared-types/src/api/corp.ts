@@ -96,6 +96,11 @@ export interface CorpEvent {
   can_edit: boolean;
   /** ISO time of the last edit (not of answers); equals creation for a new ping. */
   updated_at: string;
+  /**
+   * Revision: 0 when created, +1 with every edit and answer (always sent by the server). A page
+   * keeps the higher one when a live event and an HTTP answer cross.
+   */
+  rev?: number;
 }
 
 /** Who reads the list: what the page needs to decide `can_edit` for a ping that arrives live. */

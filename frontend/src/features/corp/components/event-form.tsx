@@ -174,7 +174,7 @@ export function EventForm(props: Props) {
           />
           <TextInput
             label="ФК"
-            description="Имя персонажа"
+            placeholder="Имя персонажа"
             maxLength={CORP_LIMITS.eventFc}
             {...form.register('fc')}
             error={errors.fc?.message}

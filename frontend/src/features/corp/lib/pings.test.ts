@@ -1,6 +1,12 @@
 import type { CorpEvent, EventsResponse } from '@eve-toolkit/shared-types';
 import { countdownText, defaultPingStart } from './event-time';
-import { pingNotification } from './ping-notify';
+import {
+  disablePingNotifications,
+  enablePingNotifications,
+  notifyNewPing,
+  pingNotification,
+  pingNotifyState,
+} from './ping-notify';
 import { dropEvent, markAnswer, mergeLiveEvent, putEvent } from './pings';
 
 const ping = (p: Partial<CorpEvent> & Pick<CorpEvent, 'id'>): CorpEvent => ({
@@ -81,6 +87,20 @@ describe('the cached list', () => {
   });
 });
 
+describe('revisions: a late, older view never replaces a newer one', () => {
+  it('a live event older than the list is ignored; an own answer older than a live event keeps the newer counts', () => {
+    const newer = ping({ id: 'a', rev: 5, rsvp: { yes: 4, no: 0, maybe: 0, mine: null } });
+    const data = list([newer]);
+    expect(mergeLiveEvent(data, ping({ id: 'a', rev: 4, rsvp: { yes: 3, no: 0, maybe: 0, mine: null } }))).toBe(data);
+    // My answer was rev 4 (3 yes with mine); someone's rev 5 came first over the socket.
+    const mine = ping({ id: 'a', rev: 4, rsvp: { yes: 3, no: 0, maybe: 0, mine: 'yes' }, can_edit: true });
+    expect(putEvent(data, mine)!.events[0]).toEqual({ ...newer, rsvp: { yes: 4, no: 0, maybe: 0, mine: 'yes' }, can_edit: true });
+    // The same or a newer revision replaces.
+    const rev6 = ping({ id: 'a', rev: 6, doctrine: 'Ферроксы' });
+    expect(mergeLiveEvent(data, rev6)!.events[0].doctrine).toBe('Ферроксы');
+  });
+});
+
 describe('pingNotification', () => {
   it('title and body: type, ET and local time, formup, doctrine, FC', () => {
     const n = pingNotification(
@@ -97,5 +117,55 @@ describe('pingNotification', () => {
     const lines = n.body.split('\n');
     expect(lines[0]).toMatch(/^Защита дома · 2026-11-26 18:00 ET \(.+ ваше время\)$/);
     expect(lines.slice(1)).toEqual(['Сбор: Jita (0,9)', 'Доктрина: Ферроксы', 'ФК: Ivan Petrov']);
+  });
+});
+
+describe('notifyNewPing (jsdom has no Notification: a recording stand-in; Chromium runs the real one in e2e/pings.e2e.ts)', () => {
+  const shown: { title: string; body?: string; tag?: string }[] = [];
+  let permission: NotificationPermission = 'default';
+  let hidden = true;
+  beforeAll(() => {
+    class Recording {
+      static get permission() {
+        return permission;
+      }
+      static requestPermission = () => {
+        permission = 'granted';
+        return Promise.resolve(permission);
+      };
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: NotificationOptions) {
+        shown.push({ title, body: options?.body, tag: options?.tag });
+      }
+      close() {}
+    }
+    Object.defineProperty(window, 'Notification', { configurable: true, value: Recording });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+  });
+  afterAll(() => {
+    delete (window as { Notification?: unknown }).Notification;
+    delete (document as { visibilityState?: unknown }).visibilityState;
+    window.localStorage.clear();
+  });
+
+  it('only after the member turned them on, only in a background tab, never for one’s own ping', async () => {
+    const p = ping({ id: 'n1', name: 'Роум', author: 'demo_fc' });
+    notifyNewPing(p, 'pilot');
+    expect(shown).toEqual([]); // not turned on
+    expect(pingNotifyState()).toBe('off');
+    expect(await enablePingNotifications()).toBe('on');
+    notifyNewPing(p, 'demo_fc');
+    expect(shown).toEqual([]); // one's own ping
+    hidden = false;
+    notifyNewPing(p, 'pilot');
+    expect(shown).toEqual([]); // the tab is in front: the list shows it
+    hidden = true;
+    notifyNewPing(p, 'pilot');
+    expect(shown).toEqual([{ title: 'Новый пинг: Роум', body: pingNotification(p).body, tag: 'ping-n1' }]);
+    expect(disablePingNotifications()).toBe('off');
+    notifyNewPing(p, 'pilot');
+    expect(shown).toHaveLength(1);
+    permission = 'denied';
+    expect(pingNotifyState()).toBe('denied');
   });
 });

@@ -13,7 +13,7 @@ import { setSocketForTests, type AppSocket } from '../../../shared/socket';
 import { renderApp, sessionFor, TEST_CSRF_TOKEN, type FetchHandler } from '../../../test/render-app';
 import { etText, localText } from '../lib/event-time';
 import { plain } from '../../../test/text';
-import { fixedClock } from '../../../../../tools/test-clock/fake-clock';
+import { fixedClock, startClockAt } from '../../../../../tools/test-clock/fake-clock';
 
 /** A stand-in socket: records listeners so a test can play a server event. */
 function fakeSocket() {
@@ -249,11 +249,11 @@ describe('/corp/events (pings)', () => {
   });
 
   describe('/corp/events: pings a fleet runs from (issue 27)', () => {
-    // The wall clock starts at a fixed instant (only Date is faked; timers stay real).
-    let NOW: Date;
-    beforeAll(() => {
-      NOW = fixedClock('2026-11-26T12:00:00Z');
-    });
+    // The wall clock starts at a fixed instant (only Date is faked; timers stay real), also in
+    // the date sweep: every input here is relative to it, the calendar arithmetic is in
+    // lib/pings.test.ts.
+    const NOW = new Date('2026-11-26T12:00:00Z');
+    beforeAll(() => startClockAt(NOW));
     // Back to the sweep's clock (TEST_NOW) or the real one for the tests after these.
     afterAll(() => (process.env.TEST_NOW ? void fixedClock(process.env.TEST_NOW) : jest.useRealTimers()));
     const inMinutes = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
