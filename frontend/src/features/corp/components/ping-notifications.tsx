@@ -4,6 +4,7 @@ import { disablePingNotifications, enablePingNotifications, pingNotifyState, typ
 
 const HINT: Record<PingNotifyState, string> = {
   unsupported: 'Этот браузер не показывает уведомления.',
+  insecure: 'Браузер показывает уведомления только сайтам, открытым по HTTPS.',
   denied: 'Уведомления запрещены в настройках браузера для этого сайта.',
   off: 'Уведомление о новом пинге, пока вкладка открыта в фоне.',
   on: 'Новые пинги придут уведомлением, пока эта вкладка открыта в фоне.',

@@ -10,7 +10,8 @@ import { systemLabel } from '../../../shared/system-label';
 
 const OPT_IN_KEY = 'ping_notifications';
 
-export type PingNotifyState = 'unsupported' | 'denied' | 'off' | 'on';
+/** `insecure`: the browser offers notifications only to HTTPS sites (and localhost). */
+export type PingNotifyState = 'unsupported' | 'insecure' | 'denied' | 'off' | 'on';
 
 const supported = () => typeof window !== 'undefined' && 'Notification' in window;
 
@@ -32,14 +33,14 @@ function setOptIn(on: boolean): void {
 }
 
 export function pingNotifyState(): PingNotifyState {
-  if (!supported()) return 'unsupported';
+  if (!supported()) return typeof window !== 'undefined' && window.isSecureContext === false ? 'insecure' : 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
   return Notification.permission === 'granted' && optedIn() ? 'on' : 'off';
 }
 
 /** Asks the browser (from a click) and remembers the opt-in; the resulting state. */
 export async function enablePingNotifications(): Promise<PingNotifyState> {
-  if (!supported()) return 'unsupported';
+  if (!supported()) return pingNotifyState();
   const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
   setOptIn(permission === 'granted');
   return pingNotifyState();
