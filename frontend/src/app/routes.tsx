@@ -119,6 +119,7 @@ export const routes: RouteObject[] = [
             handle: handle('Новый проект'),
             ...page(() => import('./pages/corp-new-project-page')),
           },
+          { path: 'alerts', handle: handle('Оповещения'), ...page(() => import('../features/corp/pages/corp-alerts-page')) },
           { path: 'roles', handle: handle('Запрос роли'), ...page(() => import('../features/corp/pages/corp-roles-page')) },
         ],
       },
