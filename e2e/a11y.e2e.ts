@@ -228,7 +228,7 @@ describe('accessibility of every route (axe, WCAG 2.1 AA)', () => {
         '/best_admin/roles',
         '/best_admin/corps',
         '/best_admin/ban_chars',
-        '/best_admin/char_flags',
+        '/best_admin/chars?view=flags',
         '/best_admin/market_categories',
         '/best_admin/market_items',
         '/best_admin/eve_items',

@@ -20,7 +20,8 @@ describe('character checks in Chromium', () => {
     s.allowConsoleError(/409/);
     await loginDemo(page, 'demo_admin');
     await page.getByRole('link', { name: 'Админка', exact: true }).first().click();
-    await page.getByRole('link', { name: 'Изменения персонажей', exact: true }).first().click();
+    await page.getByRole('link', { name: 'Персонажи', exact: true }).first().click();
+    await page.getByRole('link', { name: 'Изменения персонажей', exact: true }).click();
     await page.getByRole('heading', { name: 'Изменения персонажей' }).waitFor();
 
     const row = page.getByTestId(`flag-${JOHN}-corporation`);

@@ -38,7 +38,6 @@ export const ADMIN_MENU: readonly SideMenuItem[] = [
   { label: 'Запросы ролей', to: '/best_admin/roles' },
   { label: 'Корпорации', to: '/best_admin/corps' },
   { label: 'Бан лист персонажей', to: '/best_admin/ban_chars' },
-  { label: 'Изменения персонажей', to: '/best_admin/char_flags' },
   { label: 'Категории маркета', to: '/best_admin/market_categories' },
   { label: 'Предметы маркета', to: '/best_admin/market_items' },
 ];

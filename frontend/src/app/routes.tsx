@@ -98,7 +98,6 @@ export const routes: RouteObject[] = [
           { path: 'roles', ...page(() => import('../features/admin/pages/roles-page')) },
           { path: 'corps', ...page(() => import('../features/admin/pages/corps-page')) },
           { path: 'ban_chars', ...page(() => import('../features/admin/pages/ban-chars-page')) },
-          { path: 'char_flags', ...page(() => import('../features/admin/pages/char-flags-page')) },
           { path: 'market_categories', ...page(() => import('../features/admin/pages/market-categories-page')) },
           { path: 'market_items', ...page(() => import('../features/admin/pages/market-items-page')) },
           { path: 'eve_items', ...adminMain() },

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Anchor, Button, Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { CHECK_FLAG_KINDS, CHECK_FLAG_LABELS, countRu, type CheckFlagKind } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAckFlags, useCharFlags, useLiveAdmin, useRunCharChecks } from '../api/admin.api';
@@ -11,7 +12,7 @@ const STATUS = [
   { value: 'all', label: 'Все' },
 ];
 
-/** /best_admin/char_flags: what the scheduled character checks found, newest first; filter and acknowledge. */
+/** /best_admin/chars?view=flags: what the scheduled character checks found, newest first; filter and acknowledge. */
 export default function AdminCharFlagsPage() {
   const [status, setStatus] = useState<'open' | 'all'>('open');
   const [kind, setKind] = useState<CheckFlagKind | null>(null);
@@ -25,7 +26,14 @@ export default function AdminCharFlagsPage() {
   const open = data?.flags.filter((f) => !f.acknowledged) ?? [];
   return (
     <Stack gap="sm">
-      <PageHeader title="Изменения персонажей" />
+      <PageHeader
+        title="Изменения персонажей"
+        actions={
+          <Anchor component={Link} to="/best_admin/chars">
+            Все персонажи
+          </Anchor>
+        }
+      />
       <Group gap="sm" align="center">
         {data && <RunLine run={data.run} intervalHours={data.interval_hours} />}
         <Button size="xs" variant="default" loading={runNow.isPending} disabled={running} onClick={() => runNow.mutate({})}>

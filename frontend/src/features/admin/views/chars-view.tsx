@@ -1,19 +1,36 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Anchor, Avatar, Badge, Group, Stack, Table } from '@mantine/core';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useChars } from '../api/admin.api';
 import { ListState, Pager, SearchBox } from '../components/admin-ui';
 import { CardTable } from '../../../shared/ui/card-table';
+import AdminCharFlags from './char-flags-view';
 
-/** /best_admin/chars: linked characters, search from 2 characters, 10 per page. */
+/**
+ * /best_admin/chars: linked characters, search from 2 characters, 10 per page (open flags of the
+ * scheduled checks as a badge); `?view=flags`: the changes those checks found (char-flags-view).
+ * One route for both keeps the admin area off the first load of every other page.
+ */
 export default function AdminCharsPage() {
+  const [params] = useSearchParams();
+  return params.get('view') === 'flags' ? <AdminCharFlags /> : <CharsList />;
+}
+
+function CharsList() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const chars = useChars(q, page);
   return (
     <Stack gap={0}>
-      <PageHeader title="Персонажи" />
+      <PageHeader
+        title="Персонажи"
+        actions={
+          <Anchor component={Link} to="/best_admin/chars?view=flags">
+            Изменения персонажей
+          </Anchor>
+        }
+      />
       <SearchBox
         label="Поиск по имени"
         value={q}

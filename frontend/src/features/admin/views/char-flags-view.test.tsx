@@ -45,7 +45,7 @@ beforeEach(() =>
 );
 afterEach(() => setSocketForTests(null));
 
-describe('/best_admin/char_flags', () => {
+describe('/best_admin/chars?view=flags', () => {
   it('lists new changes (who, what, from -> to) and acknowledging one takes it off the list', async () => {
     let acked: string[] = [];
     const handler: FetchHandler = (url, init) => {
@@ -59,7 +59,7 @@ describe('/best_admin/char_flags', () => {
       }
       return undefined;
     };
-    const { user } = renderApp('/best_admin/char_flags', { session: ADMIN, handler });
+    const { user } = renderApp('/best_admin/chars?view=flags', { session: ADMIN, handler });
     expect(await screen.findByRole('heading', { name: 'Изменения персонажей' })).toBeInTheDocument();
     const wallet = await screen.findByTestId('flag-2112000005-wallet_drop');
     expect(within(wallet).getByRole('link', { name: 'Dmitri Volkov' })).toHaveAttribute('href', '/best_admin/chars/2112000005');
@@ -84,7 +84,7 @@ describe('/best_admin/char_flags', () => {
       if (q.get('status') === 'all') return { body: list([{ ...CORP, acknowledged: { by: 'ada', at: AT } }]) };
       return { body: list([]) };
     };
-    const { user } = renderApp('/best_admin/char_flags', { session: ADMIN, handler });
+    const { user } = renderApp('/best_admin/chars?view=flags', { session: ADMIN, handler });
     expect(await screen.findByText('Новых изменений нет')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Вид изменения'), 'Сменил корпорацию');
     await user.click(screen.getByText('Все'));
@@ -95,7 +95,7 @@ describe('/best_admin/char_flags', () => {
   });
 });
 
-describe('/best_admin/char_flags: «Проверить всех сейчас»', () => {
+describe('/best_admin/chars?view=flags: «Проверить всех сейчас»', () => {
   it('starts a run; while it goes the line says so and the button waits', async () => {
     let started = false;
     const handler: FetchHandler = (url, init) => {
@@ -109,7 +109,7 @@ describe('/best_admin/char_flags: «Проверить всех сейчас»',
       }
       return undefined;
     };
-    const { user } = renderApp('/best_admin/char_flags', { session: ADMIN, handler });
+    const { user } = renderApp('/best_admin/chars?view=flags', { session: ADMIN, handler });
     const button = await screen.findByRole('button', { name: 'Проверить всех сейчас' });
     expect(button).toBeEnabled();
     await user.click(button);
