@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { NavLink as RouterNavLink, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router-dom';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { Anchor, Box, Burger, Container, Divider, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { hasAnyRole, useSession } from '../../shared/session';
@@ -9,25 +9,12 @@ import { AuthWidget } from '../components/auth-widget';
 import { CookieBanner } from '../components/cookie-banner';
 import { DemoBadge } from '../components/demo-badge';
 import { Logo } from '../components/logo';
+import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { ThemeToggle } from '../components/theme-toggle';
 import { isActivePath, NEWS_LINK, TOP_MENU, type MenuItem } from '../navigation';
+import { usePageLoading } from '../page-loading';
 import { CONTENT_MAX_WIDTH } from '../theme';
 import classes from '../components/header.module.css';
-
-export interface RouteHandle {
-  title?: string;
-}
-
-const APP_NAME = 'EVE Toolkit';
-
-function useDocumentTitle() {
-  const matches = useMatches();
-  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
-    RouteHandle | undefined;
-  useEffect(() => {
-    document.title = title?.title ? `${title.title} — ${APP_NAME}` : `${APP_NAME} — инструменты для пилотов EVE Online`;
-  }, [title?.title]);
-}
 
 function useVisibleMenu(): MenuItem[] {
   const { data } = useSession();
@@ -37,10 +24,9 @@ function useVisibleMenu(): MenuItem[] {
 export function RootLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
-  const navigation = useNavigation();
+  const loading = usePageLoading();
   const items = useVisibleMenu();
   const all = [NEWS_LINK, ...items];
-  useDocumentTitle();
 
   useEffect(close, [pathname, close]);
 
@@ -60,7 +46,7 @@ export function RootLayout() {
         Перейти к содержимому
       </a>
       <header className={classes.header}>
-        {navigation.state === 'loading' && <div className={classes.progress} role="progressbar" aria-label="Загрузка страницы" />}
+        {loading && <div className={classes.progress} role="progressbar" aria-label="Загрузка страницы" />}
         <div className={classes.inner}>
           <Burger
             opened={opened}
@@ -127,16 +113,18 @@ export function RootLayout() {
             py={{ base: 'lg', sm: 'xl' }}
             mih="calc(100vh - 64px - 72px)"
           >
-            <Suspense fallback={<LoadingView fullScreen={false} />}>
-              <Outlet />
-            </Suspense>
+            {/* A page that fails (its chunk did not load, or it crashed) shows why, under the header. */}
+            <RouteErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<LoadingView fullScreen={false} />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
           </Container>
           <Footer />
         </Box>
       </main>
       <LiveAnnouncer />
       <CookieBanner />
-      <ScrollRestoration />
     </div>
   );
 }
