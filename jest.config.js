@@ -16,6 +16,7 @@ const swc = (extra = {}) => [
 const srcMap = {
   '^@eve-toolkit/shared-types$': '<rootDir>/shared-types/src/index.ts',
   '^@eve-toolkit/shared-types/schemas$': '<rootDir>/shared-types/src/schemas.ts',
+  '^@eve-toolkit/shared-types/testing$': '<rootDir>/shared-types/src/testing.ts',
   '^@eve-toolkit/embedded-mongo$': '<rootDir>/tools/embedded-mongo/src/index.ts',
   '^@eve-toolkit/fake-esi$': '<rootDir>/tools/fake-esi/src/index.ts',
 };

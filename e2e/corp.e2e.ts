@@ -11,6 +11,8 @@
  *   sees none of it: after the other corporation's changes an admin refuses another request of
  *   theirs, that decision arrives in both tabs (the marker: the socket delivered everything sent
  *   before it), and the lists are still empty.
+ * - The industrialist calculates a Rifter in the calculator the app composes into
+ *   /corp/new_project, creates the project and lands on it with its jobs.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminRoleRequestsResponse } from '@eve-toolkit/shared-types';
@@ -185,6 +187,36 @@ describe('corporation area live in Chromium', () => {
     expect(await outsiderProjects.getByText('Топливо для цитадели').count()).toBe(0);
     await screenshot(outsiderProjects, 'corp-outsider');
 
+    expect(errors.flat()).toEqual([]);
+  });
+
+  it('a new project is calculated in the industry calculator on /corp/new_project and opens with its jobs', async () => {
+    const page = await open();
+    await loginDemo(page, 'industrialist');
+    await page.goto('/corp/new_project');
+    await page.getByLabel('Название проекта').fill('Рифтеры из калькулятора');
+    // The calculator the app composed into the page (features/industry, through app/pages).
+    await page.getByRole('combobox', { name: /Предмет/ }).fill('Rifter Blue');
+    await page.getByRole('option', { name: 'Rifter Blueprint', exact: true }).click();
+    await page.getByRole('combobox', { name: /Система/ }).fill('jit');
+    await page.getByRole('option', { name: 'Jita (0,9)' }).click();
+    const [calculated] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/data/industry/job') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Рассчитать' }).click(),
+    ]);
+    expect(calculated.status()).toBe(200);
+    const [created] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/auth/corp/add_project')),
+      page.getByRole('button', { name: 'Создать проект' }).click(),
+    ]);
+    expect(created.status()).toBe(200);
+    const sent = JSON.parse(created.request().postData() ?? '{}') as { name: string; jobs: { id: number; runs: number }[] };
+    expect(sent.name).toBe('Рифтеры из калькулятора');
+    expect(sent.jobs).toContainEqual(expect.objectContaining({ id: 587, runs: 1 })); // the root: Rifter, one run
+    const { project } = (await created.json()) as { project: { id: string } };
+    await page.waitForURL(new RegExp(`/corp/projects/${project.id}$`));
+    await page.getByRole('heading', { name: 'Рифтеры из калькулятора' }).waitFor();
+    await screenshot(page, 'corp-new-project-created');
     expect(errors.flat()).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { MongooseModule } from '@nestjs/mongoose';
@@ -8,45 +8,27 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule, type Params } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
-import { APP_CONFIG, type AppConfig } from './common/config/config';
-import { DATABASE_HANDLE, type DatabaseHandle } from './common/database/database';
+import type { AppConfig } from './common/config/config';
+import type { DatabaseHandle } from './common/database/database';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
+import { AuthModule } from './common/auth/auth.module';
+import { CoreModule } from './common/core.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit';
 import { FeedbackModule } from './feedback/feedback.module';
 import { GameDataModule } from './game-data/game-data.module';
 import { AppInfoModule } from './app-info/app-info.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { CharactersModule } from './characters/characters.module';
-import { DemoModule } from './demo/demo.module';
 import { HealthModule } from './health/health.module';
 import { RealtimeModule } from './realtime/realtime.module';
-import { SchedulingModule } from './common/scheduling/scheduling.module';
-import { EsiModule } from './esi/esi.module';
 import { MarketModule } from './market/market.module';
 import { IndustryModule } from './industry/industry.module';
 import { PlanetologyModule } from './planetology/planetology.module';
 import { LootModule } from './loot/loot.module';
-import { CorporationsModule } from './corporations/corporations.module';
 import { RoleRequestsModule } from './role-requests/role-requests.module';
 import { AdminModule } from './admin/admin.module';
 import { CorpModule } from './corp/corp.module';
 import { AppraisalModule } from './appraisal/appraisal.module';
-
-/** Config and database handle, visible to every module. */
-@Global()
-@Module({})
-class CoreModule {
-  static forRoot(config: AppConfig, db: DatabaseHandle): DynamicModule {
-    return {
-      module: CoreModule,
-      providers: [
-        { provide: APP_CONFIG, useValue: config },
-        { provide: DATABASE_HANDLE, useValue: db },
-      ],
-      exports: [APP_CONFIG, DATABASE_HANDLE],
-    };
-  }
-}
 
 /** In a terminal (npm start), readable one-line logs if pino-pretty is installed; JSON otherwise. */
 function prettyTransport(): { target: string; options: Record<string, unknown> } | undefined {
@@ -92,42 +74,51 @@ function pinoHttpOptions(config: AppConfig): Params['pinoHttp'] {
   return { ...options, transport: prettyTransport() };
 }
 
-/** Feature modules; each later feature adds one line here. */
+/**
+ * Feature modules with an endpoint or a job of their own; each later feature adds one line here
+ * (docs/modules.md). The modules they build on (characters, corporations, esi, game data,
+ * scheduling ...) come in through their `imports`.
+ */
 const FEATURES = [
   HealthModule,
-  AppInfoModule,
   AccountsModule,
   CharactersModule,
-  DemoModule,
   FeedbackModule,
   RealtimeModule,
   GameDataModule,
-  SchedulingModule,
-  EsiModule,
   MarketModule,
   IndustryModule,
   PlanetologyModule,
   LootModule,
-  CorporationsModule,
   RoleRequestsModule,
   AdminModule,
   CorpModule,
   AppraisalModule,
 ];
 
+/** What only some runs load: the demo module in demo mode (bootstrap imports it only then). */
+export interface AppModuleExtras {
+  demo?: Type<unknown>;
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, db: DatabaseHandle): DynamicModule {
+  static forRoot(config: AppConfig, db: DatabaseHandle, extras: AppModuleExtras = {}): DynamicModule {
+    const demo = extras.demo ? [extras.demo] : [];
     return {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config, db),
+        // The session layer resolves users through the accounts module (SessionUsers).
+        AuthModule.forRoot(AccountsModule),
         LoggerModule.forRoot({ pinoHttp: pinoHttpOptions(config) }),
         MongooseModule.forRoot(db.uri, { dbName: db.dbName, autoIndex: true, serverSelectionTimeoutMS: 10_000 }),
         EventEmitterModule.forRoot(),
         ScheduleModule.forRoot(),
         RateLimitModule,
+        AppInfoModule.forRoot(demo),
         ...FEATURES,
+        ...demo,
       ],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };

@@ -22,8 +22,6 @@ import { toApiError, toBodyError } from './common/errors/api-exception.filter';
 import { compressionMiddleware } from './common/http/compression';
 import { formSizeMiddleware } from './common/http/forms';
 import { spaMiddleware } from './common/http/spa.middleware';
-import { DemoSeedService } from './demo/demo-seed.service';
-import { shouldStartDemoEsi, shouldStartDemoSso, startDemoEsi, startDemoSso } from './esi/demo-esi';
 
 const httpLog = new NestLogger('HTTP');
 
@@ -76,19 +74,13 @@ export interface RunningApp {
 /** Builds the whole app; shared by main.ts and the integration tests. */
 export async function bootstrap(options: BootstrapOptions = {}): Promise<RunningApp> {
   const loaded: AppConfig = { ...loadConfig(), ...options.config };
-  const demoEsi = shouldStartDemoEsi(loaded, process.env, options.config) ? await startDemoEsi((m) => console.log(m)) : null;
-  const demoSso = shouldStartDemoSso(loaded, process.env, options.config)
-    ? await startDemoSso((m) => console.log(m), loaded.tokenEncryptionKey, demoEsi)
-    : null;
-  let config: AppConfig = demoEsi ? { ...loaded, esi: { ...loaded.esi, baseUrl: demoEsi.url } } : loaded;
-  if (demoSso)
-    config = {
-      ...config,
-      sso: { ...config.sso, baseUrl: demoSso.url, clientId: demoSso.clientId, clientSecret: demoSso.clientSecret },
-    };
+  // Demo mode is one module, loaded only in demo mode (production never loads the stand-ins).
+  const demo = loaded.demo ? await import('./demo/demo-mode') : null;
+  const standIns = demo ? await demo.startDemoStandIns(loaded, process.env, options.config, (m) => console.log(m)) : null;
+  const config: AppConfig = standIns?.config ?? loaded;
   const db = options.database ?? (await openDatabase(config, (m) => console.log(m)));
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, db), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, db, { demo: demo?.DemoModule }), {
     bufferLogs: true,
     bodyParser: false,
   });
@@ -153,8 +145,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     await app.init();
   }
 
-  // Demo mode with the local SSO: the demo accounts get their characters (idempotent).
-  if (demoSso) await app.get(DemoSeedService).seedCharacters();
+  if (demo && standIns) await demo.afterDemoStart(app, standIns);
 
   let closed = false;
   return {
@@ -170,8 +161,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       await app.close();
       await redis?.quit().catch(() => undefined);
       if (!options.database) await db.close();
-      await demoEsi?.close();
-      await demoSso?.close();
+      await standIns?.close();
     },
   };
 }

@@ -2,19 +2,14 @@ import { bootstrap } from './bootstrap';
 import { ConfigError } from './common/config/config';
 import { DataDirLockedError } from './common/database/database';
 import { SdeImportService } from './game-data/sde-import.service';
-import { CorpDemoSeed } from './corp/corp-demo.seed';
 
 async function main(): Promise<void> {
   const running = await bootstrap();
   const shown = running.config.publicUrl ?? `http://localhost:${new URL(running.url).port}`;
   console.log(`EVE Toolkit ${running.config.version} запущен: ${shown}${running.config.demo ? ' (демо-режим)' : ''}`);
   // Game data: imported at the first start (and when the SDE build changes); the app already serves meanwhile.
-  // Then the demo corporation's projects, pings and buy list (demo mode, once; names come from the game data).
-  void running.app
-    .get(SdeImportService)
-    .autoImport((m) => console.log(m))
-    .then(() => running.app.get(CorpDemoSeed).seed())
-    .catch((err: unknown) => console.error('Демо-данные корпорации не созданы:', err));
+  // Its end is GAME_DATA_EVENTS.ready (demo mode then fills the demo corporation).
+  void running.app.get(SdeImportService).autoImport((m) => console.log(m));
 
   let stopping = false;
   const stop = (signal: string) => {

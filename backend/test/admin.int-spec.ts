@@ -287,6 +287,25 @@ describe('market categories and items', () => {
     const gone = await admin.post('/api/admin/market_categories', { type: 'del', id: cat.id });
     expect([gone.status, gone.body.message]).toEqual([404, ADMIN_MESSAGES.categoryNotFound]);
   });
+
+  it('a change reaches open market pages as market:list-changed (prices are not announced)', async () => {
+    const visitor = await connect(client(running.url)); // a guest's socket: the market is public
+    try {
+      const events: string[] = [];
+      visitor.on('market:prices-updated', () => events.push('market:prices-updated'));
+      const changed = once(visitor, 'market:list-changed');
+      expect((await admin.post('/api/admin/market_categories', { type: 'new', name: 'Событие' })).status).toBe(200);
+      expect(Date.parse((await changed).changedAt)).not.toBeNaN();
+      // A marker after it: every event of the change has arrived by then.
+      const marker = once(visitor, 'market:list-changed');
+      const id = (await categories()).find((c) => c.name === 'Событие')!.id;
+      expect((await admin.post('/api/admin/market_categories', { type: 'del', id })).status).toBe(200);
+      await marker;
+      expect(events).toEqual([]);
+    } finally {
+      visitor.disconnect();
+    }
+  });
 });
 
 describe('role requests', () => {

@@ -11,7 +11,7 @@ import { DEMO_INDUSTRY, startFakeEsi, startFakeSso, type FakeEsi, type FakeSso }
 import { CORP_MESSAGES, type Project, type ProjectsResponse } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import { CorporationsService } from '../src/corporations/corporations.service';
-import { ORPHAN_CLAIM_MS } from '../src/corp/corp-projects.service';
+import { ORPHAN_CLAIM_MS, OrphanClaimsCleanup } from '../src/corp/orphan-claims.cleanup';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
 import { Rooms } from '../src/realtime/rooms';
 import { createTestApp } from './app';
@@ -683,7 +683,7 @@ describe('live updates', () => {
 });
 
 describe('an interrupted claim', () => {
-  it('a claim left without its credit (the instance died between the two writes) frees the job after a minute', async () => {
+  it('a claim left without its credit (the instance died between the two writes) is freed by the scheduled cleanup after a minute', async () => {
     const p = await createProject(fc, {
       jobs: [{ id: HOBGOBLIN, blueprint_id: HOBGOBLIN_BP, runs: 5, pay: 100 }],
       materials: [],
@@ -696,11 +696,17 @@ describe('an interrupted claim', () => {
       ((await fc.post('/auth/corp/verify_job', { project_id: p.id, job_id: 'j1' })).body.candidates as { job_id: number }[]).map(
         (c) => c.job_id,
       );
-    // Fresh: maybe a push still in flight, so the job stays taken.
+    const cleanup = running.app.get(OrphanClaimsCleanup);
+    // Fresh: maybe a push still in flight, so the job stays taken, whatever the cleanup does.
     await claims.insertOne({ ...orphan, at: new Date() } as never);
+    await cleanup.runOnce();
     expect(await candidates()).not.toContain(job.job_id);
-    // Older than ORPHAN_CLAIM_MS and not among the project's executors: free again, and claimable.
+    expect(await claims.countDocuments({ _id: orphan._id as never })).toBe(1);
+    // Older than ORPHAN_CLAIM_MS and not among the project's executors: the scheduled cleanup
+    // frees it (a read never does), and it is claimable again.
     await claims.updateOne({ _id: orphan._id as never }, { $set: { at: new Date(Date.now() - ORPHAN_CLAIM_MS - 1000) } });
+    expect(await candidates()).not.toContain(job.job_id);
+    await cleanup.runOnce();
     expect(await candidates()).toContain(job.job_id);
     const pushed = await fc.post('/auth/corp/push_jobs', {
       project_id: p.id,
@@ -710,8 +716,10 @@ describe('an interrupted claim', () => {
     });
     expect(pushed.status).toBe(200);
     expect(pushed.body.project.jobs[0].done).toBe(2);
-    // A credited claim is never freed, however old.
+    // A credited claim is never freed, however old: the cleanup settles it.
     await claims.updateOne({ _id: orphan._id as never }, { $set: { at: new Date(0) } });
+    await cleanup.runOnce();
+    expect(await claims.findOne({ _id: orphan._id as never })).toMatchObject({ settled: true });
     expect(await candidates()).not.toContain(job.job_id);
   });
 });

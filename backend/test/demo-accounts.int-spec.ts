@@ -46,7 +46,7 @@ it('publishes the credentials in client_config only in demo mode', async () => {
 
 it('the demo corporation gets projects in every status, pings and a buy list, once, for its members', async () => {
   const { getConnectionToken } = await import('@nestjs/mongoose');
-  const { CorpDemoSeed } = await import('../src/corp/corp-demo.seed');
+  const { CorpDemoSeed } = await import('../src/demo/corp-demo.seed');
   const { DEMO_CHARACTER_BY_ROLE, DEMO_CORPORATION_ID } = await import('../src/demo/demo-seed');
   const { buildMiniSde, importSdeInto, removeMiniSdeDirs } = await import('./fixtures/mini-sde');
   const { DEMO_INDUSTRY } = await import('@eve-toolkit/fake-esi');

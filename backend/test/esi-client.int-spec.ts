@@ -172,6 +172,40 @@ describe('EsiClient against the fake ESI', () => {
     expect(fake.stats.log.map((e) => e.status)).toEqual([200, 200]);
   });
 
+  it('pauses once: an answer to a request sent before the pause ended does not start another', async () => {
+    // ESI stand-in answering in its real header format; the budget is restored while the client waits.
+    let t = 1_700_000_000_000;
+    let remain = 4;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const esi = client({
+      now: () => t,
+      sleep: async (ms) => {
+        t += ms;
+        remain = 100;
+      },
+      fetch: async (input) => {
+        const answer = new Response('[]', {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/json',
+            'X-ESI-Error-Limit-Remain': String(remain),
+            'X-ESI-Error-Limit-Reset': '1',
+          },
+        });
+        if (String(input).includes('/industry/systems')) await held; // a page whose answer is slow to arrive
+        return answer;
+      },
+    });
+    const slow = esi.get('/industry/systems'); // sent while 4 errors were left
+    await esi.get('/markets/prices'); // 4 left: below the threshold
+    await esi.get('/markets/groups'); // waits the reset out: pause 1, the budget is back
+    release();
+    await slow; // arrives now, still saying 4 left
+    await esi.get('/universe/categories');
+    expect(esi.stats.errorLimitPauses).toBe(1);
+  });
+
   it('waits out a 420 (error limit reached) and retries', async () => {
     const esi = client();
     fake.setErrorLimit(0, 1);

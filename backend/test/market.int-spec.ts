@@ -17,6 +17,7 @@ import type {
 } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import { MarketRefreshService } from '../src/market/market-refresh.service';
+import { IndustryInputsRefreshService } from '../src/market/industry-inputs-refresh.service';
 import { median } from '../src/market/domain/price-stats';
 import { EsiClient } from '../src/esi/esi.client';
 import {
@@ -106,6 +107,7 @@ describe('market', () => {
   let fake: FakeEsi;
   let running: RunningApp;
   let refresh: MarketRefreshService;
+  let industryInputs: IndustryInputsRefreshService;
   let prices: Model<MarketPriceDoc>;
   let status: Model<SyncStatusDoc>;
   /** The UTC day key the product files a snapshot under. */
@@ -144,6 +146,7 @@ describe('market', () => {
     });
     await importSdeInto(running, await buildMiniSde({ typeIds: NAMED }));
     refresh = running.app.get(MarketRefreshService);
+    industryInputs = running.app.get(IndustryInputsRefreshService);
     prices = running.app.get<Model<MarketPriceDoc>>(getModelToken(MODELS.price));
     status = running.app.get<Model<SyncStatusDoc>>(getModelToken(MODELS.status));
   }, 60_000);
@@ -378,8 +381,8 @@ describe('market', () => {
   });
 
   it('stores CCP adjusted prices and industry cost indices, then trusts Expires', async () => {
-    expect(await refresh.refreshAdjustedPrices()).toBe('updated');
-    expect(await refresh.refreshCostIndices()).toBe('updated');
+    expect(await industryInputs.refreshAdjustedPrices()).toBe('updated');
+    expect(await industryInputs.refreshCostIndices()).toBe('updated');
     const adjusted = running.app.get<Model<AdjustedPriceDoc>>(getModelToken(MODELS.adjusted));
     const indices = running.app.get<Model<CostIndexDoc>>(getModelToken(MODELS.costIndex));
     const esiPrices = fake.market.prices(Math.floor(Date.now() / 3_600_000) * 3_600_000);
@@ -394,7 +397,7 @@ describe('market', () => {
       Object.fromEntries(jita.cost_indices.map((c) => [c.activity, c.cost_index])),
     );
     fake.resetStats();
-    expect(await refresh.refreshAdjustedPrices()).toBe('fresh');
+    expect(await industryInputs.refreshAdjustedPrices()).toBe('fresh');
     expect(fake.stats.requests).toBe(0);
   });
 });

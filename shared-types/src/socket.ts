@@ -7,6 +7,8 @@ import type { CorpEvent, Project } from './api/corp';
  */
 export interface ServerToClientEvents {
   'market:prices-updated': (payload: { hubId: number; updatedAt: string }) => void;
+  /** An admin changed the market list's categories or items: every hub's list is stale. */
+  'market:list-changed': (payload: { changedAt: string }) => void;
   /** Corporation area, to `corp:<id>` only. Projects carry the whole project (clients patch in place). */
   'corp:project-created': (payload: { corporationId: number; project: Project }) => void;
   'corp:project-updated': (payload: { corporationId: number; project: Project; reason: 'status' | 'jobs' }) => void;

@@ -1,21 +1,22 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { AuthGuard } from '../common/auth/auth.guard';
-import { SessionResolver } from '../common/auth/session-resolver.service';
-import { CaptchaService } from '../captcha/captcha.service';
+import { SessionUsers } from '../common/auth/session-users';
+import { CaptchaModule } from '../captcha/captcha.module';
+import { CharactersModule } from '../characters/characters.module';
 import { AccountsController } from './accounts.controller';
 import { AccountsService } from './accounts.service';
 import { USER_MODEL, UserSchema } from './user.schema';
+import { UsersService } from './users.service';
 
 /**
- * Accounts, sessions, CSRF and the picture captcha. Global: every module can guard its handlers
- * with @Authenticated / @Roles (AuthGuard) and resolve sessions (SessionResolver).
+ * Accounts (registration, login, profile, deletion) and the owner of `users`: other modules
+ * import this module and call UsersService (roles, the active switch, names). It provides
+ * SessionUsers to the session layer (common/auth, wired by the app root).
  */
-@Global()
 @Module({
-  imports: [MongooseModule.forFeature([{ name: USER_MODEL, schema: UserSchema }])],
+  imports: [MongooseModule.forFeature([{ name: USER_MODEL, schema: UserSchema }]), CaptchaModule, CharactersModule],
   controllers: [AccountsController],
-  providers: [AccountsService, CaptchaService, SessionResolver, AuthGuard],
-  exports: [SessionResolver, AuthGuard, CaptchaService, MongooseModule],
+  providers: [AccountsService, UsersService, { provide: SessionUsers, useExisting: UsersService }],
+  exports: [UsersService, SessionUsers],
 })
 export class AccountsModule {}

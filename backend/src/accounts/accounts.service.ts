@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
-import type { Connection, Model } from 'mongoose';
+import type { Model } from 'mongoose';
 import {
   AUTH_MESSAGES,
   type LoginRequest,
@@ -15,12 +15,14 @@ import {
 import { hasRole } from '../common/access/access';
 import { apiError } from '../common/errors/api-exception.filter';
 import type { SessionUser } from '../common/auth/session-user';
+import { SessionStore } from '../common/auth/session-store';
 import { CaptchaService } from '../captcha/captcha.service';
 import { CharactersService } from '../characters/characters.service';
 import { ACCOUNT_EVENTS, type AccountDeletedEvent } from './accounts.events';
 import { hashPassword, verifyPassword } from './domain/password';
 import { usernameKeys, usernameSkeleton } from './domain/username';
 import { USER_MODEL, type UserDoc } from './user.schema';
+import { isDuplicateKey } from '../common/database/duplicate-key';
 
 /** Regenerates the session id (no fixation) and keeps nothing of the old session. */
 function regenerate(req: Request): Promise<void> {
@@ -33,8 +35,6 @@ function destroy(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
 }
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
-
 @Injectable()
 export class AccountsService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Accounts');
@@ -43,7 +43,7 @@ export class AccountsService implements OnApplicationBootstrap {
 
   constructor(
     @InjectModel(USER_MODEL) private readonly users: Model<UserDoc>,
-    @InjectConnection() private readonly connection: Connection,
+    private readonly sessions: SessionStore,
     private readonly captcha: CaptchaService,
     private readonly events: EventEmitter2,
     private readonly characters: CharactersService,
@@ -142,7 +142,7 @@ export class AccountsService implements OnApplicationBootstrap {
   async delete(req: Request, user: SessionUser, captchaId: string): Promise<{ ok: true }> {
     await this.captcha.consume(req.sessionID, captchaId);
     await this.users.deleteOne({ _id: user.id });
-    await this.connection.collection('sessions').deleteMany({ 'session.userId': user.id });
+    await this.sessions.endSessionsOf(user.id);
     const event: AccountDeletedEvent = { userId: user.id };
     await this.events.emitAsync(ACCOUNT_EVENTS.deleted, event);
     await destroy(req).catch(() => undefined);

@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { EventEmitter2 } from '@nestjs/event-emitter';
-import { Types, type Model } from 'mongoose';
 import {
   ADMIN_LIMITS,
   ADMIN_MESSAGES,
-  HUBS,
   type AdminListQuery,
   type AdminMarketCategoriesResponse,
   type AdminMarketItemsResponse,
@@ -14,30 +10,26 @@ import {
 } from '@eve-toolkit/shared-types';
 import { apiError } from '../common/errors/api-exception.filter';
 import { GameData } from '../game-data/game-data.contract';
-import { MARKET_EVENTS, type MarketPricesUpdatedEvent } from '../market/market.events';
-import { MODELS, type MarketCategoryDoc } from '../market/market.schema';
-
-type CategoryWithId = MarketCategoryDoc & { _id: Types.ObjectId };
+import { MarketCategoriesService } from '../market/market-categories.service';
 
 /**
- * Market categories and their items (what /market/list shows). After each change every hub's
- * list is announced as changed (MARKET_EVENTS.pricesUpdated): the market's list cache drops it
- * and open market pages refetch through their socket, so the list reflects the change at once.
+ * Market categories and their items (what /market/list shows), as the admin area edits them:
+ * names from the game data, paging, and which types may join the list. The categories are the
+ * market module's (MarketCategoriesService), which announces every change.
  */
 @Injectable()
 export class AdminMarketService {
   constructor(
-    @InjectModel(MODELS.category) private readonly categories: Model<MarketCategoryDoc>,
+    private readonly categories: MarketCategoriesService,
     private readonly gameData: GameData,
-    private readonly events: EventEmitter2,
   ) {}
 
   async listCategories(): Promise<AdminMarketCategoriesResponse> {
-    const docs = await this.all();
+    const docs = await this.categories.withIds();
     const types = await this.gameData.typesByIds([...new Set(docs.flatMap((c) => c.item_ids))]);
     return {
       categories: docs.map((c) => ({
-        id: String(c._id),
+        id: c.id,
         name: c.name,
         order: c.order,
         items: c.item_ids.map((id) => ({ id, name: types.get(id)?.name ?? `#${id}` })),
@@ -46,7 +38,7 @@ export class AdminMarketService {
   }
 
   async listItems(query: AdminListQuery): Promise<AdminMarketItemsResponse> {
-    const docs = await this.all();
+    const docs = await this.categories.withIds();
     const types = await this.gameData.typesByIds([...new Set(docs.flatMap((c) => c.item_ids))]);
     const q = query.q?.toLowerCase();
     const rows = docs
@@ -54,7 +46,7 @@ export class AdminMarketService {
         c.item_ids.map((id) => ({
           id,
           name: types.get(id)?.name ?? `#${id}`,
-          category_id: String(c._id),
+          category_id: c.id,
           category_name: c.name,
         })),
       )
@@ -70,75 +62,31 @@ export class AdminMarketService {
 
   async saveCategory(save: MarketCategorySave): Promise<AdminMarketCategoriesResponse> {
     switch (save.type) {
-      case 'new': {
-        const last = await this.categories.findOne({}, { order: 1 }).sort({ order: -1 }).lean<MarketCategoryDoc>();
-        await this.unique(() => this.categories.create({ name: save.name, order: (last?.order ?? 0) + 1, item_ids: [] }));
+      case 'new':
+        await this.categories.create(save.name);
         break;
-      }
       case 'rename':
-        await this.unique(async () => {
-          const res = await this.categories.updateOne({ _id: new Types.ObjectId(save.id) }, { $set: { name: save.name } });
-          if (res.matchedCount === 0) throw apiError(404, ADMIN_MESSAGES.categoryNotFound);
-        });
+        await this.categories.rename(save.id, save.name);
         break;
-      case 'move': {
-        const docs = await this.all();
-        const i = docs.findIndex((c) => String(c._id) === save.id);
-        if (i < 0) throw apiError(404, ADMIN_MESSAGES.categoryNotFound);
-        const j = save.direction === 'up' ? i - 1 : i + 1;
-        if (j >= 0 && j < docs.length) {
-          [docs[i], docs[j]] = [docs[j], docs[i]];
-          // Orders renumbered 1..n in the new sequence (also repairs ties).
-          await this.categories.bulkWrite(
-            docs.map((c, k) => ({ updateOne: { filter: { _id: c._id }, update: { $set: { order: k + 1 } } } })),
-          );
-        }
+      case 'move':
+        await this.categories.move(save.id, save.direction);
         break;
-      }
-      case 'del': {
-        const res = await this.categories.deleteOne({ _id: new Types.ObjectId(save.id) });
-        if (res.deletedCount === 0) throw apiError(404, ADMIN_MESSAGES.categoryNotFound);
+      case 'del':
+        await this.categories.remove(save.id);
         break;
-      }
     }
-    this.announce();
     return this.listCategories();
   }
 
   async saveItem(save: MarketItemSave): Promise<AdminMarketCategoriesResponse> {
-    const _id = new Types.ObjectId(save.category_id);
-    if (!(await this.categories.exists({ _id }))) throw apiError(404, ADMIN_MESSAGES.categoryNotFound);
+    await this.categories.existing(save.category_id);
     if (save.type === 'new') {
       const type = await this.gameData.type(save.id);
       if (!type || !type.published || type.marketGroupId === null) throw apiError(400, ADMIN_MESSAGES.itemUnknown);
-      const res = await this.categories.updateOne({ _id, item_ids: { $ne: save.id } }, { $push: { item_ids: save.id } });
-      if (res.modifiedCount === 0) throw apiError(409, ADMIN_MESSAGES.itemExists);
+      await this.categories.addItem(save.category_id, save.id);
     } else {
-      const res = await this.categories.updateOne({ _id, item_ids: save.id }, { $pull: { item_ids: save.id } });
-      if (res.modifiedCount === 0) throw apiError(404, ADMIN_MESSAGES.itemNotInCategory);
+      await this.categories.removeItem(save.category_id, save.id);
     }
-    this.announce();
     return this.listCategories();
-  }
-
-  private all(): Promise<CategoryWithId[]> {
-    return this.categories.find().sort({ order: 1, name: 1 }).lean<CategoryWithId[]>().exec();
-  }
-
-  private async unique<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      if ((err as { code?: number }).code === 11000) throw apiError(409, ADMIN_MESSAGES.categoryExists);
-      throw err;
-    }
-  }
-
-  private announce(): void {
-    const now = new Date();
-    for (const hub of HUBS) {
-      const event: MarketPricesUpdatedEvent = { hubId: hub.id, updatedAt: now };
-      this.events.emit(MARKET_EVENTS.pricesUpdated, event);
-    }
   }
 }

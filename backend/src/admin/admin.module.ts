@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
-import { BannedCharacterSchema, CHARACTER_MODELS, CharacterSchema } from '../characters/character.schema';
-import { MarketCategorySchema, MODELS } from '../market/market.schema';
+import { AccountsModule } from '../accounts/accounts.module';
+import { CharactersModule } from '../characters/characters.module';
+import { SchedulingModule } from '../common/scheduling/scheduling.module';
+import { CorporationsModule } from '../corporations/corporations.module';
+import { EsiModule } from '../esi/esi.module';
+import { GameDataModule } from '../game-data/game-data.module';
+import { MarketModule } from '../market/market.module';
+import { RoleRequestsModule } from '../role-requests/role-requests.module';
 import { AdminCharactersService } from './admin-characters.service';
 import { AdminMarketService } from './admin-market.service';
 import { AdminSessionsService } from './admin-sessions.service';
@@ -10,14 +15,21 @@ import { AdminController } from './admin.controller';
 import { CharacterCheckService } from './character-check.service';
 import { UpdateLibsService } from './update-libs.service';
 
-/** The admin area at /best_admin (api/admin/...): statistics, users, characters, bans, corporations, market lists, jobs. */
+/**
+ * The admin area at /best_admin (api/admin/...): statistics, users, characters, bans,
+ * corporations, market lists, jobs. It owns no collection but its job state (`admin_jobs`): it
+ * reads and changes the others through their owners' services.
+ */
 @Module({
   imports: [
-    MongooseModule.forFeature([
-      { name: CHARACTER_MODELS.character, schema: CharacterSchema },
-      { name: CHARACTER_MODELS.banned, schema: BannedCharacterSchema },
-      { name: MODELS.category, schema: MarketCategorySchema },
-    ]),
+    AccountsModule,
+    CharactersModule,
+    CorporationsModule,
+    RoleRequestsModule,
+    MarketModule,
+    GameDataModule,
+    EsiModule,
+    SchedulingModule,
   ],
   controllers: [AdminController],
   providers: [

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
 import { ADMIN_MESSAGES, type CharacterCheckResult, type CheckCode } from '@eve-toolkit/shared-types';
-import { CHARACTER_MODELS, type BannedCharacterDoc, type CharacterDoc } from '../characters/character.schema';
+import { CharacterRoster } from '../characters/character-roster.service';
 import { CharacterNeedsRelinkError, CharacterTokens } from '../characters/character-tokens.service';
 import { apiError } from '../common/errors/api-exception.filter';
 import { EsiClient } from '../esi/esi.client';
@@ -46,16 +44,14 @@ export class CharacterCheckService {
   constructor(
     private readonly esi: EsiClient,
     private readonly tokens: CharacterTokens,
-    @InjectModel(CHARACTER_MODELS.character) private readonly characters: Model<CharacterDoc>,
-    @InjectModel(CHARACTER_MODELS.banned) private readonly banned: Model<BannedCharacterDoc>,
+    private readonly characters: CharacterRoster,
   ) {}
 
   async check(characterId: number, code: CheckCode): Promise<CharacterCheckResult> {
-    const character = await this.characters.findById(characterId, { _id: 1 }).lean();
-    if (!character) throw apiError(404, ADMIN_MESSAGES.charNotFound);
-    const bannedIds = new Set((await this.banned.find({}, { _id: 1 }).lean<{ _id: number }[]>()).map((b) => b._id));
-    const names = new Map<number, string>();
-    for (const b of await this.banned.find({}, { _id: 1, name: 1 }).lean<BannedCharacterDoc[]>()) names.set(b._id, b.name);
+    if (!(await this.characters.get(characterId))) throw apiError(404, ADMIN_MESSAGES.charNotFound);
+    const banned = await this.characters.bannedList();
+    const bannedIds = new Set(banned.map((b) => b._id));
+    const names = new Map(banned.map((b) => [b._id, b.name]));
     const ctx: CheckContext = { characterId, bannedIds, names, token: null };
 
     const wanted = (s: Section) => code === 'all' || code === s;
@@ -155,9 +151,7 @@ export class CharacterCheckService {
   private async resolveNames(ctx: CheckContext, ids: readonly number[]): Promise<void> {
     const missing = ids.filter((id) => !ctx.names.has(id));
     if (missing.length === 0) return;
-    for (const c of await this.characters.find({ _id: { $in: missing } }, { _id: 1, name: 1 }).lean<CharacterDoc[]>()) {
-      ctx.names.set(c._id, c.name);
-    }
+    for (const [id, name] of await this.characters.names(missing)) ctx.names.set(id, name);
     await Promise.all(
       missing
         .filter((id) => !ctx.names.has(id))

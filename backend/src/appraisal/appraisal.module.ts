@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { GameDataModule } from '../game-data/game-data.module';
+import { MarketModule } from '../market/market.module';
 import { AppraisalPrices } from './appraisal-prices';
 import { AppraisalReader } from './appraisal-reader';
 import { AppraisalSuggestions } from './appraisal-suggestions';
@@ -13,7 +15,7 @@ import { APPRAISAL_MODEL, AppraisalSchema } from './appraisal.schema';
  * a share link and the player's history.
  */
 @Module({
-  imports: [MongooseModule.forFeature([{ name: APPRAISAL_MODEL, schema: AppraisalSchema }])],
+  imports: [MongooseModule.forFeature([{ name: APPRAISAL_MODEL, schema: AppraisalSchema }]), GameDataModule, MarketModule],
   controllers: [AppraisalController],
   providers: [AppraisalService, AppraisalReader, AppraisalPrices, AppraisalSuggestions],
 })

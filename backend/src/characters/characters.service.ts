@@ -17,6 +17,7 @@ import { toCharacterCard } from './characters.mapper';
 import { CHARACTER_EVENTS, type CharacterLinkedEvent, type CharacterUnlinkedEvent } from './characters.events';
 import { authorizeUrl, callbackUrl, pendingLoginValid, type PendingLogin } from './domain/sso';
 import { SsoClient, SsoGrantRefusedError, SsoTokenInvalidError, type SsoTokens } from './sso.client';
+import { uniqueOr409 } from '../common/database/duplicate-key';
 
 export { SSO_SCOPES };
 /** Kept for callers of the first version; the messages live in shared-types. */
@@ -118,12 +119,7 @@ export class CharactersService {
         synced_at: null,
         sync_error: null,
       };
-      try {
-        await this.characters.create(doc);
-      } catch (err) {
-        if ((err as { code?: number }).code === 11000) throw apiError(409, CHARACTER_MESSAGES.otherAccount);
-        throw err;
-      }
+      await uniqueOr409(() => this.characters.create(doc), CHARACTER_MESSAGES.otherAccount);
       linked = doc;
     }
     const event: CharacterLinkedEvent = { userId, characterId };

@@ -2,33 +2,31 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import {
-  CORP_MESSAGES,
-  CORP_PERMISSIONS,
-  typeIconUrl,
-  type BuysResponse,
-  type UpdateBuyRequest,
-} from '@eve-toolkit/shared-types';
-import { hasRole, requirePermission } from '../common/access/access';
+import { CORP_MESSAGES, typeIconUrl, type BuysResponse, type UpdateBuyRequest } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { apiError } from '../common/errors/api-exception.filter';
 import { GameData } from '../game-data/game-data.contract';
-import type { CorpMember } from './corp-membership.service';
+import type { CorpMember } from './corp-access';
+import { CorpScoped } from './corp-scope';
 import { CORP_EVENTS, type BuysChangedEvent } from './corp.events';
 import { CORP_MODELS, type BuyDoc } from './corp.schema';
 
 /** The corporation's buy list (spec "Главная"); moderators edit it (beyond the spec), live. */
 @Injectable()
 export class CorpBuysService {
+  private readonly buys: CorpScoped<BuyDoc>;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectModel(CORP_MODELS.buy) private readonly buys: Model<BuyDoc>,
+    @InjectModel(CORP_MODELS.buy) buys: Model<BuyDoc>,
     private readonly gameData: GameData,
     private readonly events: EventEmitter2,
-  ) {}
+  ) {
+    this.buys = new CorpScoped(buys);
+  }
 
   async list(member: CorpMember): Promise<BuysResponse> {
-    const docs = await this.buys.find({ corporation_id: { $in: member.corporationIds } }).lean<BuyDoc[]>();
+    const docs = await this.buys.find(member).lean<BuyDoc[]>();
     const types = await this.gameData.typesByIds(docs.map((d) => d.type_id));
     const buys = docs
       .map((d) => ({
@@ -39,30 +37,16 @@ export class CorpBuysService {
         price: d.price,
       }))
       .sort((a, b) => a.name.localeCompare(b.name, 'ru'));
-    return { buys, can_moderate: hasRole(member.user, ...CORP_PERMISSIONS.moderate) };
+    return { buys, can_moderate: member.can.moderate };
   }
 
-  /** Sets a row of the caller's (first) corporation; quantity 0 removes it. */
+  /** Sets a row of the caller's (first) corporation; quantity 0 removes it (moderators: @CorpArea('moderate')). */
   async update(member: CorpMember, req: UpdateBuyRequest, now = new Date()): Promise<BuysResponse> {
-    requirePermission(member.user, CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate);
     const type = await this.gameData.type(req.id);
     if (!type) throw apiError(400, CORP_MESSAGES.unknownItem);
-    const _id = `${member.corporationId}:${req.id}`;
-    if (req.quantity === 0) await this.buys.deleteOne({ _id });
-    else
-      await this.buys.updateOne(
-        { _id },
-        {
-          $set: {
-            corporation_id: member.corporationId,
-            type_id: req.id,
-            quantity: req.quantity,
-            price: req.price,
-            updated_at: now,
-          },
-        },
-        { upsert: true },
-      );
+    const row = { _id: `${member.corporationId}:${req.id}` };
+    if (req.quantity === 0) await this.buys.deleteOwn(member, row);
+    else await this.buys.upsertOwn(member, row, { type_id: req.id, quantity: req.quantity, price: req.price, updated_at: now });
     const event: BuysChangedEvent = { corporationId: member.corporationId };
     this.events.emit(CORP_EVENTS.buysChanged, event);
     return this.list(member);

@@ -9,39 +9,31 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { CORP_MESSAGES, CORP_PERMISSIONS } from '@eve-toolkit/shared-types';
-import { requirePermission } from '../common/access/access';
 import { SessionResolver } from '../common/auth/session-resolver.service';
-import { CorpMembership, type CorpMember } from './corp-membership.service';
+import { CorpAccess, type CorpMember, type CorpPermission } from './corp-access';
 
-export type CorpPermission = Exclude<keyof typeof CORP_PERMISSIONS, 'member'>;
 const PERMISSION_KEY = 'corpPermission';
-
-const PERMISSION_MESSAGE: Record<CorpPermission, string> = {
-  createEvent: CORP_MESSAGES.cannotCreateEvent,
-  createProject: CORP_MESSAGES.cannotCreateProject,
-  moderate: CORP_MESSAGES.cannotModerate,
-};
 
 type WithMember = Request & { corpMember?: CorpMember };
 
 /**
  * Decides access to the corporation area before anything else runs (before validation): the
- * caller's corporations from CorpMembership (401/403 in Russian), then the handler's permission.
+ * caller as a member (CorpAccess, 401/403 in Russian), then the handler's permission. Services
+ * trust the member it resolved and do not check again.
  */
 @Injectable()
 export class CorpMemberGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionResolver,
-    private readonly membership: CorpMembership,
+    private readonly access: CorpAccess,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<WithMember>();
-    const member = await this.membership.require(await this.sessions.resolve(req));
+    const member = await this.access.require(await this.sessions.resolve(req));
     const permission = this.reflector.get<CorpPermission | undefined>(PERMISSION_KEY, context.getHandler());
-    if (permission) requirePermission(member.user, CORP_PERMISSIONS[permission], PERMISSION_MESSAGE[permission]);
+    if (permission) this.access.requirePermission(member, permission);
     req.corpMember = member;
     return true;
   }

@@ -2,18 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import {
-  CORP_LIMITS,
-  CORP_MESSAGES,
-  CORP_PERMISSIONS,
-  eventDateFromEt,
-  type CorpEvent,
-  type EventsResponse,
-  type EventType,
-} from '@eve-toolkit/shared-types';
-import { hasRole, requirePermission } from '../common/access/access';
+import { CORP_LIMITS, eventDateFromEt, type CorpEvent, type EventsResponse, type EventType } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import type { CorpMember } from './corp-membership.service';
+import type { CorpMember } from './corp-access';
+import { CorpScoped } from './corp-scope';
 import { CORP_EVENTS, type PingCreatedEvent } from './corp.events';
 import { toCorpEvent } from './corp.mapper';
 import { CORP_MODELS, type EventDoc } from './corp.schema';
@@ -26,22 +18,26 @@ const PINGS_LISTED = 200;
  */
 @Injectable()
 export class CorpPingsService {
+  private readonly pings: CorpScoped<EventDoc>;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectModel(CORP_MODELS.event) private readonly pings: Model<EventDoc>,
+    @InjectModel(CORP_MODELS.event) pings: Model<EventDoc>,
     private readonly events: EventEmitter2,
-  ) {}
+  ) {
+    this.pings = new CorpScoped(pings);
+  }
 
   async list(member: CorpMember, now = new Date()): Promise<EventsResponse> {
     const since = new Date(now.getTime() - CORP_LIMITS.eventsPastDays * 86_400_000);
     const docs = await this.pings
-      .find({ corporation_id: { $in: member.corporationIds }, date: { $gte: since } })
+      .find(member, { date: { $gte: since } })
       .sort({ date: 1 })
       .limit(PINGS_LISTED)
       .lean<EventDoc[]>();
     return {
       events: docs.map((d) => toCorpEvent(d, this.config.imageServerUrl)),
-      can_create: hasRole(member.user, ...CORP_PERMISSIONS.createEvent),
+      can_create: member.can.createEvent,
     };
   }
 
@@ -50,9 +46,7 @@ export class CorpPingsService {
     req: { name: string; desc: string; type: EventType; date: string; time: string },
     now = new Date(),
   ): Promise<CorpEvent> {
-    requirePermission(member.user, CORP_PERMISSIONS.createEvent, CORP_MESSAGES.cannotCreateEvent);
-    const doc = await this.pings.create({
-      corporation_id: member.corporationId,
+    const doc = await this.pings.create(member, {
       name: req.name,
       desc: req.desc,
       type: req.type,

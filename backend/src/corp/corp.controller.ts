@@ -27,19 +27,20 @@ import { z } from 'zod';
 import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
 import type { SessionUser } from '../common/auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
+import type { CorpMember } from './corp-access';
 import { CorpBuysService } from './corp-buys.service';
-import { type CorpMember } from './corp-membership.service';
 import { CorpArea, Member } from './corp-member.guard';
 import { CorpPingsService } from './corp-pings.service';
 import { CorpProjectsService } from './corp-projects.service';
 import { CorpRolesService } from './corp-roles.service';
+import { ProjectClaims } from './project-claims.service';
 
 type Parsed<T extends z.ZodType> = z.output<T>;
 
 /**
  * The corporation area (spec §7 "Corporation", under `auth/corp/`). Every handler resolves the
- * caller's corporations on the server first (@CorpArea: CorpMemberGuard, 401/403 in Russian,
- * before validation), and every read and write is scoped to them. Role requests only need a signed-in user (spec §6:
+ * caller's corporations and permission on the server first (@CorpArea: CorpMemberGuard, 401/403
+ * in Russian, before validation), and every read and write is scoped to them (CorpScoped). Role requests only need a signed-in user (spec §6:
  * any signed-in user may request a role).
  */
 @Controller('auth/corp')
@@ -49,6 +50,7 @@ export class CorpController {
     private readonly buys: CorpBuysService,
     private readonly pings: CorpPingsService,
     private readonly projects: CorpProjectsService,
+    private readonly claims: ProjectClaims,
     private readonly roles: CorpRolesService,
   ) {}
 
@@ -134,13 +136,13 @@ export class CorpController {
     @Member() member: CorpMember,
     @Body(new ZodPipe(verifyJobSchema)) body: VerifyJobRequest,
   ): Promise<VerifyJobResponse> {
-    return this.projects.verify(member, body.project_id, body.job_id);
+    return this.claims.candidates(member, body.project_id, body.job_id);
   }
 
   @Post('push_jobs')
   @CorpArea()
   @HttpCode(200)
   pushJobs(@Member() member: CorpMember, @Body(new ZodPipe(pushJobsSchema)) body: PushJobsRequest): Promise<PushJobsResponse> {
-    return this.projects.push(member, body);
+    return this.claims.claim(member, body);
   }
 }

@@ -1,6 +1,7 @@
-import { typeIconUrl, type CorpEvent, type JobExecutor, type Project } from '@eve-toolkit/shared-types';
+import { typeIconUrl, type CandidateJob, type CorpEvent, type JobExecutor, type Project } from '@eve-toolkit/shared-types';
 import { portraitUrl } from '../characters/characters.mapper';
 import type { EventDoc, ProjectDoc } from './corp.schema';
+import type { Candidate } from './project-claims.service';
 
 /** A ship or item icon per ping type (type ids checked against the SDE). */
 const EVENT_ICON_TYPE: Record<string, number> = {
@@ -67,5 +68,18 @@ export function toCorpEvent(doc: EventDoc, images: string): CorpEvent {
     icon: typeIconUrl(images, EVENT_ICON_TYPE[doc.type] ?? 34, 32),
     date: new Date(doc.date).toISOString(),
     author: doc.author,
+  };
+}
+
+/** A claim candidate -> the API's candidate (spec verify_job): runs = what it credits to `jobId`. */
+export function toCandidateJob(c: Candidate, jobId: string, images: string): CandidateJob {
+  return {
+    job_id: c.ref,
+    char_id: c.charId,
+    char_name: c.charName,
+    char_icon: portraitUrl(images, c.charId, 32),
+    runs: c.credits.find((cr) => cr.jobId === jobId)?.units ?? 0,
+    facility_name: c.facilityName,
+    facility_icon: c.facilityIcon,
   };
 }

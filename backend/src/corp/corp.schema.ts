@@ -128,7 +128,9 @@ BuySchema.index({ corporation_id: 1, type_id: 1 });
 
 /**
  * An industry job or contract credited to a project (`corp_claims`, _id = "job:<id>" or
- * "contract:<id>"): the unique _id makes the same game job count once, in any project.
+ * "contract:<id>"): the unique _id makes the same game job count once, in any project. A claim
+ * is written just before the project's conditional update; OrphanClaimsCleanup later removes
+ * those whose credit never landed and marks the others `settled`.
  */
 export interface ClaimDoc {
   _id: string;
@@ -137,6 +139,10 @@ export interface ClaimDoc {
   char_id: number;
   user_id: string;
   at: Date;
+  /** The claim call that wrote it (a refused update releases exactly its own claims). */
+  batch?: string;
+  /** The cleanup saw it credited (or its project finished): never looked at again. */
+  settled?: boolean;
 }
 
 export const ClaimSchema = new Schema<ClaimDoc>(
@@ -147,6 +153,10 @@ export const ClaimSchema = new Schema<ClaimDoc>(
     char_id: { type: Number, required: true },
     user_id: { type: String, required: true },
     at: { type: Date, required: true },
+    batch: { type: String },
+    settled: { type: Boolean },
   },
   { collection: 'corp_claims', versionKey: false },
 );
+// The cleanup's scan: claims not yet settled, oldest first.
+ClaimSchema.index({ settled: 1, at: 1 });

@@ -6,6 +6,7 @@ import { CORP_TYPES, DEFAULT_CORP_TYPE, type CorpType } from '@eve-toolkit/share
 import { apiError } from '../common/errors/api-exception.filter';
 import { ACCESS_EVENTS, type AccessChangedEvent } from '../common/access/access.events';
 import { ACTIVE_CORP_TYPES, CORPORATION_MODEL, type CorporationDoc } from './corporation.schema';
+import { uniqueOr409 } from '../common/database/duplicate-key';
 
 export const CORPORATION_MESSAGES = {
   exists: 'Корпорация с таким ID уже зарегистрирована',
@@ -40,14 +41,12 @@ export class CorporationsService {
   async create(input: { id: number; name: string; corp_type?: CorpType }): Promise<CorporationDoc> {
     const corp_type = input.corp_type ?? DEFAULT_CORP_TYPE;
     if (!isCorpType(corp_type)) throw apiError(400, CORPORATION_MESSAGES.badType);
-    try {
-      const doc = await this.corporations.create({ _id: input.id, name: input.name.trim(), corp_type, created_at: new Date() });
-      this.changed(input.id);
-      return doc.toObject();
-    } catch (err) {
-      if ((err as { code?: number }).code === 11000) throw apiError(409, CORPORATION_MESSAGES.exists);
-      throw err;
-    }
+    const doc = await uniqueOr409(
+      () => this.corporations.create({ _id: input.id, name: input.name.trim(), corp_type, created_at: new Date() }),
+      CORPORATION_MESSAGES.exists,
+    );
+    this.changed(input.id);
+    return doc.toObject();
   }
 
   /** 404 when not registered. */

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
 import { CORP_TYPES, SSO_SCOPES } from '@eve-toolkit/shared-types';
 import { hashPassword } from '../accounts/domain/password';
-import { usernameKeys } from '../accounts/domain/username';
-import { USER_MODEL, type UserDoc } from '../accounts/user.schema';
+import { UsersService } from '../accounts/users.service';
 import { CharactersService } from '../characters/characters.service';
 import { authorizeUrl } from '../characters/domain/sso';
 import { SsoClient } from '../characters/sso.client';
@@ -26,7 +23,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectModel(USER_MODEL) private readonly users: Model<UserDoc>,
+    private readonly users: UsersService,
     private readonly characters: CharactersService,
     private readonly sso: SsoClient,
     private readonly corporations: CorporationsService,
@@ -40,22 +37,13 @@ export class DemoSeedService implements OnApplicationBootstrap {
   async seed(): Promise<number> {
     let created = 0;
     for (const a of DEMO_ACCOUNTS) {
-      const res = await this.users.updateOne(
-        { username_lower: a.username.toLowerCase() },
-        {
-          $setOnInsert: {
-            ...usernameKeys(a.username),
-            email: null,
-            password_hash: await hashPassword(a.password),
-            roles: demoRoles(a.role),
-            is_active: true,
-            created_at: new Date(),
-            last_active: null,
-          },
-        },
-        { upsert: true },
-      );
-      created += res.upsertedCount;
+      const fresh = await this.users.createIfAbsent({
+        username: a.username,
+        email: null,
+        password_hash: await hashPassword(a.password),
+        roles: demoRoles(a.role),
+      });
+      if (fresh) created += 1;
     }
     await this.registerDemoCorporation();
     this.logger.log(
@@ -86,9 +74,8 @@ export class DemoSeedService implements OnApplicationBootstrap {
     let linked = 0;
     for (const account of DEMO_ACCOUNTS) {
       const characterId = DEMO_CHARACTER_BY_ROLE[account.role];
-      const user = await this.users.findOne({ username_lower: account.username.toLowerCase() }, { _id: 1 }).lean();
-      if (!user) continue;
-      const userId = String(user._id);
+      const userId = await this.users.idOf(account.username);
+      if (!userId) continue;
       const link = await this.characters.linkOf(characterId);
       if (link && (link.userId !== userId || !link.needsRelink)) continue;
       try {

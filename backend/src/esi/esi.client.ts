@@ -109,6 +109,8 @@ export class EsiClient {
   private errorRemain: number | undefined;
   private errorResetAt = 0;
   private pause: Promise<void> | null = null;
+  /** When the budget was last taken as restored: answers to requests sent before then are stale. */
+  private budgetRestoredAt = -Infinity;
   readonly stats: EsiClientStats = {
     requests: 0,
     notModified: 0,
@@ -259,19 +261,24 @@ export class EsiClient {
     const wait = this.errorResetAt - this.now();
     if (wait <= 0) {
       this.errorRemain = undefined;
+      this.budgetRestoredAt = this.now();
       return;
     }
     this.stats.errorLimitPauses += 1;
     this.logger.warn(`Лимит ошибок ESI почти исчерпан (осталось ${this.errorRemain}), пауза ${Math.ceil(wait / 1000)} с`);
     this.pause = this.sleep(Math.min(wait, this.o.maxWaitMs) + 250).then(() => {
       this.errorRemain = undefined;
+      this.budgetRestoredAt = this.now();
       this.pause = null;
     });
     await this.pause;
   }
 
-  private noteErrorLimit(meta: ResponseMeta): void {
+  private noteErrorLimit(meta: ResponseMeta, sentAt: number): void {
     if (meta.errorLimitRemain === undefined) return;
+    // A request sent before the wait ended (a page fetched in parallel) may answer after it with the
+    // old window's count: that count is already spent, and must not start a second pause.
+    if (sentAt < this.budgetRestoredAt) return;
     this.errorRemain = meta.errorLimitRemain;
     this.errorResetAt = this.now() + (meta.errorLimitReset ?? 60) * 1000;
   }
@@ -298,10 +305,11 @@ export class EsiClient {
       if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
       const timeout = AbortSignal.timeout(this.o.timeoutMs);
       this.stats.requests += 1;
+      const sentAt = this.now();
       try {
         const res = await this.fetchFn(url, { headers, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
         const meta = readMeta(res.headers, this.now());
-        this.noteErrorLimit(meta);
+        this.noteErrorLimit(meta, sentAt);
         if (res.status === 200 || res.status === 304) {
           const text = res.status === 304 ? '' : await res.text();
           return { status: res.status, meta, text };

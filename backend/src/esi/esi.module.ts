@@ -1,9 +1,8 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { EsiClient } from './esi.client';
 
 /** The one ESI client of the backend, configured from APP_CONFIG (base URL, User-Agent, compatibility date). */
-@Global()
 @Module({
   providers: [
     {

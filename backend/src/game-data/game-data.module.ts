@@ -1,4 +1,5 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { SchedulingModule } from '../common/scheduling/scheduling.module';
 import { SdeInfoProvider } from '../health/health.service';
 import { GameData } from './game-data.contract';
 import { IndustryDataController, UniverseDataController } from './game-data.controller';
@@ -7,9 +8,9 @@ import { GameDataService } from './game-data.service';
 import { SdeImportService } from './sde-import.service';
 import { SdeReader } from './sde-reader';
 
-/** Static game data (SDE): import, the GameData contract for other modules, search endpoints. */
-@Global()
+/** Static game data (SDE): import (and the scheduled check for a new build), the GameData contract for other modules, search endpoints. */
 @Module({
+  imports: [SchedulingModule],
   controllers: [IndustryDataController, UniverseDataController],
   providers: [
     SdeReader,

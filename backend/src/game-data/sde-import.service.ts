@@ -1,8 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { LeasedSchedule } from '../common/scheduling/leased-schedule';
 import { LeaseService } from '../common/scheduling/lease.service';
+import { GAME_DATA_EVENTS } from './game-data.events';
 import { SdeReader } from './sde-reader';
 import { readSourceBuild, SdeBusyError, SdeImporter, type SdeImportOptions, type SdeImportSummary } from './sde/sde-importer';
 import { defaultProgress } from './sde/progress';
@@ -31,6 +33,7 @@ export class SdeImportService implements OnApplicationBootstrap, OnModuleDestroy
     private readonly leases: LeaseService,
     private readonly scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventEmitter2,
   ) {
     const interval = config.sde.checkIntervalMs ?? 0;
     this.schedule = new LeasedSchedule(this.leases, this.logger, {
@@ -87,8 +90,15 @@ export class SdeImportService implements OnApplicationBootstrap, OnModuleDestroy
    * importer's format changed, or when the source's build number differs from the imported one.
    * Never throws: a failed import is logged and the app keeps serving what it has. Runs under the
    * `sde-update` lease, so of several instances starting together one downloads and imports.
+   * Then GAME_DATA_EVENTS.ready (its listeners have run when this resolves).
    */
   async autoImport(log: (msg: string) => void = (m) => this.logger.log(m)): Promise<SdeImportSummary | null> {
+    const summary = await this.importAtStart(log);
+    await this.events.emitAsync(GAME_DATA_EVENTS.ready);
+    return summary;
+  }
+
+  private async importAtStart(log: (msg: string) => void): Promise<SdeImportSummary | null> {
     if (!this.config.sde.autoImport) return null;
     try {
       const outcome = await this.leases.runExclusive(SDE_UPDATE_LEASE, SDE_UPDATE_LEASE_TTL_MS, () => this.importIfNeeded(log));

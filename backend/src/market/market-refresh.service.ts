@@ -13,7 +13,7 @@ import { HubBookAccumulator, type ItemBookStats, type RegionOrder } from './doma
 import { dayKey, trimHistory, windowMedians, type LastPrices } from './domain/price-stats';
 import { MarketCategoriesService } from './market-categories.service';
 import { MARKET_EVENTS, type MarketPricesUpdatedEvent } from './market.events';
-import { IndustryInputsRefreshService, type IndustryInputsOutcome } from './industry-inputs-refresh.service';
+import type { IndustryInputsOutcome } from './industry-inputs-refresh.service';
 import { MODELS, type MarketPriceDoc, type SyncStatusDoc } from './market.schema';
 import { SyncStatusRecorder } from './sync-status';
 
@@ -22,8 +22,8 @@ export const REFRESH_LEASE = 'market-refresh';
 const LEASE_TTL_MS = 10 * 60_000;
 const BATCH = 1000;
 
-/** Days of ESI history seeded into `last_prices` on the first demo run. */
-export const DEMO_HISTORY_DAYS = 30;
+/** Days of ESI history a backfill writes into `last_prices` (the medians' window). */
+export const BACKFILL_HISTORY_DAYS = 30;
 
 export type RefreshOutcome = IndustryInputsOutcome;
 
@@ -50,7 +50,7 @@ function hubById(hubId: number): HubDefinition {
 
 /**
  * Pulls the hubs' order books from ESI into MongoDB: each hub region's order book -> per-item
- * prices at the hub station with a daily snapshot (and, in demo mode, seeded history). Scheduled
+ * prices at the hub station with a daily snapshot (and, on request, a backfill of history). Scheduled
  * every 5 minutes (ESI caches region orders for 300 s) under a MongoDB lease so one instance runs
  * it. When ESI fails the stored prices stay as they are and the failure is recorded in the status.
  * The industry calculator's inputs (adjusted prices, cost indices) are their own job:
@@ -71,7 +71,6 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectModel(MODELS.price) private readonly prices: Model<MarketPriceDoc>,
     @InjectModel(MODELS.status) private readonly status: Model<SyncStatusDoc>,
-    private readonly industryInputs: IndustryInputsRefreshService,
   ) {
     this.statuses = new SyncStatusRecorder(status);
     this.schedule = new LeasedSchedule(this.leases, this.logger, {
@@ -96,13 +95,12 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     return this.schedule.runOnce(() => this.refreshEverything());
   }
 
-  /** All hubs (+ demo history on the first demo run). */
+  /** All hubs. */
   async refreshEverything(): Promise<HubRefreshResult[]> {
     const results: HubRefreshResult[] = [];
     for (const hub of HUBS) {
       if (this.schedule.signal.aborted) break;
       results.push(await this.refreshHub(hub.id));
-      if (this.config.demo) await this.seedDemoHistoryOnce(hub.id);
     }
     return results;
   }
@@ -229,11 +227,19 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
   }
 
   /**
-   * Demo only: fills `last_prices` of the category items with the last `days` days of ESI market
-   * history (S = the day's highest trade price, B = its lowest, a fair stand-in for the best
-   * sell/buy) so charts and medians are not empty on a fresh install. Existing days are kept.
+   * Fills `last_prices` of `typeIds` with the last `days` days of ESI market history (S = the
+   * day's highest trade price, B = its lowest, a fair stand-in for the best sell/buy) so charts
+   * and medians are not empty on a fresh install. Existing days are kept. `signal` aborts it (as
+   * does the app's shutdown).
    */
-  async seedHistory(hubId: number, typeIds: readonly number[], days = DEMO_HISTORY_DAYS, now = new Date()): Promise<number> {
+  async seedHistory(
+    hubId: number,
+    typeIds: readonly number[],
+    days = BACKFILL_HISTORY_DAYS,
+    now = new Date(),
+    signal?: AbortSignal,
+  ): Promise<number> {
+    const abort = signal ? AbortSignal.any([this.schedule.signal, signal]) : this.schedule.signal;
     const hub = hubById(hubId);
     const today = dayKey(now);
     const histories = new Map<number, EsiHistoryDay[]>();
@@ -244,7 +250,7 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
         try {
           const res = await this.esi.get<EsiHistoryDay[]>(`/markets/${hub.regionId}/history`, {
             query: { type_id: typeId },
-            signal: this.schedule.signal,
+            signal: abort,
           });
           histories.set(typeId, res.data.slice(-days));
         } catch (err) {
@@ -282,24 +288,19 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     return ops.length;
   }
 
-  private async seedDemoHistoryOnce(hubId: number): Promise<void> {
+  /**
+   * Once per hub, after its first stored refresh: the market list's items get their history
+   * (seedHistory) and the hub is announced as updated. Returns how many items were filled (0 when
+   * done before or the hub has no prices yet). The demo mode asks for it.
+   */
+  async backfillHistoryOnce(hubId: number, signal?: AbortSignal): Promise<number> {
     const statusId = `hub:${hubId}`;
     const st = await this.status.findById(statusId).lean<SyncStatusDoc>();
-    if (!st?.updated_at || st.history_seeded_at) return;
-    const seeded = await this.seedHistory(hubId, await this.categories.allItemIds());
+    if (!st?.updated_at || st.history_seeded_at) return 0;
+    const seeded = await this.seedHistory(hubId, await this.categories.allItemIds(), BACKFILL_HISTORY_DAYS, new Date(), signal);
     await this.status.updateOne({ _id: statusId }, { $set: { history_seeded_at: new Date() } });
-    this.logger.log(`Демо: история цен за ${DEMO_HISTORY_DAYS} дней загружена для ${seeded} предметов (хаб ${hubId})`);
     this.emitUpdated(hubId, st.updated_at);
-  }
-
-  /** Kept for callers of the market refresh: the industry inputs are IndustryInputsRefreshService's job now. */
-  refreshAdjustedPrices(now = new Date()): Promise<RefreshOutcome> {
-    return this.industryInputs.refreshAdjustedPrices(now);
-  }
-
-  /** Kept for callers of the market refresh: the industry inputs are IndustryInputsRefreshService's job now. */
-  refreshCostIndices(now = new Date()): Promise<RefreshOutcome> {
-    return this.industryInputs.refreshCostIndices(now);
+    return seeded;
   }
 
   private emitUpdated(hubId: number, updatedAt: Date): void {

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { MarketCategoriesService } from './market-categories.service';
 import { IndustryInputsRefreshService } from './industry-inputs-refresh.service';
@@ -18,13 +18,16 @@ import { MarketPricesService } from './market-prices.service';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { EsiSyncInfoProvider } from '../health/health.service';
+import { SchedulingModule } from '../common/scheduling/scheduling.module';
+import { EsiModule } from '../esi/esi.module';
+import { GameDataModule } from '../game-data/game-data.module';
 import type { SyncStatusDoc } from './market.schema';
 
 /**
- * Hub prices from ESI, their history, the market list and item detail (spec §2 Market).
- * Global so that every module can inject the `MarketPrices` read contract.
+ * Hub prices from ESI, their history, the market list and item detail (spec §2 Market). Other
+ * modules import it for the `MarketPrices` read contract; the admin area for the categories and
+ * the refreshes.
  */
-@Global()
 @Module({
   imports: [
     MongooseModule.forFeature([
@@ -34,6 +37,9 @@ import type { SyncStatusDoc } from './market.schema';
       { name: MODELS.adjusted, schema: AdjustedPriceSchema },
       { name: MODELS.costIndex, schema: CostIndexSchema },
     ]),
+    EsiModule,
+    GameDataModule,
+    SchedulingModule,
   ],
   controllers: [MarketController],
   providers: [
@@ -58,13 +64,6 @@ import type { SyncStatusDoc } from './market.schema';
       }),
     },
   ],
-  exports: [
-    MarketService,
-    MarketCategoriesService,
-    MarketRefreshService,
-    IndustryInputsRefreshService,
-    MarketPrices,
-    EsiSyncInfoProvider,
-  ],
+  exports: [MarketCategoriesService, MarketRefreshService, IndustryInputsRefreshService, MarketPrices, EsiSyncInfoProvider],
 })
 export class MarketModule {}

@@ -52,6 +52,12 @@ export class MarketService {
     this.itemsCache.delete(event.hubId);
   }
 
+  /** The categories changed: every hub's list is stale. */
+  @OnEvent(MARKET_EVENTS.listChanged)
+  onListChanged(): void {
+    this.itemsCache.clear();
+  }
+
   private async loadItems(hubId: number): Promise<MarketItemsResponse> {
     // Before the first SDE import (first start) names are unknown: say so instead of "Предмет 34".
     if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);

@@ -3,10 +3,10 @@ import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer }
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents, SocketData } from '@eve-toolkit/shared-types';
-import { corpAreaCorporations, hasRole } from '../common/access/access';
+import { hasRole } from '../common/access/access';
 import { SessionResolver } from '../common/auth/session-resolver.service';
 import type { SessionUser } from '../common/auth/session-user';
-import { CorpMembership } from '../corp/corp-membership.service';
+import { CorpAccess } from '../corp/corp-access';
 import { deliverMissed, recoveryAllowed, startAfresh, takeHeldRecovery } from './recovery';
 import { Rooms } from './rooms';
 
@@ -40,7 +40,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
 
   constructor(
     private readonly sessions: SessionResolver,
-    private readonly membership: CorpMembership,
+    private readonly corpAccess: CorpAccess,
   ) {}
 
   /**
@@ -79,12 +79,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
 
   /**
    * The one room decision: a signed-in user's own room, `admins` for admins, and `corp:<id>` for
-   * each corporation whose area it may enter (the access utility's member rule, the same as the
-   * HTTP corporation area). A guest (null) gets none.
+   * each corporation whose area it may enter (CorpAccess: the corporation area's access rules, the
+   * same as HTTP). A guest (null) gets none.
    */
   private async accessOf(user: SessionUser | null, sessionId?: string): Promise<SocketAccess> {
     if (!user) return { data: { sessionId }, rooms: new Set() };
-    const corporationIds = corpAreaCorporations(user, await this.membership.corporationsOf(user.id));
+    const corporationIds = await this.corpAccess.corporationsOf(user);
     const rooms = new Set([Rooms.user(user.id)]);
     if (hasRole(user, 'admin')) rooms.add(Rooms.admins);
     for (const id of corporationIds) rooms.add(Rooms.corp(id));
@@ -133,7 +133,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   async usersOfCorporation(corporationId: number): Promise<string[]> {
     const sockets = await this.server.in(Rooms.corp(corporationId)).fetchSockets();
     const inRoom = sockets.map((s) => s.data.userId).filter((id): id is string => !!id);
-    return [...new Set([...inRoom, ...(await this.membership.userIdsIn(corporationId))])];
+    return [...new Set([...inRoom, ...(await this.corpAccess.affectedBy(corporationId))])];
   }
 
   /** Makes a user's sockets leave every room at once (logout, deletion, lost access). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { ACCOUNT_EVENTS, type AccountDeletedEvent, type AccountLoggedOutEvent } from '../accounts/accounts.events';
-import { MARKET_EVENTS, type MarketPricesUpdatedEvent } from '../market/market.events';
+import { MARKET_EVENTS, type MarketListChangedEvent, type MarketPricesUpdatedEvent } from '../market/market.events';
 import { ACCESS_EVENTS, type AccessChangedEvent } from '../common/access/access.events';
 import {
   CHARACTER_EVENTS,
@@ -36,6 +36,12 @@ export class RealtimeListener {
   @OnEvent(MARKET_EVENTS.pricesUpdated)
   onMarketPricesUpdated(event: MarketPricesUpdatedEvent): void {
     this.gateway.emitToAll('market:prices-updated', { hubId: event.hubId, updatedAt: event.updatedAt.toISOString() });
+  }
+
+  /** The market list changed (admin area): every connected client may refetch its list. */
+  @OnEvent(MARKET_EVENTS.listChanged)
+  onMarketListChanged(event: MarketListChangedEvent): void {
+    this.gateway.emitToAll('market:list-changed', { changedAt: event.at.toISOString() });
   }
 
   /** A user who logs out or is deleted keeps no socket in any room (clients reconnect as guests). */

@@ -1,8 +1,13 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { CorpModule } from '../corp/corp.module';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeListener } from './realtime.listener';
 import { RealtimeStatus } from './realtime-status';
 
-@Global()
-@Module({ providers: [RealtimeGateway, RealtimeListener, RealtimeStatus], exports: [RealtimeGateway, RealtimeStatus] })
+/** The one Socket.IO gateway and the listener feeding it domain events; rooms by the corporation area's access rules. */
+@Module({
+  imports: [CorpModule],
+  providers: [RealtimeGateway, RealtimeListener, RealtimeStatus],
+  exports: [RealtimeStatus],
+})
 export class RealtimeModule {}

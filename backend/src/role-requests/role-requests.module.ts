@@ -1,12 +1,12 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { AccountsModule } from '../accounts/accounts.module';
 import { ROLE_REQUEST_MODEL, RoleRequestSchema } from './role-request.schema';
 import { RoleRequestsService } from './role-requests.service';
 
 /** Role requests (users ask in the corporation area, admins decide in the admin area). */
-@Global()
 @Module({
-  imports: [MongooseModule.forFeature([{ name: ROLE_REQUEST_MODEL, schema: RoleRequestSchema }])],
+  imports: [MongooseModule.forFeature([{ name: ROLE_REQUEST_MODEL, schema: RoleRequestSchema }]), AccountsModule],
   providers: [RoleRequestsService],
   exports: [RoleRequestsService],
 })

@@ -3,24 +3,24 @@ import { InjectModel } from '@nestjs/mongoose';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { Types, type Model } from 'mongoose';
 import { ROLE_REQUEST_MESSAGES, ROLES, type Role, type RoleRequestDecision } from '@eve-toolkit/shared-types';
-import { USER_MODEL, type UserDoc } from '../accounts/user.schema';
-import { ACCESS_EVENTS, type AccessChangedEvent } from '../common/access/access.events';
+import { UsersService } from '../accounts/users.service';
 import type { SessionUser } from '../common/auth/session-user';
 import { apiError } from '../common/errors/api-exception.filter';
 import { ROLE_REQUEST_MODEL, type RoleRequestDoc } from './role-request.schema';
 import { ROLE_REQUEST_EVENTS, type RoleRequestCreatedEvent, type RoleRequestDecidedEvent } from './role-requests.events';
+import { uniqueOr409 } from '../common/database/duplicate-key';
 
 /**
  * Role requests: any signed-in user asks for a role, an admin grants or refuses it. A request is
  * decided by one conditional update (pending -> granted/refused), so two admins deciding at once
- * decide it once; the loser gets 409. Granting adds the role to the user document, which
- * SessionResolver reads on every request, so the requester's session has it at once.
+ * decide it once; the loser gets 409. Granting is UsersService.grantRole: the role is in the user
+ * document, which SessionResolver reads on every request, so the requester's session has it at once.
  */
 @Injectable()
 export class RoleRequestsService {
   constructor(
     @InjectModel(ROLE_REQUEST_MODEL) private readonly requests: Model<RoleRequestDoc>,
-    @InjectModel(USER_MODEL) private readonly users: Model<UserDoc>,
+    private readonly users: UsersService,
     private readonly events: EventEmitter2,
   ) {}
 
@@ -32,17 +32,15 @@ export class RoleRequestsService {
   /** 400 for an unknown role; 409 when the role is held or a request for it is pending. */
   async create(user: SessionUser, role: Role): Promise<RoleRequestDoc> {
     if (!(ROLES as readonly string[]).includes(role)) throw apiError(400, ROLE_REQUEST_MESSAGES.unknownRole);
-    const current = await this.users.findById(user.id, { roles: 1 }).lean<Pick<UserDoc, 'roles'>>().exec();
+    const current = await this.users.get(user.id);
     if ((current?.roles ?? user.roles).includes(role)) throw apiError(409, ROLE_REQUEST_MESSAGES.alreadyHeld);
-    let doc: RoleRequestDoc;
-    try {
-      doc = (
-        await this.requests.create({ user_id: user.id, username: user.username, role, status: 'pending', created_at: new Date() })
-      ).toObject();
-    } catch (err) {
-      if ((err as { code?: number }).code === 11000) throw apiError(409, ROLE_REQUEST_MESSAGES.alreadyPending);
-      throw err;
-    }
+    const doc: RoleRequestDoc = (
+      await uniqueOr409(
+        () =>
+          this.requests.create({ user_id: user.id, username: user.username, role, status: 'pending', created_at: new Date() }),
+        ROLE_REQUEST_MESSAGES.alreadyPending,
+      )
+    ).toObject();
     const event: RoleRequestCreatedEvent = { request: doc };
     this.events.emit(ROLE_REQUEST_EVENTS.created, event);
     return doc;
@@ -79,11 +77,7 @@ export class RoleRequestsService {
       const exists = await this.requests.exists({ _id: new Types.ObjectId(reqId) });
       throw apiError(exists ? 409 : 404, exists ? ROLE_REQUEST_MESSAGES.alreadyDecided : ROLE_REQUEST_MESSAGES.notFound);
     }
-    if (granted) {
-      await this.users.updateOne({ _id: doc.user_id }, { $addToSet: { roles: doc.role } });
-      const access: AccessChangedEvent = { userIds: [doc.user_id] };
-      this.events.emit(ACCESS_EVENTS.changed, access);
-    }
+    if (granted) await this.users.grantRole(doc.user_id, doc.role);
     const event: RoleRequestDecidedEvent = { userId: doc.user_id, role: doc.role, granted, requestId: String(doc._id) };
     this.events.emit(ROLE_REQUEST_EVENTS.decided, event);
     return doc;

@@ -17,41 +17,7 @@ import {
   type InventionStep,
   type JobNode,
 } from './tree';
-
-function node(p: Partial<JobNode> & Pick<JobNode, 'id' | 'quantity'>): JobNode {
-  const buildable = (p.materials?.length ?? 0) > 0;
-  return {
-    name: `Item ${p.id}`,
-    name_en: `Item ${p.id}`,
-    icon: '',
-    me: null,
-    te: null,
-    invention: null,
-    quantity_per_run: 1,
-    runs: buildable ? p.quantity : 0,
-    activity_id: buildable ? 1 : null,
-    blueprint_id: buildable ? p.id + 1000 : null,
-    adjusted_price: null,
-    market_sell: null,
-    market_buy: null,
-    time_for_run: 0,
-    time: 0,
-    volume: 1,
-    group_id: 1,
-    materials: [],
-    build: buildable,
-    pay: 0,
-    work_price_total: 0,
-    work_price_per_run: 0,
-    work_price_parts: { eiv: 0, index: 0, tax: 0, scc: 0 },
-    corp_have: 0,
-    corp_buy_price: null,
-    materials_total_sell: 0,
-    materials_total_buy: 0,
-    trash: 0,
-    ...p,
-  };
-}
+import { jobNode as node } from '../testing';
 
 /**
  *   Product ×2 (fee 100, 1 000 s)

@@ -38,7 +38,7 @@ export function corpAreaCorporations(
 
 /**
  * Corporation area: the caller must hold one of `roles` (corp or admin) and have a character in
- * a registered, not blocked corporation (`corporationIds`, computed by CorpMembership from
+ * a registered, not blocked corporation (`corporationIds`, computed by CorpAccess from
  * stored character data, never taken from the client). Returns the corporations.
  */
 export function requireCorpMember(

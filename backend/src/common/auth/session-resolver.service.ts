@@ -1,10 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
-import { Types, type Model } from 'mongoose';
-import { USER_MODEL, type UserDoc } from '../../accounts/user.schema';
 import type { SessionUser } from './session-user';
+import { SessionUsers } from './session-users';
 
 const RESOLVED = Symbol('sessionUser');
 type WithSession = (Request | IncomingMessage) & { session?: { userId?: string }; [RESOLVED]?: Promise<SessionUser | null> };
@@ -16,7 +14,7 @@ type WithSession = (Request | IncomingMessage) & { session?: { userId?: string }
  */
 @Injectable()
 export class SessionResolver {
-  constructor(@InjectModel(USER_MODEL) private readonly users: Model<UserDoc>) {}
+  constructor(private readonly users: SessionUsers) {}
 
   resolve(req: Request | IncomingMessage): Promise<SessionUser | null> {
     const r = req as WithSession;
@@ -30,10 +28,6 @@ export class SessionResolver {
   }
 
   private async load(userId: string | undefined): Promise<SessionUser | null> {
-    if (!userId || !Types.ObjectId.isValid(userId)) return null;
-    const user = await this.users
-      .findOne({ _id: userId, is_active: true }, { username: 1, roles: 1 })
-      .lean<Pick<UserDoc, '_id' | 'username' | 'roles'>>();
-    return user ? { id: String(user._id), username: user.username, roles: user.roles } : null;
+    return userId ? this.users.sessionUser(userId) : null;
   }
 }

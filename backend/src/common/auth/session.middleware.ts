@@ -6,6 +6,8 @@ import type { StartedMiddleware } from '../http/started-middleware';
 
 /** Session cookie name (httpOnly; the SPA never reads it). */
 export const SESSION_COOKIE = 'sid';
+/** Where connect-mongo keeps the sessions (SessionStore acts on them as a whole). */
+export const SESSIONS_COLLECTION = 'sessions';
 /** Sessions expire after 30 days without a request (rolling). */
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
@@ -18,7 +20,7 @@ export function sessionMiddleware(config: AppConfig, client: MongoClient, dbName
   const store = MongoStore.create({
     client,
     dbName,
-    collectionName: 'sessions',
+    collectionName: SESSIONS_COLLECTION,
     ttl: SESSION_TTL_SECONDS,
     autoRemove: 'native',
     touchAfter: 60,

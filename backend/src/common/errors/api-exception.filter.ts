@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Error as MongooseError } from 'mongoose';
 import { ERROR_CODES, MESSAGES, type ApiErrorBody, type ErrorCode } from '@eve-toolkit/shared-types';
+import { isDuplicateKey } from '../database/duplicate-key';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: ERROR_CODES.validation,
@@ -106,7 +107,7 @@ export function toApiError(exception: unknown): { body: ApiErrorBody; internal: 
       internal: false,
     };
   }
-  if (typeof exception === 'object' && exception !== null && (exception as { code?: unknown }).code === 11000) {
+  if (isDuplicateKey(exception)) {
     return { body: { statusCode: 409, code: ERROR_CODES.conflict, message: 'Такая запись уже существует' }, internal: false };
   }
   return { body: { statusCode: 500, code: ERROR_CODES.internal, message: MESSAGES.internal }, internal: true };

@@ -3,6 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Connection } from 'mongoose';
+import { isDuplicateKey } from '../database/duplicate-key';
 
 interface LeaseDoc {
   _id: string;
@@ -40,7 +41,7 @@ export class LeaseService implements BeforeApplicationShutdown {
       );
       return doc?.owner === owner;
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) return false;
+      if (isDuplicateKey(err)) return false;
       throw err;
     }
   }

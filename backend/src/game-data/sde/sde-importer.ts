@@ -34,6 +34,7 @@ import {
   toType,
 } from './transforms';
 import { DATASETS, type Dataset, type DogmaDoc, type Names, type SdeActiveMeta, type SdeBuild } from './sde.types';
+import { isDuplicateKey } from '../../common/database/duplicate-key';
 
 /** Files read, in import order (later ones use names/ids collected from earlier ones). */
 export const SDE_FILES = [
@@ -369,7 +370,7 @@ export class SdeImporter {
       await meta.insertOne({ ...lock });
       return;
     } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
+      if (!isDuplicateKey(err)) throw err;
     }
     // Someone holds it: take it over only if their lease expired or they were a process of
     // this machine that no longer exists (an import interrupted by Ctrl-C or a crash).

@@ -1,12 +1,11 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAtom } from 'jotai';
-import { Button, Group, NativeSelect, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import {
   APPRAISAL_FAILURE,
   APPRAISAL_MAX_PERCENT,
   APPRAISAL_MIN_PERCENT,
-  HUBS,
   MESSAGES,
   type AppraisalPriceKind,
   type AppraisalResponse,
@@ -14,6 +13,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
+import { HubSelect } from '../../../shared/ui/hub-select';
 import { useSession } from '../../../shared/session';
 import { LoadingView } from '../../../shared/ui/loading-view';
 import { NumberField } from '../../../shared/ui/number-field';
@@ -132,13 +132,7 @@ export default function AppraisalPage() {
             data-testid="appraisal-text"
           />
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <NativeSelect
-              label="Торговый хаб"
-              data={HUBS.map((h) => ({ value: String(h.id), label: h.label }))}
-              value={String(hubId)}
-              onChange={(e) => setHubId(Number(e.currentTarget.value))}
-              w={180}
-            />
+            <HubSelect />
             <NumberField
               label="Процент выкупа, %"
               description="итоги по этой доле цены"

@@ -1,38 +1,6 @@
-import { recalcTree, type JobNode } from '@eve-toolkit/shared-types';
+import { recalcTree } from '@eve-toolkit/shared-types';
 import { projectFromTree } from './project-from-tree';
-
-function node(p: Partial<JobNode> & Pick<JobNode, 'id' | 'name' | 'quantity'>): JobNode {
-  return {
-    name_en: p.name,
-    icon: '',
-    me: null,
-    te: null,
-    invention: null,
-    quantity_per_run: 1,
-    runs: 0,
-    activity_id: null,
-    blueprint_id: null,
-    adjusted_price: null,
-    market_sell: null,
-    market_buy: null,
-    time_for_run: 0,
-    time: 0,
-    volume: 0.01,
-    group_id: 1,
-    materials: [],
-    build: false,
-    pay: 0,
-    work_price_total: 0,
-    work_price_per_run: 0,
-    work_price_parts: { eiv: 0, index: 0, tax: 0, scc: 0 },
-    corp_have: 0,
-    corp_buy_price: null,
-    materials_total_sell: 0,
-    materials_total_buy: 0,
-    trash: 0,
-    ...p,
-  };
-}
+import { jobNode as node } from '@eve-toolkit/shared-types/testing';
 
 const trit = (quantity: number) => node({ id: 34, name: 'Tritanium', quantity, market_sell: 4, market_buy: 3.456 });
 /** The same component built in two branches, one bought component, Tritanium everywhere. */

@@ -1,12 +1,11 @@
 import { lazy, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useAtom } from 'jotai';
-import { Alert, Button, Group, List, Paper, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useAtom, useAtomValue } from 'jotai';
+import { Alert, Button, Group, List, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   carryChoices,
   cheapestChoice,
   formatIsk,
   formatPercent,
-  HUBS,
   INDUSTRY_MESSAGES,
   priceWarnings,
   setAll,
@@ -21,6 +20,7 @@ import { ApiError } from '../../../shared/api-client';
 import { ChartFigure } from '../../../shared/ui/chart-figure';
 import { isWarmingUp } from '../../../shared/query-retry';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
+import { HubSelect } from '../../../shared/ui/hub-select';
 import { useIndustryJob, useIndustryStatic } from '../api/industry.api';
 import { industrySkillsAtom } from '../industry.atoms';
 import { COST_CHART_HEIGHT, costBreakdown, type PriceSide } from '../lib/cost-breakdown';
@@ -63,7 +63,7 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
   // transition once the data is here: in slices, not one long task (the skeleton stays till then).
   const formData = useDeferredValue(staticData.data);
   const job = useIndustryJob();
-  const [hubId, setHubId] = useAtom(hubIdAtom);
+  const hubId = useAtomValue(hubIdAtom);
   const [skills, setSkills] = useAtom(industrySkillsAtom);
   const [result, setResult] = useState<IndustryResult | null>(null);
   const [side, setSide] = useState<PriceSide>('sell');
@@ -133,14 +133,7 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
   return (
     <Stack gap="lg">
       <Group justify="flex-end">
-        <Select
-          label="Цены в хабе"
-          data={HUBS.map((h) => ({ value: String(h.id), label: h.label }))}
-          value={String(hubId)}
-          onChange={(v) => v && setHubId(Number(v))}
-          allowDeselect={false}
-          w={180}
-        />
+        <HubSelect />
       </Group>
       <IndustryForm
         staticData={staticData.data}

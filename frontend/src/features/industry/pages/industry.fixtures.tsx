@@ -9,6 +9,7 @@ import {
   type JobNode,
 } from '@eve-toolkit/shared-types';
 import type { FetchHandler, renderApp } from '../../../test/render-app';
+import { jobNode } from '@eve-toolkit/shared-types/testing';
 import { plain } from '../../../test/text';
 
 export const STATIC: IndustryStaticData = {
@@ -67,38 +68,8 @@ export const STATIC: IndustryStaticData = {
   },
 };
 
-export function node(p: Partial<JobNode> & Pick<JobNode, 'id' | 'name' | 'quantity'>): JobNode {
-  return {
-    name_en: p.name,
-    icon: '',
-    me: null,
-    te: null,
-    invention: null,
-    quantity_per_run: 1,
-    runs: 0,
-    activity_id: null,
-    blueprint_id: null,
-    adjusted_price: null,
-    market_sell: null,
-    market_buy: null,
-    time_for_run: 0,
-    time: 0,
-    volume: 0.01,
-    group_id: 1,
-    materials: [],
-    build: false,
-    pay: 0,
-    work_price_total: 0,
-    work_price_per_run: 0,
-    work_price_parts: { eiv: 0, index: 0, tax: 0, scc: 0 },
-    corp_have: 0,
-    corp_buy_price: null,
-    materials_total_sell: 0,
-    materials_total_buy: 0,
-    trash: 0,
-    ...p,
-  };
-}
+/** A node of these scenarios: the one JobNode builder (shared-types/src/testing.ts), materials at 0,01 м³ a unit. */
+export const node = (p: Parameters<typeof jobNode>[0]): JobNode => jobNode({ volume: 0.01, ...p });
 
 /** Rifter ×2 (fee 1 000) <- Widget ×10 (1 run of 40, fee 50) <- Tritanium ×500; Pyerite ×1 000. */
 export const TREE: JobNode = recalcTree(

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAtom } from 'jotai';
-import { Alert, Button, FileButton, Group, List, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { Alert, Button, FileButton, Group, List, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import {
   evenShare,
-  HUBS,
   LOOT_FORMAT_HINT,
   LOOT_LIMITS,
   LOOT_MESSAGES,
@@ -17,6 +16,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
+import { HubSelect } from '../../../shared/ui/hub-select';
 import { useLootPrices, useLootUpload } from '../api/loot.api';
 import { decodeShare, loadState, saveState, shareFromHash, shareLink, stateFromUpload } from '../lib/split-state';
 import { allTypeIds, buildView } from '../lib/view';
@@ -38,7 +38,7 @@ export function LootSplitter() {
   const { hash } = useLocation();
   // Read once, at mount: the fragment is dropped after reading it.
   const [initialHash] = useState(hash);
-  const [hubId, setHubId] = useAtom(hubIdAtom);
+  const hubId = useAtomValue(hubIdAtom);
   const [state, setState] = useState<LootSplitState | null>(null);
   const [ready, setReady] = useState(false);
   const [basis, setBasis] = useState<PayoutBasis>('buy');
@@ -129,14 +129,7 @@ export function LootSplitter() {
             {LOOT_FORMAT_HINT}, до {LOOT_LIMITS.maxFileBytes / 1024 / 1024} МБ.
           </Text>
         </Stack>
-        <Select
-          label="Цены в хабе"
-          data={HUBS.map((h) => ({ value: String(h.id), label: h.label }))}
-          value={String(hubId)}
-          onChange={(v) => v && setHubId(Number(v))}
-          allowDeselect={false}
-          w={180}
-        />
+        <HubSelect />
       </Group>
 
       {notice && (

@@ -38,9 +38,13 @@ export function useMarketItem(id: number, hubId: number, enabled = true) {
   });
 }
 
-/** Refetches a hub's market data when the server says its prices changed (and after a lost connection). */
+/**
+ * Refetches a hub's market data when the server says its prices changed, every hub's when an
+ * admin changed the list (and after a lost connection).
+ */
 export function useLiveMarketPrices(hubId: number): void {
   const queryClient = useQueryClient();
+  useSocketEvent('market:list-changed', () => void queryClient.invalidateQueries({ queryKey: ['market', 'hub'] }));
   useSocketEvent(
     'market:prices-updated',
     (payload) => {

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { useIncrementalList } from '../../../shared/use-incremental-list';
 import { useLiveMarketPrices, useMarketItems } from '../api/market.api';
-import { HubSelect } from '../components/hub-select';
+import { HubSelect } from '../../../shared/ui/hub-select';
 import { ItemCard } from '../components/item-card';
 import { PricesAge } from '../components/prices-age';
 import classes from '../components/market.module.css';

@@ -198,6 +198,17 @@ describe('/market/list', () => {
       '/data/market/items?hub=2',
     ]);
   });
+
+  it('refetches the list when an admin changed the categories', async () => {
+    const { socket, emit } = fakeSocket();
+    setSocketForTests(socket);
+    const { fetchMock } = renderApp('/market/list', { handler: marketApi() });
+    await screen.findByRole('link', { name: /^Tritanium SELL/ });
+    const itemCalls = () => fetchMock.mock.calls.filter(([u]) => String(u) === '/data/market/items?hub=2').length;
+    expect(itemCalls()).toBe(1);
+    await act(async () => emit('market:list-changed', { changedAt: '2026-05-01T10:00:00.000Z' }));
+    await waitFor(() => expect(itemCalls()).toBe(2));
+  });
 });
 
 describe('/market/detail/:id', () => {

@@ -1,23 +1,29 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Paper, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
-import { CORP_LIMITS, CORP_MESSAGES } from '@eve-toolkit/shared-types';
+import { CORP_LIMITS, CORP_MESSAGES, type JobNode } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
-import type { IndustryResult } from '../../industry/components/industry-calculator';
 import { errorText, isAuthError, NEW_PROJECT_AUTH_REDIRECT, useAddProject, useProjects } from '../api/corp.api';
 import { projectFromTree } from '../lib/project-from-tree';
 
-// The calculator (its form, tree and static data) is its own chunk, as on /industry.
-const IndustryCalculator = lazy(() =>
-  import('../../industry/components/industry-calculator').then((m) => ({ default: m.IndustryCalculator })),
-);
+/** A calculated tree, as the calculator hands it to its extra actions. */
+export interface CalculatedTree {
+  /** The tree with the user's build/buy choices and payouts. */
+  tree: JobNode;
+}
+
+/**
+ * Renders the industry calculator with `actions` shown beside its result. The app composes it
+ * (app/pages/corp-new-project-page.tsx): the corporation feature does not import the industry one.
+ */
+export type CalculatorSlot = (actions: (result: CalculatedTree) => ReactNode) => ReactNode;
 
 /**
  * /corp/new_project: the industry calculator plus a name and a description; 'Создать проект'
  * publishes the built nodes as build jobs and the shopping list as buy jobs. 401/403 here lead
  * to /corp/projects (spec §6).
  */
-export default function CorpNewProjectPage() {
+export function NewProject({ calculator }: { calculator: CalculatorSlot }) {
   const navigate = useNavigate();
   const projects = useProjects(NEW_PROJECT_AUTH_REDIRECT);
   const add = useAddProject();
@@ -25,7 +31,7 @@ export default function CorpNewProjectPage() {
   const [desc, setDesc] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
 
-  const create = async (result: IndustryResult) => {
+  const create = async (result: CalculatedTree) => {
     if (!name.trim()) {
       setNameError(CORP_MESSAGES.projectName);
       return;
@@ -80,13 +86,11 @@ export default function CorpNewProjectPage() {
           </Stack>
         </Paper>
         <Suspense fallback={<Skeleton height={320} radius="lg" />}>
-          <IndustryCalculator
-            extraActions={(result) => (
-              <Button size="compact-sm" color="green" loading={add.isPending} onClick={() => void create(result)}>
-                Создать проект
-              </Button>
-            )}
-          />
+          {calculator((result) => (
+            <Button size="compact-sm" color="green" loading={add.isPending} onClick={() => void create(result)}>
+              Создать проект
+            </Button>
+          ))}
         </Suspense>
       </Stack>
     </>

@@ -1,25 +1,25 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import { OnEvent } from '@nestjs/event-emitter';
 import { DEMO_INDUSTRY } from '@eve-toolkit/fake-esi';
 import type { ProjectStatus } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { CorporationsService } from '../corporations/corporations.service';
-import { DEMO_CORPORATION } from '../demo/demo-seed';
+import type { CorpMember } from '../corp/corp-access';
+import { CorpBuysService } from '../corp/corp-buys.service';
+import { CorpPingsService } from '../corp/corp-pings.service';
+import { CorpProjectsService } from '../corp/corp-projects.service';
+import { GAME_DATA_EVENTS } from '../game-data/game-data.events';
 import { GameData } from '../game-data/game-data.contract';
-import { CorpBuysService } from './corp-buys.service';
-import type { CorpMember } from './corp-membership.service';
-import { CorpPingsService } from './corp-pings.service';
-import { CorpProjectsService } from './corp-projects.service';
-import { CORP_MODELS, type ProjectDoc } from './corp.schema';
+import { DEMO_CORPORATION } from './demo-seed';
+import { DemoSeedService } from './demo-seed.service';
 
 const DAY = 86_400_000;
 
 /**
  * Demo mode only: the demo corporation is registered (type 'Основа') and gets a buy list, a few
  * pings and projects in every status with build and buy jobs, whose products the fake ESI's demo
- * pilots have industry jobs and contracts for. Runs after the game data is imported (names come
- * from it) and only once (skipped when the corporation has projects).
+ * pilots have industry jobs and contracts for. Runs once the start's game-data check is done
+ * (names come from the game data; not under tests) and only once (skipped when the corporation
+ * has projects). It fills the corporation through the corporation area's own services.
  */
 @Injectable()
 export class CorpDemoSeed {
@@ -27,24 +27,31 @@ export class CorpDemoSeed {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectModel(CORP_MODELS.project) private readonly projects: Model<ProjectDoc>,
-    private readonly corporations: CorporationsService,
+    private readonly accounts: DemoSeedService,
     private readonly gameData: GameData,
     private readonly buys: CorpBuysService,
     private readonly pings: CorpPingsService,
     private readonly projectsService: CorpProjectsService,
   ) {}
 
+  /** After the start's game-data check (SdeImportService.autoImport), in demo mode and not under tests. */
+  @OnEvent(GAME_DATA_EVENTS.ready, { async: true, promisify: true })
+  async onGameDataReady(): Promise<void> {
+    if (this.config.nodeEnv === 'test') return;
+    await this.seed().catch((err: unknown) => this.logger.error(`Демо-данные корпорации не созданы: ${String(err)}`));
+  }
+
   async seed(now = new Date()): Promise<boolean> {
     if (!this.config.demo || !(await this.gameData.hasData())) return false;
     const id = DEMO_CORPORATION.id;
-    if (!(await this.corporations.get(id))) await this.corporations.create({ id, name: DEMO_CORPORATION.name, corp_type: 0 });
-    if (await this.projects.exists({ corporation_id: id })) return false;
+    await this.accounts.registerDemoCorporation();
     const seeder: CorpMember = {
       user: { id: 'demo-seed', username: 'demo_industrialist', roles: ['admin'] },
       corporationIds: [id],
       corporationId: id,
+      can: { createEvent: true, createProject: true, moderate: true },
     };
+    if ((await this.projectsService.list(seeder)).projects.length > 0) return false;
     const { fuelBlock, hobgoblin, rifter, tritanium, tritaniumPay, pyerite } = DEMO_INDUSTRY;
     const plans: {
       name: string;

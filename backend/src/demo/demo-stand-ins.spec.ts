@@ -1,5 +1,5 @@
 import { loadConfig } from '../common/config/config';
-import { shouldStartDemoEsi, shouldStartDemoSso } from './demo-esi';
+import { shouldStartDemoEsi, shouldStartDemoSso } from './demo-stand-ins';
 
 describe('shouldStartDemoEsi', () => {
   const demo = loadConfig({ NODE_ENV: 'development' });

@@ -47,3 +47,36 @@ export async function startDemoSso(log: (msg: string) => void, secret: string, e
   log(`Демо-режим: локальный EVE SSO (fake-esi) на ${sso.url}`);
   return sso;
 }
+
+/** The stand-ins demo mode started for this process, and the configuration pointing at them. */
+export interface DemoStandIns {
+  config: AppConfig;
+  /** The local SSO, when it runs (the demo accounts' characters are linked through it). */
+  sso: FakeSso | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Demo mode, before the app is built: starts the local ESI and SSO stand-ins unless the caller
+ * or the environment points elsewhere, and returns the configuration that uses them.
+ */
+export async function startDemoStandIns(
+  loaded: AppConfig,
+  env: NodeJS.ProcessEnv,
+  overrides: Partial<AppConfig> | undefined,
+  log: (msg: string) => void,
+): Promise<DemoStandIns> {
+  const esi = shouldStartDemoEsi(loaded, env, overrides) ? await startDemoEsi(log) : null;
+  const sso = shouldStartDemoSso(loaded, env, overrides) ? await startDemoSso(log, loaded.tokenEncryptionKey, esi) : null;
+  let config: AppConfig = esi ? { ...loaded, esi: { ...loaded.esi, baseUrl: esi.url } } : loaded;
+  if (sso)
+    config = { ...config, sso: { ...config.sso, baseUrl: sso.url, clientId: sso.clientId, clientSecret: sso.clientSecret } };
+  return {
+    config,
+    sso,
+    async close() {
+      await esi?.close();
+      await sso?.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { Model, QueryFilter } from 'mongoose';
+import type { CorpMember } from './corp-access';
+
+/**
+ * A corporation collection seen by one member: the one place the corporation filter is
+ * written. Every read of a member's corporation data goes through `find` / `findOne` (only the
+ * member's corporations), every new document through `create` (the member's own corporation), so
+ * one corporation's data never reaches another. Projects, pings and buy rows use it.
+ */
+export class CorpScoped<T extends { corporation_id: number }> {
+  constructor(private readonly model: Model<T>) {}
+
+  /** `filter`, within the member's corporations. */
+  within(member: CorpMember, filter: QueryFilter<T> = {}): QueryFilter<T> {
+    return { ...filter, corporation_id: { $in: member.corporationIds } } as QueryFilter<T>;
+  }
+
+  find(member: CorpMember, filter: QueryFilter<T> = {}) {
+    return this.model.find(this.within(member, filter));
+  }
+
+  findOne(member: CorpMember, filter: QueryFilter<T>) {
+    return this.model.findOne(this.within(member, filter));
+  }
+
+  /** A new document of the member's corporation (where new projects, pings and rows go). */
+  create(member: CorpMember, doc: Omit<T, 'corporation_id' | '_id'>) {
+    return this.model.create({ ...doc, corporation_id: member.corporationId } as unknown as T);
+  }
+
+  /** Sets the fields of the member's corporation's document matching `filter`, creating it when absent. */
+  upsertOwn(member: CorpMember, filter: QueryFilter<T>, fields: Partial<Omit<T, 'corporation_id' | '_id'>>) {
+    const own = { ...filter, corporation_id: member.corporationId } as QueryFilter<T>;
+    return this.model.updateOne(own, { $set: { ...fields, corporation_id: member.corporationId } }, { upsert: true });
+  }
+
+  /** Deletes the member's corporation's document matching `filter`. */
+  deleteOwn(member: CorpMember, filter: QueryFilter<T>) {
+    return this.model.deleteOne({ ...filter, corporation_id: member.corporationId } as QueryFilter<T>);
+  }
+}

@@ -1,0 +1,8 @@
+/** Domain events of the game-data module (EventEmitter2). */
+export const GAME_DATA_EVENTS = {
+  /**
+   * The start's game-data check is done (SdeImportService.autoImport: imported now, already
+   * current, or failed — `GameData.hasData()` tells whether there is data).
+   */
+  ready: 'game-data.ready',
+} as const;
