@@ -40,7 +40,9 @@ function HistoryTable({
             <Table.Th>Хаб</Table.Th>
             <Table.Th ta="right">Итог SELL</Table.Th>
             <Table.Th ta="right">Итог BUY</Table.Th>
-            <Table.Th />
+            <Table.Th>
+              <span className="visually-hidden">Действия</span>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
