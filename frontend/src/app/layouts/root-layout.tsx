@@ -111,7 +111,9 @@ export function RootLayout() {
             size={CONTENT_MAX_WIDTH}
             px={{ base: 'md', sm: 'lg' }}
             py={{ base: 'lg', sm: 'xl' }}
-            mih="calc(100vh - 64px - 72px)"
+            // At least the screen under the header: the footer starts below the fold and is not
+            // pushed down on screen as the page's content arrives (a layout shift on every page).
+            mih="calc(100vh - 64px)"
           >
             {/* A page that fails (its chunk did not load, or it crashed) shows why, under the header. */}
             <RouteErrorBoundary resetKey={pathname}>
