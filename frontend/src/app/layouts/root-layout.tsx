@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { memo, Suspense, useEffect, useMemo } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { Anchor, Box, Burger, Container, Divider, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -16,17 +16,56 @@ import { usePageLoading } from '../page-loading';
 import { CONTENT_MAX_WIDTH } from '../theme';
 import classes from '../components/header.module.css';
 
+/** The menu this session sees, News first: the same array until the session changes. */
 function useVisibleMenu(): MenuItem[] {
   const { data } = useSession();
-  return TOP_MENU.filter((item) => !item.roles || hasAnyRole(data, item.roles));
+  return useMemo(() => [NEWS_LINK, ...TOP_MENU.filter((item) => !item.roles || hasAnyRole(data, item.roles))], [data]);
 }
+
+/*
+ * The header's and footer's parts are memoised: the layout renders again when the session or
+ * client config arrives and while a page chunk loads, and with them every link of the header
+ * and footer (react-router's NavLink is not cheap): a long task on a phone while a page starts.
+ */
+
+const MainNav = memo(function MainNav({ items, pathname }: { items: MenuItem[]; pathname: string }) {
+  return (
+    <nav className={classes.nav} aria-label="Главное меню">
+      <Group gap={2} visibleFrom="lg" wrap="nowrap">
+        {items.map((item) => (
+          <RouterNavLink
+            key={item.to}
+            to={item.to}
+            className={classes.link}
+            data-active={isActivePath(pathname, item.match ?? item.to) || (item === NEWS_LINK && pathname === '/') || undefined}
+          >
+            {item.label}
+          </RouterNavLink>
+        ))}
+      </Group>
+    </nav>
+  );
+});
+
+const HeaderActions = memo(function HeaderActions() {
+  return (
+    <div className={classes.right}>
+      <DemoBadge />
+      <ThemeToggle />
+      <Box visibleFrom="xs">
+        <AuthWidget />
+      </Box>
+    </div>
+  );
+});
+
+const MemoLogo = memo(Logo);
 
 export function RootLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const loading = usePageLoading();
-  const items = useVisibleMenu();
-  const all = [NEWS_LINK, ...items];
+  const all = useVisibleMenu();
 
   useEffect(close, [pathname, close]);
 
@@ -58,30 +97,9 @@ export function RootLayout() {
             aria-expanded={opened}
             aria-controls="mobile-menu"
           />
-          <Logo />
-          <nav className={classes.nav} aria-label="Главное меню">
-            <Group gap={2} visibleFrom="lg" wrap="nowrap">
-              {all.map((item) => (
-                <RouterNavLink
-                  key={item.to}
-                  to={item.to}
-                  className={classes.link}
-                  data-active={
-                    isActivePath(pathname, item.match ?? item.to) || (item === NEWS_LINK && pathname === '/') || undefined
-                  }
-                >
-                  {item.label}
-                </RouterNavLink>
-              ))}
-            </Group>
-          </nav>
-          <div className={classes.right}>
-            <DemoBadge />
-            <ThemeToggle />
-            <Box visibleFrom="xs">
-              <AuthWidget />
-            </Box>
-          </div>
+          <MemoLogo />
+          <MainNav items={all} pathname={pathname} />
+          <HeaderActions />
         </div>
       </header>
 
@@ -131,7 +149,7 @@ export function RootLayout() {
   );
 }
 
-function Footer() {
+const Footer = memo(function Footer() {
   return (
     <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--app-border)' }}>
       <Container size={CONTENT_MAX_WIDTH} px={{ base: 'md', sm: 'lg' }}>
@@ -151,4 +169,4 @@ function Footer() {
       </Container>
     </Box>
   );
-}
+});
