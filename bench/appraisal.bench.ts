@@ -23,7 +23,7 @@ import { fork } from 'node:child_process';
 import { Session } from 'node:inspector';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
@@ -35,7 +35,6 @@ import { AppraisalService } from '../backend/dist/appraisal/appraisal.service';
 import { AppraisalReader } from '../backend/dist/appraisal/appraisal-reader';
 import { AppraisalPrices } from '../backend/dist/appraisal/appraisal-prices';
 import { AppraisalSuggestions } from '../backend/dist/appraisal/appraisal-suggestions';
-import { hubTotals } from '../backend/dist/appraisal/appraisal.mapper';
 import { benchApp } from './support/app';
 
 const CHILD = process.argv[2] === '--client';
@@ -176,10 +175,17 @@ async function main(): Promise<void> {
   (running.app.getHttpServer() as Server).prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'POST' || !req.url?.startsWith('/data/market/appraisal')) return;
     const t = performance.now();
+    const cpu = process.cpuUsage();
     inService = null;
     res.once('finish', () => {
       const end = performance.now();
-      served?.({ total: end - t, before: inService ? inService.from - t : NaN, after: inService ? end - inService.to : NaN });
+      const used = process.cpuUsage(cpu);
+      served?.({
+        total: end - t,
+        cpu: (used.user + used.system) / 1000,
+        before: inService ? inService.from - t : NaN,
+        after: inService ? end - inService.to : NaN,
+      });
     });
   });
   const service = running.app.get(AppraisalService);
@@ -205,6 +211,9 @@ async function main(): Promise<void> {
 
   const http: number[] = [];
   const server: number[] = [];
+  const serverCpu: number[] = [];
+  const baselineCpu: number[] = [];
+  const runRatio: number[] = [];
   const before: number[] = [];
   const after: number[] = [];
   const svc: number[] = [];
@@ -214,25 +223,23 @@ async function main(): Promise<void> {
   const suggesting: number[] = [];
   // The paste as read, for timing the answer's parts of this feature on their own.
   const readOnce = await reader.appraise(text);
-  const ids = readOnce.items.filter((i) => !i.bpc).map((i) => i.type.id);
   const hubPrices = running.app.get(AppraisalPrices);
   const suggestions = running.app.get(AppraisalSuggestions);
   const halvedBefore = reader.readInHalves;
   const profile = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
   for (let i = 0; i < RUNS; i++) {
     let t = performance.now();
+    const cpu = process.cpuUsage();
     baseline();
     parse.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    baselineCpu.push((used.user + used.system) / 1000);
     t = performance.now();
     await reader.appraise(text);
     read.push(performance.now() - t);
     t = performance.now();
-    // As the service does: the chosen hub's prices (for the lines) and totals, the others' totals.
-    await Promise.all(
-      HUBS.map((h) =>
-        h.id === 2 ? hubPrices.get(2, ids).then((m) => hubTotals(2, readOnce.items, m)) : hubPrices.totals(h.id, readOnce.items),
-      ),
-    );
+    // As the service does: every hub's prices and totals in one pass.
+    await hubPrices.everyHub(readOnce.items);
     everyHub.push(performance.now() - t);
     t = performance.now();
     await suggestions.suggest(readOnce.unknown);
@@ -246,6 +253,8 @@ async function main(): Promise<void> {
     const times = await finished;
     timing = false;
     server.push(times.total);
+    serverCpu.push(times.cpu);
+    runRatio.push(times.total / parse[parse.length - 1]);
     before.push(times.before);
     after.push(times.after);
   }
@@ -265,7 +274,19 @@ async function main(): Promise<void> {
   console.log(`  the app's read alone (two threads, the game data's names): ${f(stats(read))}`);
   console.log(`  prices at the five hubs (cached) and their totals: ${f(stats(everyHub))}`);
   console.log(`  suggestions for the paste's ${readOnce.unknown.length} unrecognised line(s): ${f(stats(suggesting))}`);
-  console.log(`ratio server time / baseline: ${(sv.median / p.median).toFixed(1)}x`);
+  console.log(
+    `ratio server time / baseline: ${(sv.median / p.median).toFixed(1)}x (median of the runs' own ratios: ${stats(runRatio).median.toFixed(1)}x)`,
+  );
+  const sc = stats(serverCpu);
+  const bc = stats(baselineCpu);
+  console.log(
+    `CPU time (every thread of the process; what the machine's load does not stretch): POST ${f(sc)}, baseline ${f(bc)}, ratio ${(sc.median / bc.median).toFixed(1)}x`,
+  );
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (${cpus().length} cores)`,
+  );
   console.log(`(the app read ${reader.readInHalves - halvedBefore} of ${3 * RUNS} timed pastes in two threads)`);
 
   child.kill();
@@ -276,6 +297,8 @@ async function main(): Promise<void> {
 
 interface Served {
   total: number;
+  /** CPU time of the whole process (this thread, the reader's worker, the thread pool) during the request. */
+  cpu: number;
   before: number;
   after: number;
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { MARKET_EVENTS, type MarketPricesUpdatedEvent } from '../market/market.events';
-import type { AppraisalHubTotals } from '@eve-toolkit/shared-types';
+import { HUBS, type AppraisalHubTotals } from '@eve-toolkit/shared-types';
 import { MarketPrices, type HubPrice } from '../market/market-prices.contract';
-import { addToTotals, noTotals, type Amount } from './appraisal.mapper';
+import { addToTotals, hubTotals, noTotals, type Amount } from './appraisal.mapper';
 
 /** How long a hub price read through MarketPrices is reused (the market refreshes every 5 minutes). */
 export const PRICE_CACHE_MS = 60_000;
@@ -47,27 +47,32 @@ export class AppraisalPrices {
   }
 
   /**
-   * The totals of these types at a hub (copies not priced), in one pass over them when the cache
-   * holds them all (the types it lacks are read, then added).
+   * The types' prices at every hub (HUBS order; the caches' own maps) and the paste's totals there
+   * (copies not priced), in one pass over the items when the caches hold them all; a hub's missing
+   * types are read, then its totals summed again in the items' order (the same sums as its lines').
    */
-  async totals(hub: number, items: readonly Amount[]): Promise<AppraisalHubTotals> {
-    const cache = this.cacheOf(hub);
-    const t = noTotals(hub);
-    const missing: Amount[] = [];
+  async everyHub(
+    items: readonly Amount[],
+  ): Promise<{ prices: ReadonlyMap<number, HubPrice | null>[]; totals: AppraisalHubTotals[] }> {
+    const caches = HUBS.map((h) => this.cacheOf(h.id));
+    const totals = HUBS.map((h) => noTotals(h.id));
+    const missing: number[][] = HUBS.map(() => []);
     for (const it of items) {
       if (it.bpc) continue;
-      const p = cache.prices.get(it.type.id);
-      if (p === undefined) missing.push(it);
-      else addToTotals(t, p, it.quantity);
+      for (let h = 0; h < caches.length; h++) {
+        const p = caches[h].prices.get(it.type.id);
+        if (p === undefined) missing[h].push(it.type.id);
+        else addToTotals(totals[h], p, it.quantity);
+      }
     }
-    if (missing.length === 0) return t;
-    await this.load(
-      hub,
-      cache,
-      missing.map((it) => it.type.id),
+    await Promise.all(
+      HUBS.map(async (hub, h) => {
+        if (missing[h].length === 0) return;
+        await this.load(hub.id, caches[h], missing[h]);
+        totals[h] = hubTotals(hub.id, items, caches[h].prices);
+      }),
     );
-    for (const it of missing) addToTotals(t, cache.prices.get(it.type.id), it.quantity);
-    return t;
+    return { prices: caches.map((c) => c.prices), totals };
   }
 
   private cacheOf(hub: number): HubCache {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { GameDataModule } from '../game-data/game-data.module';
 import { MarketModule } from '../market/market.module';
+import { AppraisalJson } from './appraisal-json';
 import { AppraisalPrices } from './appraisal-prices';
 import { AppraisalReader } from './appraisal-reader';
 import { AppraisalSuggestions } from './appraisal-suggestions';
@@ -17,6 +18,6 @@ import { APPRAISAL_MODEL, AppraisalSchema } from './appraisal.schema';
 @Module({
   imports: [MongooseModule.forFeature([{ name: APPRAISAL_MODEL, schema: AppraisalSchema }]), GameDataModule, MarketModule],
   controllers: [AppraisalController],
-  providers: [AppraisalService, AppraisalReader, AppraisalPrices, AppraisalSuggestions],
+  providers: [AppraisalService, AppraisalReader, AppraisalPrices, AppraisalSuggestions, AppraisalJson],
 })
 export class AppraisalModule {}

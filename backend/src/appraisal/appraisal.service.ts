@@ -12,22 +12,24 @@ import {
   ERROR_CODES,
   HUBS,
   MARKET_MESSAGES,
-  appraisalTotals,
   type AppraisalHistoryPage,
+  type AppraisalHubTotals,
   type AppraisalLine,
   type AppraisalRequest,
   type AppraisalResponse,
+  type ResolvedItem,
   type SavedAppraisal,
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { apiError } from '../common/errors/api-exception.filter';
-import { GameData } from '../game-data/game-data.contract';
+import { GameData, type GameType } from '../game-data/game-data.contract';
 import { gzippedJson, plainJson, type PreparedJson } from '../common/http/prepared-json';
 import { newAppraisalId } from './appraisal-id';
+import { AppraisalJson } from './appraisal-json';
 import { AppraisalPrices } from './appraisal-prices';
 import { AppraisalReader } from './appraisal-reader';
 import { AppraisalSuggestions } from './appraisal-suggestions';
-import { fromSavedRow, hubTotals, toAppraisalLine, withIconFrom, type SavedRow } from './appraisal.mapper';
+import { fromSavedRow, noTotals, toAppraisalLine, withIconFrom, type SavedRow } from './appraisal.mapper';
 import { APPRAISAL_MODEL, type AppraisalDoc, type AppraisalSummary } from './appraisal.schema';
 
 const gunzipAsync = promisify(gunzip);
@@ -55,6 +57,7 @@ export class AppraisalService {
     private readonly reader: AppraisalReader,
     private readonly prices: AppraisalPrices,
     private readonly suggestions: AppraisalSuggestions,
+    private readonly json: AppraisalJson,
     @InjectModel(APPRAISAL_MODEL) private readonly appraisals: Model<AppraisalDoc>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -78,41 +81,42 @@ export class AppraisalService {
     if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
     const { items, errors, unknown } = await this.reader.appraise(appraisal);
     const suggestions = await this.suggestions.suggest(unknown);
-    const ids = items.filter((i) => !i.bpc).map((i) => i.type.id);
-    // The chosen hub's prices for the lines; the other hubs' totals only (one pass each when cached).
-    const [priced, others] = await Promise.all([
-      this.prices.get(hub, ids),
-      Promise.all(HUBS.map((h) => (h.id === hub ? null : this.prices.totals(h.id, items)))),
-    ]);
-    const data = items.map((i) =>
-      toAppraisalLine(i.type, i.quantity, i.bpc, i.runs, priced.get(i.type.id), this.config.imageServerUrl),
-    );
-    const hubs = others.map((t) => t ?? hubTotals(hub, items, priced));
     const createdAt = new Date();
-    const answer: AppraisalResponse = {
-      data,
+    if (items.length === 0) {
+      const none: AppraisalResponse = {
+        data: [],
+        errors: errors.length === 0 ? [APPRAISAL_MESSAGES.nothingRecognised] : errors,
+        id: null,
+        hub,
+        percent,
+        created_at: createdAt.toISOString(),
+        hubs: HUBS.map((h) => noTotals(h.id)),
+        suggestions,
+      };
+      return plainJson(none);
+    }
+    // Every hub's prices and totals in one pass; the lines at the chosen hub.
+    const { prices, totals: hubs } = await this.prices.everyHub(items);
+    const at = HUBS.findIndex((h) => h.id === hub);
+    const id = newAppraisalId();
+    const json = this.json.answer(items, hub, prices[at], {
       errors,
-      id: null,
+      id,
       hub,
       percent,
       created_at: createdAt.toISOString(),
       hubs,
       suggestions,
-    };
-    if (data.length === 0) {
-      if (errors.length === 0) answer.errors = [APPRAISAL_MESSAGES.nothingRecognised];
-      return plainJson(answer);
-    }
-    answer.id = newAppraisalId();
-    const prepared = await gzippedJson(answer);
+    });
+    const prepared = await gzippedJson(json);
     // The answer as sent, gzipped: one binary field (a 10 000-line answer is ~200 kB), written and read whole.
     await this.appraisals.create({
-      _id: answer.id,
+      _id: id,
       hub_id: hub,
       percent,
       answer: prepared.gzip,
       created_at: createdAt,
-      ...(ownerId ? { owner_id: ownerId, summary: summaryOf(data) } : {}),
+      ...(ownerId ? { owner_id: ownerId, summary: summaryOf(items, hubs[at]) } : {}),
     });
     return prepared;
   }
@@ -205,17 +209,17 @@ export class AppraisalService {
   }
 }
 
-/** What the history shows of an appraisal: line count, first names, totals at 100 %. */
-function summaryOf(data: readonly AppraisalLine[]): AppraisalSummary {
-  const best = appraisalTotals(data, 'best');
-  const p5 = appraisalTotals(data, 'p5');
+/** What the history shows of an appraisal: line count, first names, totals at its hub at 100 % (its lines' sums). */
+function summaryOf(items: readonly ResolvedItem<GameType>[], atHub: AppraisalHubTotals): AppraisalSummary {
+  let volume = 0;
+  for (const it of items) volume += it.type.packagedVolume * it.quantity;
   return {
-    lines: data.length,
-    names: data.slice(0, 3).map((l) => l.name),
-    sell: best.sell,
-    buy: best.buy,
-    sell_p5: p5.sell,
-    buy_p5: p5.buy,
-    volume: best.volume,
+    lines: items.length,
+    names: items.slice(0, 3).map((it) => it.type.name),
+    sell: atHub.sell,
+    buy: atHub.buy,
+    sell_p5: atHub.sell_p5,
+    buy_p5: atHub.buy_p5,
+    volume,
   };
 }

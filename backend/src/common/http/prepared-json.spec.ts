@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { gzippedJson, gzipText, plainJson } from './prepared-json';
+import { gzipBytes, gzippedJson, plainJson } from './prepared-json';
 
 describe('prepared JSON answers', () => {
   const body = {
@@ -14,25 +14,28 @@ describe('prepared JSON answers', () => {
     hub: 2,
   };
 
-  it('gzippedJson: the JSON of the answer, and its gzip holding exactly that JSON', async () => {
-    const answer = await gzippedJson(body);
-    expect(answer.json).toBe(JSON.stringify(body));
-    expect(gunzipSync(answer.gzip).toString('utf8')).toBe(answer.json);
+  it('gzippedJson: the JSON bytes as given, and their gzip holding exactly them', async () => {
+    const json = Buffer.from(JSON.stringify(body));
+    const answer = await gzippedJson(json);
+    expect(answer.json).toBe(json);
+    expect(gunzipSync(answer.gzip).equals(json)).toBe(true);
   });
 
   it('plainJson: the JSON alone, left to the compression middleware', () => {
-    expect(plainJson(body)).toEqual({ json: JSON.stringify(body), gzip: null });
+    expect(plainJson(body)).toEqual({ json: Buffer.from(JSON.stringify(body)), gzip: null });
   });
 
   it.each([
     ['short ASCII', 'Tritanium\t100'],
     ['long ASCII', 'x'.repeat(300_000)],
     ['long, Cyrillic and emoji at the middle', `${'Тританий 😀 '.repeat(25_000)}${'ж'.repeat(1000)}end`],
+    ['long, odd length, halves inside a character', `${'ж'.repeat(200_001)}`],
     ['long, no ASCII after the middle', `${'a'.repeat(200_000)}${'ж😀'.repeat(100_000)}`],
     ['long and varied', Array.from({ length: 40_000 }, (_, i) => `Строка ${i}: «${'№'.repeat(i % 7)}»`).join('\n')],
-  ])('gzipText (%s): one gzip stream holding exactly the text', async (_label, text) => {
-    const zipped = await gzipText(text);
+  ])('gzipBytes (%s): one gzip stream holding exactly the bytes', async (_label, text) => {
+    const bytes = Buffer.from(text);
+    const zipped = await gzipBytes(bytes);
     expect(zipped.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
-    expect(gunzipSync(zipped).toString('utf8')).toBe(text);
+    expect(gunzipSync(zipped).equals(bytes)).toBe(true);
   });
 });

@@ -7,27 +7,26 @@ const deflateRawAsync = promisify(deflateRaw);
 
 /** Level 1 like every API answer; output in 128 kB chunks. */
 const GZIP = { level: 1, chunkSize: 128 * 1024 };
-/** Texts from this many characters on are compressed in two halves at once. */
+/** Answers from this many bytes on are compressed in two halves at once. */
 const HALVES_FROM = 256 * 1024;
 
 /**
- * Gzips a text; a long one in two halves at once in the thread pool, as pigz does: the first
+ * Gzips bytes; long ones in two halves at once in the thread pool, as pigz does: the first
  * half's deflate data ends with a sync flush (no final block), the second's is final, and the gzip
- * wrapper carries the CRC-32 and length of the whole: one ordinary gzip stream (RFC 1951, 1952)
- * that any client inflates. The halves meet at an ASCII character, so no character's UTF-8 bytes
- * are split. The second half starts without the first's dictionary: a few hundred bytes more.
+ * wrapper carries the CRC-32 and length of the whole (computed here while the pool deflates): one
+ * ordinary gzip stream (RFC 1951, 1952) that any client inflates. The second half starts without
+ * the first's dictionary: a few hundred bytes more.
  */
-export async function gzipText(text: string): Promise<Buffer> {
-  let cut = text.length >> 1;
-  while (cut < text.length && text.charCodeAt(cut) >= 0x80) cut++;
-  if (text.length < HALVES_FROM || cut >= text.length) return gzipAsync(text, GZIP);
-  const head = Buffer.from(text.slice(0, cut));
+export async function gzipBytes(bytes: Buffer): Promise<Buffer> {
+  if (bytes.length < HALVES_FROM) return gzipAsync(bytes, GZIP);
+  const cut = bytes.length >> 1;
+  const head = bytes.subarray(0, cut);
+  const tail = bytes.subarray(cut);
   const first = deflateRawAsync(head, { ...GZIP, finishFlush: constants.Z_SYNC_FLUSH });
-  const tail = Buffer.from(text.slice(cut));
   const second = deflateRawAsync(tail, GZIP);
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(tail, crc32(head)) >>> 0, 0);
-  trailer.writeUInt32LE((head.length + tail.length) % 2 ** 32, 4);
+  trailer.writeUInt32LE(crc32(bytes) >>> 0, 0);
+  trailer.writeUInt32LE(bytes.length % 2 ** 32, 4);
   // Magic, deflate, no flags, no time, no extra flags, unknown OS.
   const header = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
   return Buffer.concat([header, ...(await Promise.all([first, second])), trailer]);
@@ -35,23 +34,23 @@ export async function gzipText(text: string): Promise<Buffer> {
 
 /**
  * A JSON answer its use case has already serialised, and gzipped when it is large: the use case
- * keeps those bytes too (a saved appraisal is its answer, gzipped), so the answer is stringified
+ * keeps those bytes too (a saved appraisal is its answer, gzipped), so the answer is serialised
  * and compressed once, not again by `res.json` and the compression middleware.
  */
 export interface PreparedJson {
-  json: string;
+  /** The JSON, UTF-8. */
+  json: Buffer;
   /** The same JSON gzipped; null when left to the compression middleware. */
   gzip: Buffer | null;
 }
 
-/** Serialises an answer and gzips it (`gzipText`, in the thread pool). */
-export async function gzippedJson(body: unknown): Promise<PreparedJson & { gzip: Buffer }> {
-  const json = JSON.stringify(body);
-  return { json, gzip: await gzipText(json) };
+/** JSON bytes and their gzip (`gzipBytes`, in the thread pool). */
+export async function gzippedJson(json: Buffer): Promise<PreparedJson & { gzip: Buffer }> {
+  return { json, gzip: await gzipBytes(json) };
 }
 
 /** Serialises a small answer (the compression middleware compresses it as any other, when worth it). */
-export const plainJson = (body: unknown): PreparedJson => ({ json: JSON.stringify(body), gzip: null });
+export const plainJson = (body: unknown): PreparedJson => ({ json: Buffer.from(JSON.stringify(body)), gzip: null });
 
 /**
  * Sends a prepared answer: the gzipped bytes as they are to a client that takes gzip (every
