@@ -85,7 +85,10 @@ async function settled(page: Page, path: string): Promise<void> {
     .waitForFunction(
       () =>
         document.querySelector('main h1') !== null &&
-        document.querySelector('[aria-busy="true"], .mantine-Skeleton-root, .mantine-Loader-root') === null,
+        // The header's progress bar: a page chunk still loading (the previous page stays on screen meanwhile).
+        document.querySelector(
+          '[aria-busy="true"], .mantine-Skeleton-root, .mantine-Loader-root, [role="progressbar"][aria-label="Загрузка страницы"]',
+        ) === null,
       undefined,
       { timeout: 30_000, polling: 100 },
     )
@@ -117,6 +120,9 @@ async function navigate(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+  // Two frames: the router's update is committed, and a page whose chunk is not here yet has
+  // started loading it (the progress bar shows), before settled() looks.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** Rules whose outcome depends on the colour scheme: the dark theme re-checks only these. */
