@@ -287,6 +287,7 @@ describe('accessibility of every route (axe, WCAG 2.1 AA)', () => {
         `/corp/projects/${projects[0].id}`,
         '/corp/new_project',
         '/corp/roles',
+        '/corp/alerts',
         '/account/user/demo_industrialist',
       ];
     });

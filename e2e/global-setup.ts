@@ -11,7 +11,14 @@ declare global {
 
 export default async function globalSetup(): Promise<void> {
   // Every browser test comes from 127.0.0.1: exempt it from the overall budget, as a load generator would be.
-  const app = await startApp({ APP_MODE: 'demo', RATE_LIMIT_TRUSTED: '127.0.0.1' });
+  // Ping webhooks may post to a loopback receiver the tests start (e2e/alerts.e2e.ts).
+  const app = await startApp({
+    APP_MODE: 'demo',
+    RATE_LIMIT_TRUSTED: '127.0.0.1',
+    PING_WEBHOOK_HOSTS: '127.0.0.1',
+    PING_WEBHOOK_ALLOW_PRIVATE: '1',
+    PING_WEBHOOK_ALLOW_HTTP: '1',
+  });
   globalThis.__E2E_APP__ = app;
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_DATA_DIR = app.dataDir;

@@ -303,6 +303,20 @@ describe('native production topology (nginx, two instances, redis-server, embedd
     expect(strip(layout.nginxConf)).toBe(strip(composeNginxConf()));
   });
 
+  it("the proxy's access log never holds a calendar link's token", async () => {
+    const token = 'a'.repeat(20) + 'SecretCalendarToken';
+    const res = await fetch(`${proxy}/api/calendar/${token}.ics`);
+    expect(res.status).toBe(404); // no such link: what matters is what nginx wrote
+    await res.arrayBuffer();
+    const logPath = join(work, 'nginx', 'access.log');
+    const deadline = Date.now() + 10_000;
+    while (!readFileSync(logPath, 'utf8').includes('/api/calendar/') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    const log = readFileSync(logPath, 'utf8');
+    expect(log).toContain('"GET /api/calendar/[token] HTTP/1.1" 404');
+    expect(log).not.toContain(token);
+  });
+
   it('through the proxy: a ping via A reaches B; SIGTERM A -> its socket recovers on B; kill -9 B mid-request loses no acknowledged write', async () => {
     // Which loopback addresses the proxy sends to which instance (each instance logs the request it served).
     const byInstance: (string | undefined)[] = [undefined, undefined];

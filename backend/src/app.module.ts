@@ -46,6 +46,11 @@ export function isLoggedRequest(url: string): boolean {
   return /^\/(api|auth|data)\//.test(url) && !/^\/api\/health(\?|$)/.test(url);
 }
 
+/** The URL as logged: a calendar feed's secret token never reaches the logs. */
+export function loggedUrl(url: string | undefined): string {
+  return (url ?? '').replace(/^(\/api\/calendar\/)[^/?#]+/i, '$1…');
+}
+
 /** The request's correlation id: the caller's X-Request-Id when sane, else a new one; echoed back. */
 function requestId(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers['x-request-id'];
@@ -61,12 +66,12 @@ function pinoHttpOptions(config: AppConfig): Params['pinoHttp'] {
     autoLogging: { ignore: (req) => !isLoggedRequest(req.url ?? '') },
     genReqId: requestId,
     serializers: {
-      req: (req: { method?: string; url?: string }) => ({ method: req.method, url: req.url }),
+      req: (req: { method?: string; url?: string }) => ({ method: req.method, url: loggedUrl(req.url) }),
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    customSuccessMessage: (req, res, time) => `${req.method} ${req.url} ${res.statusCode} ${Math.round(time)} мс`,
-    customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+    customSuccessMessage: (req, res, time) => `${req.method} ${loggedUrl(req.url)} ${res.statusCode} ${Math.round(time)} мс`,
+    customErrorMessage: (req, res) => `${req.method} ${loggedUrl(req.url)} ${res.statusCode}`,
     customAttributeKeys: { responseTime: 'ms' },
     customProps: (req) => ({ app: 'eve-toolkit', correlationId: req.id }),
   };

@@ -17,7 +17,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import { CHARACTER_REFRESH_LEASE, CharacterSync } from '../src/characters/character-sync.service';
-import { decryptToken, tokenKey } from '../src/characters/domain/token-crypto';
+import { decryptToken, tokenKey } from '../src/common/crypto/secret-box';
 import { LeaseService } from '../src/common/scheduling/lease.service';
 import { DEMO_ACCOUNTS } from '../src/demo/demo-accounts';
 import { DEMO_CHARACTER_BY_ROLE, DEMO_CORPORATION_ID } from '../src/demo/demo-seed';

@@ -2,6 +2,13 @@
 export const CORP_LIMITS = {
   eventName: 100,
   eventDesc: 2000,
+  /** A ping's doctrine (e.g. «Feroxes, T2 fit»), comms (a Mumble/Discord channel) and FC name. */
+  eventDoctrine: 100,
+  eventComms: 200,
+  /** EVE character names are at most 37 characters. */
+  eventFc: 37,
+  /** How far ahead a ping may be set (days): five years, so a typo in the year is caught. */
+  eventMaxAheadDays: 1830,
   projectName: 100,
   projectDesc: 2000,
   /** Jobs or materials in one project. */
@@ -26,6 +33,15 @@ export const CORP_MESSAGES = {
   dateRequired: 'Укажите дату (ГГГГ-ММ-ДД)',
   timeRequired: 'Укажите время ET (ЧЧ:ММ)',
   eventType: 'Неизвестный тип пинга',
+  eventNotFound: 'Пинг не найден',
+  cannotEditEvent: 'Менять и отменять пинг могут его автор, его ФК и админы корпорации',
+  datePast: 'Это время уже прошло: укажите будущее время ET',
+  dateTooFar: 'Пинг можно назначить не дальше чем на пять лет вперёд',
+  dateAndTime: 'Укажите дату и время вместе',
+  formup: 'Выберите систему сбора из списка',
+  unknownSystem: 'Такой системы нет в игровых данных',
+  srp: 'СРП: да или нет',
+  rsvpAnswer: 'Ответ: «да», «нет» или «может быть»',
   tooLong: (n: number) => `Не длиннее ${n} символов`,
   number: 'Введите число',
   notNegative: 'Число не может быть отрицательным',

@@ -10,6 +10,14 @@ z.config(z.locales.ru());
 
 export { postDebugSchema } from './api/feedback';
 export { industryFormSchema } from './api/industry';
-export { addEventSchema, addProjectSchema, updateBuySchema } from './api/corp';
+export {
+  addEventSchema,
+  addProjectSchema,
+  deleteEventSchema,
+  rsvpEventSchema,
+  updateBuySchema,
+  updateEventSchema,
+} from './api/corp';
+export { addWebhookSchema } from './api/corp-delivery';
 export { lootPricesQuerySchema, lootSplitStateSchema } from './loot/schemas';
 export { appraisalRequestSchema } from './api/appraisal';

@@ -1,6 +1,6 @@
 import type { Role } from './enums';
 import type { AdminRoleRequest, UpdateLibsJob } from './api/admin';
-import type { CorpEvent, Project } from './api/corp';
+import type { CorpEvent, Project, RsvpAnswer } from './api/corp';
 /**
  * Typed Socket.IO event maps. Every emit and listener uses these; no string literals at call
  * sites. Later features add their events here.
@@ -13,7 +13,17 @@ export interface ServerToClientEvents {
   'corp:project-created': (payload: { corporationId: number; project: Project }) => void;
   'corp:project-updated': (payload: { corporationId: number; project: Project; reason: 'status' | 'jobs' }) => void;
   'corp:project-deleted': (payload: { corporationId: number; projectId: string }) => void;
+  /**
+   * Pings carry the shared view (`rsvp.mine` null, `can_edit` false): pages keep their own values
+   * for a ping they have, and decide `can_edit` of a new one with `canManagePing`.
+   */
   'corp:event-created': (payload: { corporationId: number; event: CorpEvent }) => void;
+  /** Edited (`edit`) or answered by someone (`rsvp`: the counts changed). */
+  'corp:event-updated': (payload: { corporationId: number; event: CorpEvent; reason: 'edit' | 'rsvp' }) => void;
+  /** Cancelled (deleted) by its author, its FC or an admin. */
+  'corp:event-cancelled': (payload: { corporationId: number; eventId: string }) => void;
+  /** To the member's own sockets (`user:<id>`): their answer, so their other tabs show it as theirs. */
+  'corp:event-answered': (payload: { corporationId: number; eventId: string; answer: RsvpAnswer }) => void;
   'corp:buys-changed': (payload: { corporationId: number }) => void;
   /** The user's corporation access changed (joined, left, blocked): refetch the corporation screens. */
   'corp:access-changed': (payload: { corporationIds: number[] }) => void;

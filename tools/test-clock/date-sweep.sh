@@ -24,6 +24,7 @@ tests=(
   backend/test/market-before-import.int-spec.ts
   backend/test/realtime.int-spec.ts
   backend/test/corp.int-spec.ts
+  backend/test/corp-pings.int-spec.ts
   backend/test/demo-accounts.int-spec.ts
   backend/test/admin.int-spec.ts
   backend/test/appraisal.int-spec.ts

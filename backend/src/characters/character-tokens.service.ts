@@ -4,7 +4,7 @@ import type { Model } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { CHARACTER_MODELS, type CharacterDoc } from './character.schema';
 import { accessTokenUsable } from './domain/sso';
-import { decryptToken, encryptToken, tokenKey } from './domain/token-crypto';
+import { decryptToken, encryptToken, tokenKey } from '../common/crypto/secret-box';
 import { SsoClient, SsoGrantRefusedError, type SsoTokens } from './sso.client';
 
 /** The character's link is gone (refresh token revoked or unreadable): only a new link helps. */

@@ -8,7 +8,7 @@ export interface CharacterDoc {
   corporation_id: number | null;
   owner_hash: string;
   scopes: string[];
-  /** AES-256-GCM (domain/token-crypto.ts); never the plain token. */
+  /** AES-256-GCM (common/crypto/secret-box.ts); never the plain token. */
   refresh_token_enc: string;
   /** The latest access token (also AES-256-GCM) and when it expires; shared by every instance. */
   access_token_enc: string | null;

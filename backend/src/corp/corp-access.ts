@@ -7,10 +7,11 @@ import { CorporationsService } from '../corporations/corporations.service';
 
 /** What a member may do beyond reading (each one a list of roles in CORP_PERMISSIONS). */
 export type CorpPermission = Exclude<keyof typeof CORP_PERMISSIONS, 'member'>;
-const PERMISSIONS: readonly CorpPermission[] = ['createEvent', 'createProject', 'moderate'];
+const PERMISSIONS: readonly CorpPermission[] = ['createEvent', 'manageEvents', 'createProject', 'moderate'];
 
 const PERMISSION_MESSAGE: Record<CorpPermission, string> = {
   createEvent: CORP_MESSAGES.cannotCreateEvent,
+  manageEvents: CORP_MESSAGES.cannotEditEvent,
   createProject: CORP_MESSAGES.cannotCreateProject,
   moderate: CORP_MESSAGES.cannotModerate,
 };
@@ -63,6 +64,11 @@ export class CorpAccess {
   /** The member's characters in the corporation (those whose game jobs and contracts count for it). */
   async charactersIn(member: CorpMember, corporationId: number): Promise<{ id: number; name: string }[]> {
     return this.characters.memberCharacters(member.user.id, [corporationId]);
+  }
+
+  /** The member's characters in all their corporations. */
+  async charactersOf(member: CorpMember): Promise<{ id: number; name: string; corporationId: number }[]> {
+    return this.characters.memberCharacters(member.user.id, member.corporationIds);
   }
 
   /** Accounts whose access a change of the corporation may affect (those with a character in it). */

@@ -1,20 +1,38 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
-import { CORP_LIMITS, eventDateFromEt, type CorpEvent, type EventsResponse, type EventType } from '@eve-toolkit/shared-types';
+import { Types, type Model } from 'mongoose';
+import {
+  canManagePing,
+  CORP_LIMITS,
+  CORP_MESSAGES,
+  eventDateFromEt,
+  type AddEventFields,
+  type CorpEvent,
+  type EventsResponse,
+  type PingSystem,
+  type RsvpAnswer,
+  type UpdateEventFields,
+} from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import type { CorpMember } from './corp-access';
+import { apiError } from '../common/errors/api-exception.filter';
+import { GameData } from '../game-data/game-data.contract';
+import { CorpAccess, type CorpMember } from './corp-access';
 import { CorpScoped } from './corp-scope';
-import { CORP_EVENTS, type PingCreatedEvent } from './corp.events';
+import { CORP_EVENTS, type PingCancelledEvent, type PingCreatedEvent, type PingUpdatedEvent } from './corp.events';
 import { toCorpEvent } from './corp.mapper';
 import { CORP_MODELS, type EventDoc } from './corp.schema';
+import { pingStartProblem } from './domain/pings';
 
 const PINGS_LISTED = 200;
 
 /**
- * Pings (spec "Пинги"): fleet commanders and admins create them (`can_create`); members see the
- * upcoming ones and those of the last week, soonest first. Date and time are EVE time (UTC).
+ * Pings (spec "Пинги", issue 27): fleet commanders and admins create them (`can_create`) with
+ * what a fleet runs from (formup system, doctrine, comms, SRP, FC); members see the upcoming
+ * ones and those of the last week, soonest first, and answer them (yes / no / maybe). The
+ * author, the pilot named as FC and the corporation's admins edit and cancel them
+ * (`canManagePing`). Date and time are EVE time (UTC). Every change is a domain event carrying
+ * the shared view of the ping.
  */
 @Injectable()
 export class CorpPingsService {
@@ -23,6 +41,8 @@ export class CorpPingsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectModel(CORP_MODELS.event) pings: Model<EventDoc>,
+    private readonly access: CorpAccess,
+    private readonly gameData: GameData,
     private readonly events: EventEmitter2,
   ) {
     this.pings = new CorpScoped(pings);
@@ -30,34 +50,136 @@ export class CorpPingsService {
 
   async list(member: CorpMember, now = new Date()): Promise<EventsResponse> {
     const since = new Date(now.getTime() - CORP_LIMITS.eventsPastDays * 86_400_000);
-    const docs = await this.pings
-      .find(member, { date: { $gte: since } })
-      .sort({ date: 1 })
-      .limit(PINGS_LISTED)
-      .lean<EventDoc[]>();
+    const [docs, characters] = await Promise.all([
+      this.pings
+        .find(member, { date: { $gte: since } })
+        .sort({ date: 1 })
+        .limit(PINGS_LISTED)
+        .lean<EventDoc[]>(),
+      this.access.charactersOf(member),
+    ]);
+    const names = (corporationId: number) => characters.filter((c) => c.corporationId === corporationId).map((c) => c.name);
     return {
-      events: docs.map((d) => toCorpEvent(d, this.config.imageServerUrl)),
+      events: await Promise.all(docs.map((d) => this.view(d, member, names(d.corporation_id)))),
       can_create: member.can.createEvent,
+      viewer: { username: member.user.username, admin: member.can.manageEvents, characters: characters.map((c) => c.name) },
     };
   }
 
-  async create(
-    member: CorpMember,
-    req: { name: string; desc: string; type: EventType; date: string; time: string },
-    now = new Date(),
-  ): Promise<CorpEvent> {
+  async create(member: CorpMember, req: AddEventFields, now = new Date()): Promise<CorpEvent> {
+    const date = eventDateFromEt(req.date, req.time);
+    const problem = pingStartProblem(date, now);
+    if (problem) throw apiError(400, problem);
     const doc = await this.pings.create(member, {
       name: req.name,
       desc: req.desc,
       type: req.type,
-      date: eventDateFromEt(req.date, req.time),
+      date,
+      formup: await this.system(req.formup),
+      doctrine: req.doctrine,
+      comms: req.comms,
+      srp: req.srp,
+      fc: req.fc,
+      rsvp: {},
       author_id: member.user.id,
       author: member.user.username,
       created_at: now,
+      updated_at: now,
+      rev: 0,
     });
-    const event = toCorpEvent(doc.toObject<EventDoc>(), this.config.imageServerUrl);
-    const payload: PingCreatedEvent = { corporationId: member.corporationId, event };
+    const saved = doc.toObject<EventDoc>();
+    const payload: PingCreatedEvent = { corporationId: saved.corporation_id, event: this.shared(saved) };
     this.events.emit(CORP_EVENTS.pingCreated, payload);
-    return event;
+    return this.view(saved, member);
   }
+
+  /** The fields given change (404 outside the member's corporations, 403 for someone who may not). */
+  async update(member: CorpMember, req: UpdateEventFields, now = new Date()): Promise<CorpEvent> {
+    const doc = await this.managed(member, req.id);
+    const set: Partial<EventDoc> = { updated_at: now };
+    for (const key of ['name', 'desc', 'type', 'doctrine', 'comms', 'srp', 'fc'] as const)
+      if (req[key] !== undefined) (set as Record<string, unknown>)[key] = req[key];
+    if (req.date !== undefined && req.time !== undefined) {
+      const date = eventDateFromEt(req.date, req.time);
+      // The same moment again is no change (a started ping's other fields stay editable).
+      if (date.getTime() !== new Date(doc.date).getTime()) {
+        const problem = pingStartProblem(date, now);
+        if (problem) throw apiError(400, problem);
+        set.date = date;
+      }
+    }
+    if (req.formup !== undefined) set.formup = await this.system(req.formup);
+    const updated = await this.pings.findOneAndUpdate(member, { _id: doc._id }, { $set: set, $inc: { rev: 1 } }).lean<EventDoc>();
+    if (!updated) throw apiError(404, CORP_MESSAGES.eventNotFound);
+    const payload: PingUpdatedEvent = { corporationId: updated.corporation_id, event: this.shared(updated), reason: 'edit' };
+    this.events.emit(CORP_EVENTS.pingUpdated, payload);
+    return this.view(updated, member);
+  }
+
+  /** Cancels (deletes) the ping; the same access as `update`. */
+  async cancel(member: CorpMember, id: string): Promise<{ ok: true }> {
+    const doc = await this.managed(member, id);
+    const res = await this.pings.deleteWithin(member, { _id: doc._id });
+    if (res.deletedCount !== 1) throw apiError(404, CORP_MESSAGES.eventNotFound);
+    const payload: PingCancelledEvent = { corporationId: doc.corporation_id, event: this.shared(doc) };
+    this.events.emit(CORP_EVENTS.pingCancelled, payload);
+    return { ok: true };
+  }
+
+  /** Any member answers (again to change it): one conditional update of the ping's answers. */
+  async rsvp(member: CorpMember, id: string, answer: RsvpAnswer): Promise<CorpEvent> {
+    const updated = await this.pings
+      .findOneAndUpdate(member, { _id: objectId(id) }, { $set: { [`rsvp.${member.user.id}`]: answer }, $inc: { rev: 1 } })
+      .lean<EventDoc>();
+    if (!updated) throw apiError(404, CORP_MESSAGES.eventNotFound);
+    const payload: PingUpdatedEvent = {
+      corporationId: updated.corporation_id,
+      event: this.shared(updated),
+      reason: 'rsvp',
+      answer: { userId: member.user.id, answer },
+    };
+    this.events.emit(CORP_EVENTS.pingUpdated, payload);
+    return this.view(updated, member);
+  }
+
+  /** The ping, when the member may edit it: 404 when it is not in their corporations, 403 when not theirs to manage. */
+  private async managed(member: CorpMember, id: string): Promise<EventDoc> {
+    const doc = await this.pings.findOne(member, { _id: objectId(id) }).lean<EventDoc>();
+    if (!doc) throw apiError(404, CORP_MESSAGES.eventNotFound);
+    if (!(await this.mayManage(member, doc))) throw apiError(403, CORP_MESSAGES.cannotEditEvent);
+    return doc;
+  }
+
+  /** Whether `member` may edit and cancel the ping (`names`: their characters in its corporation, read when needed). */
+  private async mayManage(member: CorpMember, doc: EventDoc, names?: string[]): Promise<boolean> {
+    const viewer = { isAuthor: doc.author_id === member.user.id, admin: member.can.manageEvents };
+    if (viewer.isAuthor || viewer.admin || !doc.fc) return viewer.isAuthor || viewer.admin;
+    const characters = names ?? (await this.access.charactersIn(member, doc.corporation_id)).map((c) => c.name);
+    return canManagePing({ fc: doc.fc }, { ...viewer, characters });
+  }
+
+  /** The ping as `member` sees it (their answer, whether they may edit it). */
+  private async view(doc: EventDoc, member: CorpMember, names?: string[]): Promise<CorpEvent> {
+    const canEdit = await this.mayManage(member, doc, names);
+    return toCorpEvent(doc, this.config.imageServerUrl, { userId: member.user.id, canEdit });
+  }
+
+  /** The view every member shares (socket and domain events). */
+  private shared(doc: EventDoc): CorpEvent {
+    return toCorpEvent(doc, this.config.imageServerUrl);
+  }
+
+  /** The formup system from the game data (400 when there is no such system). */
+  private async system(id: number | null): Promise<PingSystem | null> {
+    if (id === null) return null;
+    const system = await this.gameData.system(id);
+    if (!system) throw apiError(400, CORP_MESSAGES.unknownSystem);
+    return { id: system.id, name: system.name, security: system.security };
+  }
+}
+
+/** A ping id from the client as an ObjectId (404 for anything that cannot be one). */
+function objectId(id: string): Types.ObjectId {
+  if (!Types.ObjectId.isValid(id) || String(new Types.ObjectId(id)) !== id) throw apiError(404, CORP_MESSAGES.eventNotFound);
+  return new Types.ObjectId(id);
 }

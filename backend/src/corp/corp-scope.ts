@@ -1,4 +1,4 @@
-import type { Model, QueryFilter } from 'mongoose';
+import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
 import type { CorpMember } from './corp-access';
 
 /**
@@ -21,6 +21,16 @@ export class CorpScoped<T extends { corporation_id: number }> {
 
   findOne(member: CorpMember, filter: QueryFilter<T>) {
     return this.model.findOne(this.within(member, filter));
+  }
+
+  /** Changes the document matching `filter` within the member's corporations; the changed document, or null. */
+  findOneAndUpdate(member: CorpMember, filter: QueryFilter<T>, update: UpdateQuery<T>) {
+    return this.model.findOneAndUpdate(this.within(member, filter), update, { returnDocument: 'after' });
+  }
+
+  /** Deletes the document matching `filter` within the member's corporations. */
+  deleteWithin(member: CorpMember, filter: QueryFilter<T>) {
+    return this.model.deleteOne(this.within(member, filter));
   }
 
   /** A new document of the member's corporation (where new projects, pings and rows go). */

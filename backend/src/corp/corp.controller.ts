@@ -2,6 +2,9 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   addEventSchema,
   addProjectSchema,
+  deleteEventSchema,
+  rsvpEventSchema,
+  updateEventSchema,
   newRoleRequestSchema,
   pushJobsSchema,
   updateBuySchema,
@@ -11,6 +14,8 @@ import {
   type AddProjectRequest,
   type BuysResponse,
   type CorpEvent,
+  type DeleteEventRequest,
+  type RsvpEventRequest,
   type EventsResponse,
   type Project,
   type ProjectResponse,
@@ -81,6 +86,37 @@ export class CorpController {
     @Body(new ZodPipe(addEventSchema)) body: Parsed<typeof addEventSchema>,
   ): Promise<{ event: CorpEvent }> {
     return { event: await this.pings.create(member, body satisfies AddEventRequest) };
+  }
+
+  /** Author, the ping's FC, admins: decided per ping in the service (404 for another corporation's). */
+  @Post('update_event')
+  @CorpArea()
+  @HttpCode(200)
+  async updateEvent(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(updateEventSchema)) body: Parsed<typeof updateEventSchema>,
+  ): Promise<{ event: CorpEvent }> {
+    return { event: await this.pings.update(member, body) };
+  }
+
+  @Post('delete_event')
+  @CorpArea()
+  @HttpCode(200)
+  deleteEvent(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(deleteEventSchema)) body: DeleteEventRequest,
+  ): Promise<{ ok: true }> {
+    return this.pings.cancel(member, body.id);
+  }
+
+  @Post('rsvp_event')
+  @CorpArea()
+  @HttpCode(200)
+  async rsvpEvent(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(rsvpEventSchema)) body: RsvpEventRequest,
+  ): Promise<{ event: CorpEvent }> {
+    return { event: await this.pings.rsvp(member, body.id, body.answer) };
   }
 
   @Get('roles')

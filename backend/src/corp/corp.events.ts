@@ -1,4 +1,4 @@
-import type { CorpEvent, Project } from '@eve-toolkit/shared-types';
+import type { CorpEvent, Project, RsvpAnswer } from '@eve-toolkit/shared-types';
 
 /** Domain events of the corporation area (EventEmitter2); RealtimeListener forwards them to `corp:<id>`. */
 export const CORP_EVENTS = {
@@ -6,6 +6,8 @@ export const CORP_EVENTS = {
   projectUpdated: 'corp.project-updated',
   projectDeleted: 'corp.project-deleted',
   pingCreated: 'corp.ping-created',
+  pingUpdated: 'corp.ping-updated',
+  pingCancelled: 'corp.ping-cancelled',
   buysChanged: 'corp.buys-changed',
 } as const;
 
@@ -22,7 +24,24 @@ export interface ProjectDeletedEvent {
   corporationId: number;
   projectId: string;
 }
+/**
+ * Ping events carry the full ping as every member sees it (`rsvp.mine` null, `can_edit` false)
+ * and its corporation.
+ */
 export interface PingCreatedEvent {
+  corporationId: number;
+  event: CorpEvent;
+}
+/** A ping was edited (`edit`: its fields changed) or answered (`rsvp`: only the counts changed). */
+export interface PingUpdatedEvent {
+  corporationId: number;
+  event: CorpEvent;
+  reason: 'edit' | 'rsvp';
+  /** For `rsvp`: whose answer it was (their own sockets learn it is theirs). */
+  answer?: { userId: string; answer: RsvpAnswer };
+}
+/** A ping was cancelled (deleted); `event` is how it was just before. */
+export interface PingCancelledEvent {
   corporationId: number;
   event: CorpEvent;
 }

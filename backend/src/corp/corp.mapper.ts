@@ -1,6 +1,7 @@
 import { typeIconUrl, type CandidateJob, type CorpEvent, type JobExecutor, type Project } from '@eve-toolkit/shared-types';
 import { portraitUrl } from '../characters/characters.mapper';
 import type { EventDoc, ProjectDoc } from './corp.schema';
+import { rsvpSummary } from './domain/pings';
 import type { Candidate } from './project-claims.service';
 
 /** A ship or item icon per ping type (type ids checked against the SDE). */
@@ -59,7 +60,21 @@ export function toProject(doc: ProjectDoc, images: string): Project {
   };
 }
 
-export function toCorpEvent(doc: EventDoc, images: string): CorpEvent {
+/** What a viewer adds to the shared view of a ping: their answer and whether they may edit it. */
+export interface PingViewerFields {
+  userId: string | null;
+  canEdit: boolean;
+}
+
+/**
+ * A ping document -> the API's ping. Without a viewer (`userId` null) it is the shared view
+ * that socket and domain events carry (`mine` null, `can_edit` false).
+ */
+export function toCorpEvent(
+  doc: EventDoc,
+  images: string,
+  viewer: PingViewerFields = { userId: null, canEdit: false },
+): CorpEvent {
   return {
     id: String(doc._id),
     name: doc.name,
@@ -68,6 +83,15 @@ export function toCorpEvent(doc: EventDoc, images: string): CorpEvent {
     icon: typeIconUrl(images, EVENT_ICON_TYPE[doc.type] ?? 34, 32),
     date: new Date(doc.date).toISOString(),
     author: doc.author,
+    formup: doc.formup ? { id: doc.formup.id, name: doc.formup.name, security: doc.formup.security } : null,
+    doctrine: doc.doctrine ?? '',
+    comms: doc.comms ?? '',
+    srp: doc.srp ?? false,
+    fc: doc.fc ?? '',
+    rsvp: rsvpSummary(doc.rsvp, viewer.userId),
+    can_edit: viewer.canEdit,
+    updated_at: new Date(doc.updated_at ?? doc.created_at).toISOString(),
+    rev: doc.rev ?? 0,
   };
 }
 

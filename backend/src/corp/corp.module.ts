@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { AccountsModule } from '../accounts/accounts.module';
 import { CharactersModule } from '../characters/characters.module';
 import { SchedulingModule } from '../common/scheduling/scheduling.module';
 import { CorporationsModule } from '../corporations/corporations.module';
 import { EsiModule } from '../esi/esi.module';
 import { GameDataModule } from '../game-data/game-data.module';
 import { RoleRequestsModule } from '../role-requests/role-requests.module';
+import { CalendarLinkSchema, CALENDAR_MODELS } from './calendar/calendar.schema';
+import { CalendarFeedController, CorpCalendarController } from './calendar/corp-calendar.controller';
+import { CorpCalendarService } from './calendar/corp-calendar.service';
 import { CorpAccess } from './corp-access';
 import { CorpBuysService } from './corp-buys.service';
 import { CorpEsi } from './corp-esi.service';
@@ -17,10 +21,16 @@ import { CorpController } from './corp.controller';
 import { BuySchema, ClaimSchema, CORP_MODELS, EventSchema, ProjectSchema } from './corp.schema';
 import { OrphanClaimsCleanup } from './orphan-claims.cleanup';
 import { ProjectClaims } from './project-claims.service';
+import { CorpWebhooksController } from './webhooks/corp-webhooks.controller';
+import { CorpWebhooksListener } from './webhooks/corp-webhooks.listener';
+import { CorpWebhooksService } from './webhooks/corp-webhooks.service';
+import { WebhookOutbox } from './webhooks/webhook-outbox';
+import { DeliverySchema, WebhookSchema, WEBHOOK_MODELS } from './webhooks/webhook.schema';
 
 /**
- * The corporation area (projects, claims, pings, buy list, role requests from the area): owner of
- * `corp_projects`, `corp_claims`, `corp_events`, `corp_buys`. Exports CorpAccess (the socket
+ * The corporation area (projects, claims, pings, buy list, role requests from the area, ping
+ * webhooks, calendar links): owner of `corp_projects`, `corp_claims`, `corp_events`, `corp_buys`,
+ * `corp_webhooks`, `corp_webhook_deliveries`, `corp_calendar_links`. Exports CorpAccess (the socket
  * gateway joins rooms by the same rules as HTTP) and the services the demo seed fills.
  */
 @Module({
@@ -30,7 +40,11 @@ import { ProjectClaims } from './project-claims.service';
       { name: CORP_MODELS.event, schema: EventSchema },
       { name: CORP_MODELS.buy, schema: BuySchema },
       { name: CORP_MODELS.claim, schema: ClaimSchema },
+      { name: WEBHOOK_MODELS.webhook, schema: WebhookSchema },
+      { name: WEBHOOK_MODELS.delivery, schema: DeliverySchema },
+      { name: CALENDAR_MODELS.link, schema: CalendarLinkSchema },
     ]),
+    AccountsModule,
     CharactersModule,
     CorporationsModule,
     RoleRequestsModule,
@@ -38,7 +52,7 @@ import { ProjectClaims } from './project-claims.service';
     GameDataModule,
     SchedulingModule,
   ],
-  controllers: [CorpController],
+  controllers: [CorpController, CorpWebhooksController, CorpCalendarController, CalendarFeedController],
   providers: [
     CorpAccess,
     CorpMemberGuard,
@@ -49,6 +63,10 @@ import { ProjectClaims } from './project-claims.service';
     ProjectClaims,
     OrphanClaimsCleanup,
     CorpRolesService,
+    WebhookOutbox,
+    CorpWebhooksService,
+    CorpWebhooksListener,
+    CorpCalendarService,
   ],
   exports: [CorpAccess, CorpBuysService, CorpPingsService, CorpProjectsService],
 })

@@ -1,5 +1,5 @@
 import { Schema, Types } from 'mongoose';
-import type { EventType, ProjectJobType, ProjectStatus } from '@eve-toolkit/shared-types';
+import type { EventType, PingSystem, ProjectJobType, ProjectStatus, RsvpAnswer } from '@eve-toolkit/shared-types';
 
 /**
  * The corporation area's collections. Every document carries its `corporation_id`; every read
@@ -75,7 +75,11 @@ export const ProjectSchema = new Schema<ProjectDoc>(
 );
 ProjectSchema.index({ corporation_id: 1, created_at: -1 });
 
-/** A ping (`corp_events`). */
+/**
+ * A ping (`corp_events`). The members' answers live inside it (`rsvp`: account id -> answer),
+ * so an answer is one conditional update. Pings written before issue 27 lack the fleet fields
+ * and `rsvp`; the mapper reads them as empty.
+ */
 export interface EventDoc {
   _id: Types.ObjectId;
   corporation_id: number;
@@ -86,6 +90,16 @@ export interface EventDoc {
   author_id: string;
   author: string;
   created_at: Date;
+  /** The formup system as resolved from the game data when the ping was written. */
+  formup?: PingSystem | null;
+  doctrine?: string;
+  comms?: string;
+  srp?: boolean;
+  fc?: string;
+  rsvp?: Record<string, RsvpAnswer>;
+  updated_at?: Date;
+  /** +1 with every edit and answer (pages keep the newest view). */
+  rev?: number;
 }
 
 export const EventSchema = new Schema<EventDoc>(
@@ -98,8 +112,16 @@ export const EventSchema = new Schema<EventDoc>(
     author_id: { type: String, required: true },
     author: { type: String, required: true },
     created_at: { type: Date, required: true },
+    formup: { type: Schema.Types.Mixed, default: null },
+    doctrine: { type: String, default: '' },
+    comms: { type: String, default: '' },
+    srp: { type: Boolean, default: false },
+    fc: { type: String, default: '' },
+    rsvp: { type: Schema.Types.Mixed, default: {} },
+    updated_at: { type: Date },
+    rev: { type: Number, default: 0 },
   },
-  { collection: 'corp_events', versionKey: false },
+  { collection: 'corp_events', versionKey: false, minimize: false },
 );
 EventSchema.index({ corporation_id: 1, date: 1 });
 

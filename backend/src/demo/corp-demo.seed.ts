@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { DEMO_INDUSTRY } from '@eve-toolkit/fake-esi';
-import type { ProjectStatus } from '@eve-toolkit/shared-types';
+import { addEventSchema, type AddEventRequest, type ProjectStatus } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import type { CorpMember } from '../corp/corp-access';
 import { CorpBuysService } from '../corp/corp-buys.service';
@@ -11,6 +11,8 @@ import { GAME_DATA_EVENTS } from '../game-data/game-data.events';
 import { GameData } from '../game-data/game-data.contract';
 import { DEMO_CORPORATION } from './demo-seed';
 import { DemoSeedService } from './demo-seed.service';
+
+const JITA = 30000142;
 
 const DAY = 86_400_000;
 
@@ -49,7 +51,7 @@ export class CorpDemoSeed {
       user: { id: 'demo-seed', username: 'demo_industrialist', roles: ['admin'] },
       corporationIds: [id],
       corporationId: id,
-      can: { createEvent: true, createProject: true, moderate: true },
+      can: { createEvent: true, manageEvents: true, createProject: true, moderate: true },
     };
     if ((await this.projectsService.list(seeder)).projects.length > 0) return false;
     const { fuelBlock, hobgoblin, rifter, tritanium, tritaniumPay, pyerite } = DEMO_INDUSTRY;
@@ -108,13 +110,21 @@ export class CorpDemoSeed {
       const d = new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);
       return { date: d, time: hh };
     };
-    await this.pings.create(
-      seeder,
-      { name: 'Домашняя оборона', desc: 'Все в доки, флот на гейте', type: 'home def', ...at(1, '18:00') },
-      now,
-    );
-    await this.pings.create(seeder, { name: 'Копка в белте', desc: 'Бусты от Оркки', type: 'mining', ...at(2, '16:30') }, now);
-    await this.pings.create(seeder, { name: 'Заправка цитадели', desc: '', type: 'fuel', ...at(5, '20:00') }, now);
+    // Pings a fleet runs from: formup in Jita (an SDE system), the demo FC Sergei Morozov.
+    const ping = (fields: AddEventRequest) => this.pings.create(seeder, addEventSchema.parse(fields), now);
+    await ping({
+      name: 'Домашняя оборона',
+      desc: 'Все в доки, флот на гейте',
+      type: 'home def',
+      formup: JITA,
+      doctrine: 'Ферроксы',
+      comms: 'Mumble: канал «Флот 1»',
+      srp: true,
+      fc: 'Sergei Morozov',
+      ...at(1, '18:00'),
+    });
+    await ping({ name: 'Копка в белте', desc: 'Бусты от Оркки', type: 'mining', formup: JITA, ...at(2, '16:30') });
+    await ping({ name: 'Заправка цитадели', desc: '', type: 'fuel', ...at(5, '20:00') });
     this.logger.log(`Демо-корпорация: проекты, пинги и список закупок созданы`);
     return true;
   }

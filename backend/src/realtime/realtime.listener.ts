@@ -12,7 +12,9 @@ import {
 import {
   CORP_EVENTS,
   type BuysChangedEvent,
+  type PingCancelledEvent,
   type PingCreatedEvent,
+  type PingUpdatedEvent,
   type ProjectCreatedEvent,
   type ProjectDeletedEvent,
   type ProjectUpdatedEvent,
@@ -81,6 +83,30 @@ export class RealtimeListener {
   @OnEvent(CORP_EVENTS.pingCreated)
   onPingCreated(e: PingCreatedEvent): void {
     this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:event-created', { corporationId: e.corporationId, event: e.event });
+  }
+
+  @OnEvent(CORP_EVENTS.pingUpdated)
+  onPingUpdated(e: PingUpdatedEvent): void {
+    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:event-updated', {
+      corporationId: e.corporationId,
+      event: e.event,
+      reason: e.reason,
+    });
+    // After the room's event: the member's own tabs then mark the answer as theirs.
+    if (e.answer)
+      this.gateway.emitTo(Rooms.user(e.answer.userId), 'corp:event-answered', {
+        corporationId: e.corporationId,
+        eventId: e.event.id,
+        answer: e.answer.answer,
+      });
+  }
+
+  @OnEvent(CORP_EVENTS.pingCancelled)
+  onPingCancelled(e: PingCancelledEvent): void {
+    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:event-cancelled', {
+      corporationId: e.corporationId,
+      eventId: e.event.id,
+    });
   }
 
   @OnEvent(CORP_EVENTS.buysChanged)

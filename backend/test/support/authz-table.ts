@@ -62,6 +62,20 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   corp('post', '/auth/corp/update_buy', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
   corp('get', '/auth/corp/events', CORP_PERMISSIONS.member),
   corp('post', '/auth/corp/add_event', CORP_PERMISSIONS.createEvent, CORP_MESSAGES.cannotCreateEvent),
+  // Any member passes the guard; whose ping it is (author, its FC, admins) is decided per ping
+  // (backend/test/corp-pings.int-spec.ts: 403 for other members, 404 for another corporation).
+  corp('post', '/auth/corp/update_event', CORP_PERMISSIONS.member),
+  corp('post', '/auth/corp/delete_event', CORP_PERMISSIONS.member),
+  corp('post', '/auth/corp/rsvp_event', CORP_PERMISSIONS.member),
+  // Ping webhooks: the corporation's moderators; the calendar link: every member (issue 27).
+  corp('get', '/auth/corp/webhooks', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
+  corp('post', '/auth/corp/add_webhook', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
+  corp('post', '/auth/corp/set_webhook', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
+  corp('post', '/auth/corp/delete_webhook', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
+  corp('post', '/auth/corp/test_webhook', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
+  corp('get', '/auth/corp/calendar', CORP_PERMISSIONS.member),
+  corp('post', '/auth/corp/calendar_link', CORP_PERMISSIONS.member),
+  corp('post', '/auth/corp/revoke_calendar', CORP_PERMISSIONS.member),
   corp('get', '/auth/corp/projects', CORP_PERMISSIONS.member),
   corp('get', '/auth/corp/projects/000000000000000000000000', CORP_PERMISSIONS.member),
   corp('post', '/auth/corp/add_project', CORP_PERMISSIONS.createProject, CORP_MESSAGES.cannotCreateProject),
@@ -113,6 +127,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /auth/registration',
   'POST /auth/login',
   'GET /auth/logout',
+  // A member's calendar feed: the secret token in the path is the key (its owner's access is re-checked per request).
+  'GET /api/calendar/:file',
   // Game data, market, appraisal, industry, planets and loot: public pages.
   'GET /data/industry/items',
   'GET /data/industry/items/:id',

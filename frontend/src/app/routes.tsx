@@ -117,6 +117,7 @@ export const routes: RouteObject[] = [
             handle: handle('Новый проект'),
             ...page('/corp/new_project'),
           },
+          { path: 'alerts', handle: handle('Оповещения'), ...page('/corp/alerts') },
           { path: 'roles', handle: handle('Запрос роли'), ...page('/corp/roles') },
         ],
       },

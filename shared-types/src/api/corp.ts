@@ -7,8 +7,10 @@ import { z } from 'zod';
 import { EVENT_TYPES, PROJECT_STATUSES, ROLES, type EventType, type ProjectStatus, type Role } from '../enums';
 import { CORP_LIMITS, CORP_MESSAGES } from '../corp-limits';
 import { text } from '../text';
+import { RSVP_ANSWERS, type PingRsvp, type PingSystem } from '../corp-pings';
 
 export { CORP_LIMITS, CORP_MESSAGES } from '../corp-limits';
+export { canManagePing, RSVP_ANSWERS, RSVP_LABELS, type PingRsvp, type PingSystem, type RsvpAnswer } from '../corp-pings';
 
 /** Who may do what (the server decides; the client only shows the flags it gets). */
 export const CORP_PERMISSIONS = {
@@ -16,6 +18,11 @@ export const CORP_PERMISSIONS = {
   member: ['corp', 'admin'],
   /** Create pings. */
   createEvent: ['fc', 'admin'],
+  /**
+   * Edit and cancel every ping of the corporation. Anybody else edits only pings they wrote or
+   * that name one of their characters as FC (`canManagePing`).
+   */
+  manageEvents: ['admin'],
   /** Create projects. */
   createProject: ['industrialist', 'fc', 'admin'],
   /** Change project status, delete ready projects, edit the buy list. */
@@ -56,7 +63,14 @@ export type UpdateBuyRequest = z.infer<typeof updateBuySchema>;
 // Pings (events)
 // ---------------------------------------------------------------------------------------------
 
-/** Spec §3 Event: name, desc, type, icon, date (ISO, UTC). */
+/**
+ * Spec §3 Event (name, desc, type, icon, date: ISO, UTC) and what a fleet runs from (issue 27):
+ * formup system, doctrine, comms, SRP, the FC's name, the members' answers.
+ *
+ * Two fields depend on who reads it: `rsvp.mine` and `can_edit`. HTTP answers fill them for the
+ * caller; socket events and domain events carry the shared view (`mine: null`, `can_edit: false`)
+ * and pages keep their own values from the cache (see `canManagePing`).
+ */
 export interface CorpEvent {
   id: string;
   name: string;
@@ -65,36 +79,116 @@ export interface CorpEvent {
   icon: string;
   /** ISO timestamp in UTC (= EVE time). */
   date: string;
+  /** The author's username. */
   author: string;
+  /** Formup system, or null (none given). */
+  formup: PingSystem | null;
+  /** '' when not given. */
+  doctrine: string;
+  /** Voice comms, free text ('' when not given). */
+  comms: string;
+  /** Ship replacement for losses on this fleet. */
+  srp: boolean;
+  /** The FC's (character) name, '' when not given. */
+  fc: string;
+  rsvp: PingRsvp;
+  /** The viewer may edit and cancel it (author, its FC, an admin of the corporation). */
+  can_edit: boolean;
+  /** ISO time of the last edit (not of answers); equals creation for a new ping. */
+  updated_at: string;
+  /**
+   * Revision: 0 when created, +1 with every edit and answer (always sent by the server). A page
+   * keeps the higher one when a live event and an HTTP answer cross.
+   */
+  rev?: number;
+}
+
+/** Who reads the list: what the page needs to decide `can_edit` for a ping that arrives live. */
+export interface PingViewer {
+  username: string;
+  /** An admin of the corporation (may edit and cancel every ping). */
+  admin: boolean;
+  /** The viewer's character names in their corporations (a ping naming one as FC is theirs to edit). */
+  characters: string[];
 }
 
 export interface EventsResponse {
   events: CorpEvent[];
   can_create: boolean;
+  viewer: PingViewer;
 }
 
-/** POST auth/corp/add_event: date `YYYY-MM-DD` and time `HH:MM` in EVE time (UTC). */
-export const addEventSchema = z.object({
+const eventDate = z
+  .string({ error: CORP_MESSAGES.dateRequired })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, CORP_MESSAGES.dateRequired)
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    CORP_MESSAGES.dateRequired,
+  );
+const eventTime = z.string({ error: CORP_MESSAGES.timeRequired }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, CORP_MESSAGES.timeRequired);
+const eventId = z
+  .string({ error: CORP_MESSAGES.eventNotFound })
+  .min(1, CORP_MESSAGES.eventNotFound)
+  .max(64, CORP_MESSAGES.eventNotFound);
+
+/**
+ * A ping's fields as the form and the API take them (no defaults: `update_event` changes only
+ * what it is given). Whether the moment is in the future and the formup system exists is
+ * checked on the server (its clock, its game data).
+ */
+const pingFields = {
   name: text({ error: CORP_MESSAGES.titleRequired })
     .trim()
     .min(1, CORP_MESSAGES.titleRequired)
     .max(CORP_LIMITS.eventName, CORP_MESSAGES.tooLong(CORP_LIMITS.eventName)),
-  desc: text({ multiline: true })
-    .trim()
-    .max(CORP_LIMITS.eventDesc, CORP_MESSAGES.tooLong(CORP_LIMITS.eventDesc))
-    .optional()
-    .default(''),
-  type: z.enum(EVENT_TYPES, { error: CORP_MESSAGES.eventType }).optional().default('misc'),
-  date: z
-    .string({ error: CORP_MESSAGES.dateRequired })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, CORP_MESSAGES.dateRequired)
-    .refine(
-      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-      CORP_MESSAGES.dateRequired,
-    ),
-  time: z.string({ error: CORP_MESSAGES.timeRequired }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, CORP_MESSAGES.timeRequired),
+  desc: text({ multiline: true }).trim().max(CORP_LIMITS.eventDesc, CORP_MESSAGES.tooLong(CORP_LIMITS.eventDesc)),
+  type: z.enum(EVENT_TYPES, { error: CORP_MESSAGES.eventType }),
+  /** `YYYY-MM-DD`, EVE time (UTC). */
+  date: eventDate,
+  /** `HH:MM`, EVE time (UTC). */
+  time: eventTime,
+  /** The formup solar system's id (null: none). */
+  formup: z.number({ error: CORP_MESSAGES.formup }).int(CORP_MESSAGES.formup).positive(CORP_MESSAGES.formup).nullable(),
+  doctrine: text().trim().max(CORP_LIMITS.eventDoctrine, CORP_MESSAGES.tooLong(CORP_LIMITS.eventDoctrine)),
+  comms: text().trim().max(CORP_LIMITS.eventComms, CORP_MESSAGES.tooLong(CORP_LIMITS.eventComms)),
+  srp: z.boolean({ error: CORP_MESSAGES.srp }),
+  fc: text().trim().max(CORP_LIMITS.eventFc, CORP_MESSAGES.tooLong(CORP_LIMITS.eventFc)),
+};
+
+/** POST auth/corp/add_event: date `YYYY-MM-DD` and time `HH:MM` in EVE time (UTC); the rest optional. */
+export const addEventSchema = z.object({
+  name: pingFields.name,
+  desc: pingFields.desc.optional().default(''),
+  type: pingFields.type.optional().default('misc'),
+  date: pingFields.date,
+  time: pingFields.time,
+  formup: pingFields.formup.optional().default(null),
+  doctrine: pingFields.doctrine.optional().default(''),
+  comms: pingFields.comms.optional().default(''),
+  srp: pingFields.srp.optional().default(false),
+  fc: pingFields.fc.optional().default(''),
 });
 export type AddEventRequest = z.input<typeof addEventSchema>;
+export type AddEventFields = z.output<typeof addEventSchema>;
+
+/** POST auth/corp/update_event { id, …fields }: only the fields given change; date and time go together. */
+export const updateEventSchema = z
+  .object({ id: eventId })
+  .extend(z.object(pingFields).partial().shape)
+  .refine((v) => (v.date === undefined) === (v.time === undefined), { message: CORP_MESSAGES.dateAndTime, path: ['time'] });
+export type UpdateEventRequest = z.input<typeof updateEventSchema>;
+export type UpdateEventFields = z.output<typeof updateEventSchema>;
+
+/** POST auth/corp/delete_event { id }: cancels the ping (author, its FC, admins). */
+export const deleteEventSchema = z.object({ id: eventId });
+export type DeleteEventRequest = z.infer<typeof deleteEventSchema>;
+
+/** POST auth/corp/rsvp_event { id, answer }: any member answers (again to change it). */
+export const rsvpEventSchema = z.object({
+  id: eventId,
+  answer: z.enum(RSVP_ANSWERS, { error: CORP_MESSAGES.rsvpAnswer }),
+});
+export type RsvpEventRequest = z.infer<typeof rsvpEventSchema>;
 
 /** The moment a ping starts: date and time are EVE time, which is UTC. */
 export function eventDateFromEt(date: string, time: string): Date {

@@ -19,6 +19,16 @@ function demoLocalSdePath(): string | undefined {
   return existsSync(candidate) ? candidate : undefined;
 }
 
+/** Discord's own webhook hosts (PING_WEBHOOK_HOSTS unset). */
+export const DEFAULT_WEBHOOK_HOSTS = [
+  'discord.com',
+  'discordapp.com',
+  'canary.discord.com',
+  'ptb.discord.com',
+  'canary.discordapp.com',
+  'ptb.discordapp.com',
+] as const;
+
 /** Environment variables, validated at boot. Every variable is documented in README and .env.example. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -102,6 +112,24 @@ const envSchema = z.object({
     ),
   /** Multiplies every request budget (1 = as documented). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+  /** Hosts (comma-separated, exact names) ping webhooks may post to; default Discord's own. */
+  PING_WEBHOOK_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? DEFAULT_WEBHOOK_HOSTS.join(','))
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean);
+      for (const h of list) {
+        if (!/^[a-z0-9.:[\]-]+$/.test(h)) ctx.addIssue({ code: 'custom', message: `ожидается имя хоста: ${h}` });
+      }
+      return list;
+    }),
+  /** Let ping webhooks reach private, loopback and link-local addresses (tests, a LAN relay). */
+  PING_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** Let ping webhooks use plain http:// (tests, a LAN relay); https only by default. */
+  PING_WEBHOOK_ALLOW_HTTP: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -141,8 +169,27 @@ export interface AppConfig {
   httpRequestTimeoutMs: number;
   rateLimitTrusted: string[];
   rateLimitScale: number;
+  /** Outgoing ping webhooks: where they may post and how delivery retries. */
+  pingWebhooks: PingWebhookConfig;
   /** Where logs go (not from the environment): tests pass a stream to read what was logged. */
   logDestination?: { write(line: string): unknown };
+}
+
+export interface PingWebhookConfig {
+  /** Exact host names a webhook URL may have (PING_WEBHOOK_HOSTS). */
+  hosts: string[];
+  /** Private, loopback, link-local addresses allowed (PING_WEBHOOK_ALLOW_PRIVATE; tests). */
+  allowPrivate: boolean;
+  /** http:// allowed besides https:// (PING_WEBHOOK_ALLOW_HTTP; tests). */
+  allowHttp: boolean;
+  /** How often each instance looks for due deliveries (a new ping is sent at once). */
+  pollMs: number;
+  /** First retry delay without Retry-After; doubles per attempt. */
+  backoffBaseMs: number;
+  /** Attempts before a delivery is given up. */
+  maxAttempts: number;
+  /** One POST's time limit. */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -221,6 +268,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     rateLimitTrusted: e.RATE_LIMIT_TRUSTED,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    pingWebhooks: {
+      hosts: e.PING_WEBHOOK_HOSTS,
+      allowPrivate: e.PING_WEBHOOK_ALLOW_PRIVATE,
+      allowHttp: e.PING_WEBHOOK_ALLOW_HTTP,
+      pollMs: 5_000,
+      backoffBaseMs: 2_000,
+      maxAttempts: 6,
+      timeoutMs: 10_000,
+    },
   };
 }
 

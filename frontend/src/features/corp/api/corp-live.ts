@@ -11,7 +11,9 @@ import { useAnnounce } from '../../../shared/ui/live-announcer';
 import { localText } from '../lib/event-time';
 import { sessionQueryKey } from '../../../shared/session';
 import { useSocketEvent } from '../../../shared/socket';
-import { corpKeys, dropProject, patchProject, refetchRolesAndSession, withEvent } from './corp.api';
+import { corpKeys, dropProject, patchProject, refetchRolesAndSession } from './corp.api';
+import { dropEvent, markAnswer, mergeLiveEvent } from '../lib/pings';
+import { notifyNewPing } from '../lib/ping-notify';
 
 /**
  * Live corporation screens: the server sends each event only to the sockets of that
@@ -39,10 +41,23 @@ export function useCorpLive(): void {
     if (reason === 'status') announce(`Проект «${project.name}»: ${PROJECT_STATUS_META[project.status].label}`);
   });
   useSocketEvent('corp:project-deleted', ({ projectId }) => dropProject(client, projectId));
+  const patchEvents = (patch: (d: EventsResponse | undefined) => EventsResponse | undefined) =>
+    client.setQueryData<EventsResponse>(corpKeys.events, patch);
   useSocketEvent('corp:event-created', ({ event }) => {
-    client.setQueryData<EventsResponse>(corpKeys.events, (d) => withEvent(d, event));
+    patchEvents((d) => mergeLiveEvent(d, event));
+    notifyNewPing(event, client.getQueryData<SessionResponse>(sessionQueryKey)?.username ?? null);
     announce(`Новый пинг: ${event.name}, ${localText(event.date)} (ваше время)`);
   });
+  useSocketEvent('corp:event-updated', ({ event, reason }) => {
+    patchEvents((d) => mergeLiveEvent(d, event));
+    if (reason === 'edit') announce(`Пинг «${event.name}» изменён`);
+  });
+  useSocketEvent('corp:event-cancelled', ({ eventId }) => {
+    const gone = client.getQueryData<EventsResponse>(corpKeys.events)?.events.find((e) => e.id === eventId);
+    patchEvents((d) => dropEvent(d, eventId));
+    if (gone) announce(`Пинг «${gone.name}» отменён`);
+  });
+  useSocketEvent('corp:event-answered', ({ eventId, answer }) => patchEvents((d) => markAnswer(d, eventId, answer)));
   useSocketEvent('corp:buys-changed', () => void client.invalidateQueries({ queryKey: corpKeys.buys }));
   useSocketEvent('corp:access-changed', refetchAll);
   useSocketEvent('roles:request-decided', ({ role, granted }) => {

@@ -6,6 +6,7 @@ import type {
   AddProjectRequest,
   BuysResponse,
   CorpEvent,
+  DeleteEventRequest,
   EventsResponse,
   ItemSearchResponse,
   Project,
@@ -15,13 +16,16 @@ import type {
   PushJobsResponse,
   Role,
   RolesResponse,
+  RsvpEventRequest,
   UpdateBuyRequest,
+  UpdateEventRequest,
   UpdateProjectRequest,
   VerifyJobRequest,
   VerifyJobResponse,
 } from '@eve-toolkit/shared-types';
 import { ApiError, api } from '../../../shared/api-client';
 import { sessionQueryKey } from '../../../shared/session';
+import { dropEvent, putEvent } from '../lib/pings';
 
 /** Every corporation query lives under ['corp'] (invalidated at once when access changes). */
 export const corpKeys = {
@@ -60,7 +64,7 @@ export function errorText(error: unknown): string {
 const retry = (count: number, error: unknown) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
 
-function useCorpQuery<T>(queryKey: readonly unknown[], path: string, redirectTo = AUTH_REDIRECT, enabled = true) {
+export function useCorpQuery<T>(queryKey: readonly unknown[], path: string, redirectTo = AUTH_REDIRECT, enabled = true) {
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => api.get<T>(path, { signal }),
@@ -74,7 +78,7 @@ function useCorpQuery<T>(queryKey: readonly unknown[], path: string, redirectTo 
 }
 
 /** Mutations redirect on 401/403 too; other errors stay on the mutation for the page to show. */
-function useCorpMutation<TBody, TResult>(
+export function useCorpMutation<TBody, TResult>(
   path: string,
   onSuccess?: (result: TResult, body: TBody) => void,
   redirectTo = AUTH_REDIRECT,
@@ -116,17 +120,35 @@ export function useItemSearch(query: string) {
 /** GET auth/corp/events */
 export const useEvents = () => useCorpQuery<EventsResponse>(corpKeys.events, 'auth/corp/events');
 
-/** Adds a ping to the cached list once (the author's answer and the live event may both bring it). */
-export function withEvent(data: EventsResponse | undefined, event: CorpEvent): EventsResponse | undefined {
-  if (!data || data.events.some((e) => e.id === event.id)) return data;
-  return { ...data, events: [...data.events, event].sort((a, b) => a.date.localeCompare(b.date)) };
-}
-
 /** POST auth/corp/add_event (fc, admin). */
 export function useAddEvent() {
   const client = useQueryClient();
   return useCorpMutation<AddEventRequest, { event: CorpEvent }>('auth/corp/add_event', (res) =>
-    client.setQueryData<EventsResponse>(corpKeys.events, (d) => withEvent(d, res.event)),
+    client.setQueryData<EventsResponse>(corpKeys.events, (d) => putEvent(d, res.event)),
+  );
+}
+
+/** POST auth/corp/update_event (author, its FC, admins): the answer is the ping as the caller sees it. */
+export function useUpdateEvent() {
+  const client = useQueryClient();
+  return useCorpMutation<UpdateEventRequest, { event: CorpEvent }>('auth/corp/update_event', (res) =>
+    client.setQueryData<EventsResponse>(corpKeys.events, (d) => putEvent(d, res.event)),
+  );
+}
+
+/** POST auth/corp/delete_event (author, its FC, admins). */
+export function useCancelEvent() {
+  const client = useQueryClient();
+  return useCorpMutation<DeleteEventRequest, { ok: true }>('auth/corp/delete_event', (_res, body) =>
+    client.setQueryData<EventsResponse>(corpKeys.events, (d) => dropEvent(d, body.id)),
+  );
+}
+
+/** POST auth/corp/rsvp_event (any member). */
+export function useRsvpEvent() {
+  const client = useQueryClient();
+  return useCorpMutation<RsvpEventRequest, { event: CorpEvent }>('auth/corp/rsvp_event', (res) =>
+    client.setQueryData<EventsResponse>(corpKeys.events, (d) => putEvent(d, res.event)),
   );
 }
 

@@ -1,9 +1,32 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { DEFAULT_EVENT_TYPE, EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '@eve-toolkit/shared-types';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  CORP_LIMITS,
+  DEFAULT_EVENT_TYPE,
+  EVENT_TYPE_LABELS,
+  EVENT_TYPES,
+  type CorpEvent,
+  type EventType,
+  type PingViewer,
+} from '@eve-toolkit/shared-types';
 import { lazyZodResolver } from '../../../shared/lazy-resolver';
-import { errorText, isAuthError, useAddEvent } from '../api/corp.api';
+import { SystemSelect, type ChosenSystem } from '../../../shared/ui/system-select';
+import { errorText, isAuthError, useAddEvent, useUpdateEvent } from '../api/corp.api';
+import { defaultPingStart } from '../lib/event-time';
 
 interface EventFormValues {
   name: string;
@@ -11,43 +34,109 @@ interface EventFormValues {
   type: EventType;
   date: string;
   time: string;
+  formup: number | null;
+  doctrine: string;
+  comms: string;
+  srp: boolean;
+  fc: string;
 }
 
-const EMPTY: EventFormValues = { name: '', desc: '', type: DEFAULT_EVENT_TYPE, date: '', time: '' };
+/** A new ping: the next full hour (ET), misc, the author's first character as FC, no SRP. */
+function freshValues(viewer: PingViewer): EventFormValues {
+  return {
+    name: '',
+    desc: '',
+    type: DEFAULT_EVENT_TYPE,
+    ...defaultPingStart(Date.now()),
+    formup: null,
+    doctrine: '',
+    comms: '',
+    srp: false,
+    fc: viewer.characters[0] ?? '',
+  };
+}
 
-/** The create-ping form (fc, admin): title, date and time required, time in ET, type (misc by default), optional description. */
-export function EventForm() {
+function valuesOf(e: CorpEvent): EventFormValues {
+  return {
+    name: e.name,
+    desc: e.desc,
+    type: e.type,
+    date: e.date.slice(0, 10),
+    time: e.date.slice(11, 16),
+    formup: e.formup?.id ?? null,
+    doctrine: e.doctrine,
+    comms: e.comms,
+    srp: e.srp,
+    fc: e.fc,
+  };
+}
+
+type Props = { mode: 'create'; viewer: PingViewer } | { mode: 'edit'; event: CorpEvent; onDone: () => void };
+
+/**
+ * The ping form: create (fc, admin) or edit (author, its FC, admins). Title, date and time
+ * required, time in ET; type (misc by default), formup system, doctrine, comms, SRP, FC and a
+ * description optional. The same schema as the server's, so the messages are the same.
+ */
+export function EventForm(props: Props) {
+  const editing = props.mode === 'edit' ? props.event : null;
   const add = useAddEvent();
+  const update = useUpdateEvent();
+  const mutation = editing ? update : add;
+  const [formup, setFormup] = useState<ChosenSystem | null>(editing?.formup ?? null);
   const form = useForm<EventFormValues>({
     resolver: lazyZodResolver(() =>
       import('@eve-toolkit/shared-types/schemas').then(
         (m) => m.addEventSchema as unknown as ZodType<EventFormValues, EventFormValues>,
       ),
     ),
-    defaultValues: EMPTY,
+    defaultValues: props.mode === 'edit' ? valuesOf(props.event) : freshValues(props.viewer),
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      await add.mutateAsync(values);
-      form.reset(EMPTY);
+      if (props.mode === 'edit') {
+        await update.mutateAsync({ id: props.event.id, ...values });
+        props.onDone();
+      } else {
+        await add.mutateAsync(values);
+        form.reset(freshValues(props.viewer));
+        setFormup(null);
+      }
     } catch {
-      // shown from add.error
+      // shown from the mutation's error
     }
   });
+  const title = editing ? 'Изменить пинг' : 'Новый пинг';
 
   return (
-    <Paper withBorder radius="lg" p="md" component="form" noValidate onSubmit={submit} aria-label="Новый пинг">
+    <Paper
+      withBorder={!editing}
+      radius="lg"
+      p={editing ? 0 : 'md'}
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label={title}
+    >
       <Stack gap="sm">
-        <Title order={2} fz={18}>
-          Новый пинг
-        </Title>
-        {add.isError && !isAuthError(add.error) && (
-          <Alert color="red" variant="light" role="alert" title="Пинг не создан">
-            {errorText(add.error)}
+        {!editing && (
+          <Title order={2} fz={18}>
+            {title}
+          </Title>
+        )}
+        {mutation.isError && !isAuthError(mutation.error) && (
+          <Alert color="red" variant="light" role="alert" title={editing ? 'Пинг не изменён' : 'Пинг не создан'}>
+            {errorText(mutation.error)}
           </Alert>
         )}
-        <TextInput label="Название" withAsterisk {...form.register('name')} error={errors.name?.message} />
+        <TextInput
+          label="Название"
+          withAsterisk
+          maxLength={CORP_LIMITS.eventName}
+          {...form.register('name')}
+          error={errors.name?.message}
+        />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput label="Дата (ET)" type="date" withAsterisk {...form.register('date')} error={errors.date?.message} />
           <TextInput
@@ -65,10 +154,49 @@ export function EventForm() {
             error={errors.type?.message}
           />
         </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <SystemSelect
+            label="Сбор (система)"
+            placeholder="Jita"
+            value={formup}
+            onChange={(s) => {
+              setFormup(s);
+              form.setValue('formup', s?.id ?? null, { shouldDirty: true });
+            }}
+            error={errors.formup?.message}
+          />
+          <TextInput
+            label="Доктрина"
+            placeholder="Ферроксы"
+            maxLength={CORP_LIMITS.eventDoctrine}
+            {...form.register('doctrine')}
+            error={errors.doctrine?.message}
+          />
+          <TextInput
+            label="ФК"
+            placeholder="Имя персонажа"
+            maxLength={CORP_LIMITS.eventFc}
+            {...form.register('fc')}
+            error={errors.fc?.message}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Связь"
+          placeholder="Mumble: канал «Флот 1»"
+          maxLength={CORP_LIMITS.eventComms}
+          {...form.register('comms')}
+          error={errors.comms?.message}
+        />
+        <Checkbox label="СРП (возмещение потерь)" {...form.register('srp')} />
         <Textarea label="Описание" autosize minRows={2} {...form.register('desc')} error={errors.desc?.message} />
         <Group justify="flex-end">
-          <Button type="submit" loading={add.isPending}>
-            Создать пинг
+          {props.mode === 'edit' && (
+            <Button variant="default" onClick={props.onDone}>
+              Отмена
+            </Button>
+          )}
+          <Button type="submit" loading={mutation.isPending}>
+            {editing ? 'Сохранить' : 'Создать пинг'}
           </Button>
         </Group>
       </Stack>

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { CORP_MESSAGES, EVENT_TYPE_LABELS } from '@eve-toolkit/shared-types';
+import { Skeleton, Stack, Text } from '@mantine/core';
+import { CORP_MESSAGES } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { TypeIcon } from '../../../shared/ui/type-icon';
 import { isAuthError, useEvents } from '../api/corp.api';
 import { useCorpLive } from '../api/corp-live';
 import { CorpError } from '../components/corp-error';
-import { etText, localText } from '../lib/event-time';
+import { PingCard } from '../components/ping-card';
+import { PingNotifications } from '../components/ping-notifications';
 
 // The form (react-hook-form, its resolver) is a chunk of its own: most members only read pings.
 const EventForm = lazy(() => import('../components/event-form').then((m) => ({ default: m.EventForm })));
@@ -25,9 +25,10 @@ export default function CorpEventsPage() {
         <CorpError error={events.error} />
       ) : (
         <Stack gap="lg">
+          <PingNotifications />
           {events.data.can_create && (
             <Suspense fallback={<Skeleton height={240} radius="lg" />}>
-              <EventForm />
+              <EventForm mode="create" viewer={events.data.viewer} />
             </Suspense>
           )}
           {events.data.events.length === 0 ? (
@@ -37,34 +38,7 @@ export default function CorpEventsPage() {
           ) : (
             <Stack gap="sm" data-testid="events">
               {events.data.events.map((e) => (
-                <Paper key={e.id} withBorder radius="md" p="sm" data-testid={`event-${e.id}`}>
-                  <Group align="flex-start" wrap="nowrap" gap="sm">
-                    <TypeIcon src={e.icon} size={40} />
-                    <Stack gap={2} style={{ flex: 1 }}>
-                      <Group gap="xs">
-                        <Text fw={600}>{e.name}</Text>
-                        <Badge variant="light" tt="none">
-                          {EVENT_TYPE_LABELS[e.type] ?? e.type}
-                        </Badge>
-                      </Group>
-                      <Text size="sm">
-                        {/* A date and time never split across lines. */}
-                        <span data-testid="event-local" style={{ whiteSpace: 'nowrap' }}>
-                          {localText(e.date)}
-                        </span>{' '}
-                        (ваше время) ·{' '}
-                        <span data-testid="event-et" style={{ whiteSpace: 'nowrap' }}>
-                          {etText(e.date)}
-                        </span>
-                      </Text>
-                      {e.desc && (
-                        <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-                          {e.desc}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Group>
-                </Paper>
+                <PingCard key={e.id} event={e} />
               ))}
             </Stack>
           )}

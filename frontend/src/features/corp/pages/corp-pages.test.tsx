@@ -13,6 +13,7 @@ import { setSocketForTests, type AppSocket } from '../../../shared/socket';
 import { renderApp, sessionFor, TEST_CSRF_TOKEN, type FetchHandler } from '../../../test/render-app';
 import { etText, localText } from '../lib/event-time';
 import { plain } from '../../../test/text';
+import { fixedClock, startClockAt } from '../../../../../tools/test-clock/fake-clock';
 
 /** A stand-in socket: records listeners so a test can play a server event. */
 function fakeSocket() {
@@ -213,12 +214,21 @@ describe('/corp/events (pings)', () => {
     icon: 'https://images.example/types/22456/icon?size=32',
     date: '2025-01-11T18:00:00.000Z',
     author: 'demo_fc',
+    formup: null,
+    doctrine: '',
+    comms: '',
+    srp: false,
+    fc: '',
+    rsvp: { yes: 0, no: 0, maybe: 0, mine: null },
+    can_edit: false,
+    updated_at: '2025-01-10T12:00:00.000Z',
   };
+  const VIEWER = { username: 'demo_corp', admin: false, characters: [] };
 
   it('lists pings in local time and ET; no form without can_create; empty state', async () => {
     renderApp('/corp/events', {
       session: MEMBER,
-      handler: corpApi({ 'GET auth/corp/events': { body: { events: [PING], can_create: false } } }).handler,
+      handler: corpApi({ 'GET auth/corp/events': { body: { events: [PING], can_create: false, viewer: VIEWER } } }).handler,
     });
     const card = await screen.findByTestId('event-e1');
     expect(card).toHaveTextContent('Домашняя оборона');
@@ -233,43 +243,201 @@ describe('/corp/events (pings)', () => {
   it('says "Событий пока нет" when there are none', async () => {
     renderApp('/corp/events', {
       session: MEMBER,
-      handler: corpApi({ 'GET auth/corp/events': { body: { events: [], can_create: false } } }).handler,
+      handler: corpApi({ 'GET auth/corp/events': { body: { events: [], can_create: false, viewer: VIEWER } } }).handler,
     });
     expect(await screen.findByText('Событий пока нет')).toBeInTheDocument();
   });
 
-  it('can_create: title, date and time required, type misc by default; the new ping shows once', async () => {
-    const created: CorpEvent = { ...PING, id: 'e2', name: 'Роум', desc: '', type: 'misc', date: '2025-01-12T19:30:00.000Z' };
-    const api = corpApi({
-      'GET auth/corp/events': { body: { events: [], can_create: true } satisfies EventsResponse },
-      'POST auth/corp/add_event': { body: { event: created } },
+  describe('/corp/events: pings a fleet runs from (issue 27)', () => {
+    // The wall clock starts at a fixed instant (only Date is faked; timers stay real), also in
+    // the date sweep: every input here is relative to it, the calendar arithmetic is in
+    // lib/pings.test.ts.
+    const NOW = new Date('2026-11-26T12:00:00Z');
+    beforeAll(() => startClockAt(NOW));
+    // Back to the sweep's clock (TEST_NOW) or the real one for the tests after these.
+    afterAll(() => (process.env.TEST_NOW ? void fixedClock(process.env.TEST_NOW) : jest.useRealTimers()));
+    const inMinutes = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
+    const FLEET = (): CorpEvent => ({
+      ...PING,
+      id: 'f1',
+      name: 'Стратоп',
+      date: inMinutes(90),
+      formup: { id: 30000142, name: 'Jita', security: 0.945913 },
+      doctrine: 'Ферроксы',
+      comms: 'Mumble: Флот 1',
+      srp: true,
+      fc: 'Ivan Petrov',
+      rsvp: { yes: 3, no: 1, maybe: 0, mine: 'yes' },
     });
-    const r = renderApp('/corp/events', { session: sessionFor('Sergei', ['corp', 'fc']), handler: api.handler });
-    const form = await screen.findByRole('form', { name: 'Новый пинг' });
-    await r.user.click(within(form).getByRole('button', { name: 'Создать пинг' }));
-    expect(await within(form).findByText('Введите название')).toBeInTheDocument();
-    expect(within(form).getByText(CORP_MESSAGES.dateRequired)).toBeInTheDocument();
-    expect(within(form).getByText(CORP_MESSAGES.timeRequired)).toBeInTheDocument();
-    expect(api.sent).toHaveLength(0);
-    expect(within(form).getByRole('combobox', { name: 'Тип' })).toHaveValue('misc');
+    const viewer = { username: 'pilot_one', admin: false, characters: ['Mira Kestrel'] };
 
-    await r.user.type(within(form).getByRole('textbox', { name: /Название/ }), 'Роум');
-    // jsdom has no date/time pickers: the inputs take their ISO text.
-    await r.user.type(within(form).getByLabelText(/Дата \(ET\)/), '2025-01-12');
-    await r.user.type(within(form).getByLabelText(/Время \(ET\)/), '19:30');
-    await r.user.click(within(form).getByRole('button', { name: 'Создать пинг' }));
-    await waitFor(() => expect(api.sent).toHaveLength(1));
-    expect(api.sent[0].body).toEqual({ name: 'Роум', desc: '', type: 'misc', date: '2025-01-12', time: '19:30' });
-    expect(await screen.findByTestId('event-e2')).toHaveTextContent('2025-01-12 19:30 ET');
-    // The same ping arriving live is not listed twice; another member's ping appears.
-    live.emit('corp:event-created', { corporationId: 98000001, event: created });
-    live.emit('corp:event-created', { corporationId: 98000001, event: PING });
-    expect(await screen.findByTestId('event-e1')).toBeInTheDocument();
-    expect(screen.getAllByTestId(/^event-e\d$/).map((e) => e.dataset.testid)).toEqual(['event-e1', 'event-e2']);
-    // Screen readers hear the newest ping politely.
-    const announcer = screen.getByTestId('live-announcer');
-    expect(announcer).toHaveAttribute('aria-live', 'polite');
-    expect(announcer).toHaveTextContent(`Новый пинг: ${PING.name}, ${localText(PING.date)} (ваше время)`);
+    it('shows formup with its security, doctrine, comms, SRP, FC, ET, local time, a countdown and the answers', async () => {
+      renderApp('/corp/events', {
+        session: MEMBER,
+        handler: corpApi({ 'GET auth/corp/events': { body: { events: [FLEET()], can_create: false, viewer } } }).handler,
+      });
+      const card = await screen.findByTestId('event-f1');
+      expect(within(card).getByTestId('event-formup')).toHaveTextContent('Сбор: Jita (0,9)');
+      expect(within(card).getByTestId('event-doctrine')).toHaveTextContent('Доктрина: Ферроксы');
+      expect(within(card).getByTestId('event-comms')).toHaveTextContent('Связь: Mumble: Флот 1');
+      expect(within(card).getByTestId('event-fc')).toHaveTextContent('ФК: Ivan Petrov');
+      expect(within(card).getByTestId('event-srp')).toHaveTextContent('СРП');
+      expect(within(card).getByTestId('event-et')).toHaveTextContent(etText(inMinutes(90)));
+      expect(within(card).getByTestId('event-local')).toHaveTextContent(localText(inMinutes(90)));
+      expect(within(card).getByTestId('event-countdown')).toHaveTextContent('через 1ч 30м');
+      expect(within(card).getByRole('button', { name: 'Буду · 3' })).toHaveAttribute('aria-pressed', 'true');
+      expect(within(card).getByRole('button', { name: 'Не буду · 1' })).toHaveAttribute('aria-pressed', 'false');
+      expect(within(card).queryByRole('button', { name: 'Изменить' })).toBeNull();
+    });
+
+    it('answers, and live changes: counts from the room, "mine" from another tab, edits, cancels, a ping naming me as FC', async () => {
+      const api = corpApi({
+        'GET auth/corp/events': { body: { events: [FLEET()], can_create: false, viewer } },
+        'POST auth/corp/rsvp_event': (body) => ({
+          body: { event: { ...FLEET(), rsvp: { yes: 2, no: 1, maybe: 1, mine: (body as { answer: 'maybe' }).answer } } },
+        }),
+      });
+      const r = renderApp('/corp/events', { session: MEMBER, handler: api.handler });
+      const card = await screen.findByTestId('event-f1');
+      await r.user.click(within(card).getByRole('button', { name: 'Может быть · 0' }));
+      expect(await within(card).findByRole('button', { name: 'Может быть · 1' })).toHaveAttribute('aria-pressed', 'true');
+      expect(api.sent.map((s) => [s.path, s.body])).toEqual([['auth/corp/rsvp_event', { id: 'f1', answer: 'maybe' }]]);
+
+      // Someone else answered: new counts, my answer stays mine.
+      live.emit('corp:event-updated', {
+        corporationId: 98000001,
+        event: { ...FLEET(), rsvp: { yes: 3, no: 1, maybe: 1, mine: null } },
+        reason: 'rsvp',
+      });
+      expect(await within(card).findByRole('button', { name: 'Буду · 3' })).toHaveAttribute('aria-pressed', 'false');
+      expect(within(card).getByRole('button', { name: 'Может быть · 1' })).toHaveAttribute('aria-pressed', 'true');
+      // I answered in another tab.
+      live.emit('corp:event-answered', { corporationId: 98000001, eventId: 'f1', answer: 'no' });
+      expect(await within(card).findByRole('button', { name: 'Не буду · 1' })).toHaveAttribute('aria-pressed', 'true');
+      // The FC moved the fleet an hour later and changed the doctrine.
+      live.emit('corp:event-updated', {
+        corporationId: 98000001,
+        event: { ...FLEET(), date: inMinutes(150), doctrine: 'Кормораны', rsvp: { yes: 3, no: 1, maybe: 1, mine: null } },
+        reason: 'edit',
+      });
+      await waitFor(() => expect(within(card).getByTestId('event-doctrine')).toHaveTextContent('Кормораны'));
+      expect(within(card).getByTestId('event-countdown')).toHaveTextContent('через 2ч 30м');
+      expect(screen.getByTestId('live-announcer')).toHaveTextContent('Пинг «Стратоп» изменён');
+      // A new ping naming my character as FC: mine to edit.
+      live.emit('corp:event-created', {
+        corporationId: 98000001,
+        event: { ...FLEET(), id: 'f2', name: 'Мой флот', fc: 'Mira Kestrel' },
+      });
+      const mineToRun = await screen.findByTestId('event-f2');
+      expect(within(mineToRun).getByRole('button', { name: 'Изменить' })).toBeInTheDocument();
+      // Cancelled.
+      live.emit('corp:event-cancelled', { corporationId: 98000001, eventId: 'f1' });
+      await waitFor(() => expect(screen.queryByTestId('event-f1')).toBeNull());
+      expect(screen.getByTestId('live-announcer')).toHaveTextContent('Пинг «Стратоп» отменён');
+    });
+
+    it('the author edits in place and cancels after confirming', async () => {
+      const mine = { ...FLEET(), can_edit: true };
+      const api = corpApi({
+        'GET auth/corp/events': { body: { events: [mine], can_create: false, viewer } },
+        'POST auth/corp/update_event': (body) => ({ body: { event: { ...mine, ...(body as object), date: mine.date } } }),
+        'POST auth/corp/delete_event': { body: { ok: true } },
+      });
+      const r = renderApp('/corp/events', { session: MEMBER, handler: api.handler });
+      const card = await screen.findByTestId('event-f1');
+      await r.user.click(within(card).getByRole('button', { name: 'Изменить' }));
+      const form = await within(card).findByRole('form', { name: 'Изменить пинг' });
+      expect(within(form).getByRole('textbox', { name: /Название/ })).toHaveValue('Стратоп');
+      expect(within(form).getByLabelText(/Дата \(ET\)/)).toHaveValue(mine.date.slice(0, 10));
+      expect(within(form).getByLabelText(/Время \(ET\)/)).toHaveValue(mine.date.slice(11, 16));
+      expect(within(form).getByRole('combobox', { name: 'Сбор (система)' })).toHaveValue('Jita (0,9)');
+      const doctrine = within(form).getByRole('textbox', { name: 'Доктрина' });
+      await r.user.clear(doctrine);
+      await r.user.type(doctrine, 'Кормораны');
+      await r.user.click(within(form).getByRole('button', { name: 'Сохранить' }));
+      await waitFor(() => expect(within(card).getByTestId('event-doctrine')).toHaveTextContent('Кормораны'));
+      expect(api.sent[0]).toMatchObject({
+        path: 'auth/corp/update_event',
+        body: {
+          id: 'f1',
+          name: 'Стратоп',
+          desc: mine.desc,
+          type: mine.type,
+          date: mine.date.slice(0, 10),
+          time: mine.date.slice(11, 16),
+          formup: 30000142,
+          doctrine: 'Кормораны',
+          comms: 'Mumble: Флот 1',
+          srp: true,
+          fc: 'Ivan Petrov',
+        },
+      });
+      expect(within(card).queryByRole('form')).toBeNull();
+
+      await r.user.click(within(card).getByRole('button', { name: 'Отменить пинг' }));
+      expect(api.sent).toHaveLength(1);
+      await r.user.click(within(card).getByRole('button', { name: 'Да, отменить' }));
+      await waitFor(() => expect(screen.queryByTestId('event-f1')).toBeNull());
+      expect(api.sent[1]).toMatchObject({ path: 'auth/corp/delete_event', body: { id: 'f1' } });
+    });
+
+    it('can_create: the next full hour ET, misc and my first character as FC by default; the new ping shows once', async () => {
+      const created: CorpEvent = {
+        ...PING,
+        id: 'e2',
+        name: 'Роум',
+        desc: '',
+        type: 'misc',
+        date: inMinutes(60),
+        fc: 'Sergei Morozov',
+      };
+      const api = corpApi({
+        'GET auth/corp/events': {
+          body: { events: [], can_create: true, viewer: { ...viewer, characters: ['Sergei Morozov'] } } satisfies EventsResponse,
+        },
+        'POST auth/corp/add_event': { body: { event: created } },
+      });
+      const r = renderApp('/corp/events', { session: sessionFor('Sergei', ['corp', 'fc']), handler: api.handler });
+      const form = await screen.findByRole('form', { name: 'Новый пинг' });
+      expect(within(form).getByLabelText(/Дата \(ET\)/)).toHaveValue('2026-11-26');
+      expect(within(form).getByLabelText(/Время \(ET\)/)).toHaveValue('13:00');
+      expect(within(form).getByRole('combobox', { name: 'Тип' })).toHaveValue('misc');
+      expect(within(form).getByRole('textbox', { name: /ФК/ })).toHaveValue('Sergei Morozov');
+      await r.user.click(within(form).getByRole('button', { name: 'Создать пинг' }));
+      expect(await within(form).findByText('Введите название')).toBeInTheDocument();
+      await r.user.clear(within(form).getByLabelText(/Время \(ET\)/));
+      await r.user.click(within(form).getByRole('button', { name: 'Создать пинг' }));
+      expect(await within(form).findByText(CORP_MESSAGES.timeRequired)).toBeInTheDocument();
+      expect(api.sent).toHaveLength(0);
+
+      await r.user.type(within(form).getByRole('textbox', { name: /Название/ }), 'Роум');
+      // jsdom has no date/time pickers: the inputs take their ISO text.
+      await r.user.type(within(form).getByLabelText(/Время \(ET\)/), '13:00');
+      await r.user.click(within(form).getByRole('button', { name: 'Создать пинг' }));
+      await waitFor(() => expect(api.sent).toHaveLength(1));
+      expect(api.sent[0].body).toEqual({
+        name: 'Роум',
+        desc: '',
+        type: 'misc',
+        date: '2026-11-26',
+        time: '13:00',
+        formup: null,
+        doctrine: '',
+        comms: '',
+        srp: false,
+        fc: 'Sergei Morozov',
+      });
+      expect(await screen.findByTestId('event-e2')).toHaveTextContent(etText(created.date));
+      // The same ping arriving live is not listed twice; another member's ping appears.
+      live.emit('corp:event-created', { corporationId: 98000001, event: { ...created, can_edit: false } });
+      live.emit('corp:event-created', { corporationId: 98000001, event: { ...PING, date: inMinutes(30) } });
+      expect(await screen.findByTestId('event-e1')).toBeInTheDocument();
+      expect(screen.getAllByTestId(/^event-e\d$/).map((e) => e.dataset.testid)).toEqual(['event-e1', 'event-e2']);
+      // Screen readers hear the newest ping politely.
+      const announcer = screen.getByTestId('live-announcer');
+      expect(announcer).toHaveAttribute('aria-live', 'polite');
+      expect(announcer).toHaveTextContent(`Новый пинг: ${PING.name}, ${localText(inMinutes(30))} (ваше время)`);
+    });
   });
 });
 

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PlanetologyCatalogueResponse, SystemPlanetsResponse, SystemSearchResponse } from '@eve-toolkit/shared-types';
+import type { PlanetologyCatalogueResponse, SystemPlanetsResponse } from '@eve-toolkit/shared-types';
 import { api } from '../../../shared/api-client';
-import { SEARCH_MIN_LENGTH } from '../lib/planetology';
 
 export const planetologyKeys = {
   catalogue: ['planetology', 'catalogue'] as const,
-  systems: (q: string) => ['planetology', 'systems', q] as const,
   planets: (systemId: number) => ['planetology', 'planets', systemId] as const,
 };
 
@@ -15,18 +13,6 @@ export function useCatalogue() {
     queryKey: planetologyKeys.catalogue,
     queryFn: ({ signal }) => api.get<PlanetologyCatalogueResponse>('data/universe/blueprints', { signal }),
     staleTime: Infinity,
-  });
-}
-
-/** Systems by name from 3 characters: GET data/universe/systems?q= */
-export function useSystemSearch(query: string) {
-  const q = query.trim();
-  return useQuery({
-    queryKey: planetologyKeys.systems(q.toLowerCase()),
-    queryFn: ({ signal }) =>
-      api.get<SystemSearchResponse>(`data/universe/systems?q=${encodeURIComponent(q)}&limit=20`, { signal }),
-    enabled: q.length >= SEARCH_MIN_LENGTH,
-    staleTime: 5 * 60_000,
   });
 }
 

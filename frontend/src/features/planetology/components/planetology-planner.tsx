@@ -1,14 +1,14 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
-  formatSecurity,
   PiRulesIndex,
   planetTypeLabel,
   type GeneratorContext,
   type PlanetaryChain,
   type PlanetSummary,
 } from '@eve-toolkit/shared-types';
-import { useCatalogue, usePlanets, useSystemSearch } from '../api/planetology.api';
+import { SystemSelect, systemLabel, type ChosenSystem } from '../../../shared/ui/system-select';
+import { useCatalogue, usePlanets } from '../api/planetology.api';
 import { build, SEARCH_MIN_LENGTH, searchProducts } from '../lib/planetology';
 import { ChainCard } from './chain-card';
 import { PlanetList } from './planet-list';
@@ -18,14 +18,12 @@ const DEFAULT_PLANET = 'default';
 /** The form (system, product, 'Построить'), the system's planets and a card per built product. */
 export function PlanetologyPlanner() {
   const catalogue = useCatalogue();
-  const [systemSearch, setSystemSearch] = useState('');
-  const [system, setSystem] = useState<{ id: number; label: string } | null>(null);
+  const [system, setSystem] = useState<ChosenSystem | null>(null);
   const [productSearch, setProductSearch] = useState('');
   const [productId, setProductId] = useState<number | null>(null);
   const [chains, setChains] = useState<PlanetaryChain[]>([]);
   const [alert, setAlert] = useState<string | null>(null);
   const [templatePlanetId, setTemplatePlanetId] = useState<string>(DEFAULT_PLANET);
-  const systems = useSystemSearch(systemSearch);
   const planets = usePlanets(system?.id ?? null);
 
   const ctx = useMemo<GeneratorContext | null>(
@@ -33,16 +31,6 @@ export function PlanetologyPlanner() {
     [catalogue.data],
   );
   const products = useMemo(() => new Map((catalogue.data?.blueprints ?? []).map((b) => [b.id, b])), [catalogue.data]);
-
-  const systemOptions = useMemo(() => {
-    const found = (systems.data?.systems ?? []).map((s) => ({
-      value: String(s.id),
-      label: `${s.name} (${formatSecurity(s.security)})`,
-    }));
-    if (system && !found.some((o) => o.value === String(system.id)))
-      found.unshift({ value: String(system.id), label: system.label });
-    return found;
-  }, [systems.data, system]);
 
   const productOptions = useMemo(() => {
     const found = searchProducts(catalogue.data?.blueprints ?? [], productSearch).map((p) => ({
@@ -104,21 +92,14 @@ export function PlanetologyPlanner() {
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Select
+            <SystemSelect
               label="Система"
               placeholder="Jita"
-              searchable
-              clearable
-              data={systemOptions}
-              value={system ? String(system.id) : null}
-              onChange={(v, option) => {
-                setSystem(v ? { id: Number(v), label: option?.label ?? v } : null);
+              value={system}
+              onChange={(s) => {
+                setSystem(s);
                 setTemplatePlanetId(DEFAULT_PLANET);
               }}
-              searchValue={systemSearch}
-              onSearchChange={setSystemSearch}
-              filter={({ options }) => options}
-              nothingFoundMessage={systems.isFetching ? 'Поиск…' : typed(systemSearch)}
             />
             <Select
               label="Что произвести"
@@ -143,7 +124,7 @@ export function PlanetologyPlanner() {
       {system && (
         <Stack gap="sm">
           <Title order={2} fz={20}>
-            Планеты системы {system.label}
+            Планеты системы {systemLabel(system)}
           </Title>
           {planets.isPending ? (
             <Group gap="sm" data-testid="planets-loading">

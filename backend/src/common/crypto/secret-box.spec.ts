@@ -1,4 +1,4 @@
-import { decryptToken, encryptToken, tokenKey } from './token-crypto';
+import { decryptSecret, decryptToken, encryptToken, secretKey, tokenKey } from './secret-box';
 
 describe('refresh token encryption', () => {
   const key = tokenKey('a secret of the deployment');
@@ -16,5 +16,12 @@ describe('refresh token encryption', () => {
     parts[3] = Buffer.from('y').toString('base64url');
     expect(decryptToken(parts.join(':'), key)).toBeNull();
     expect(decryptToken('plain', key)).toBeNull();
+  });
+  it("derives one key per purpose: a webhook URL never decrypts with the refresh tokens' key", () => {
+    const hooks = secretKey('a secret of the deployment', 'ping-webhooks');
+    expect(tokenKey('a secret of the deployment').equals(secretKey('a secret of the deployment', 'refresh-tokens'))).toBe(true);
+    const stored = encryptToken('https://discord.com/api/webhooks/1/abc', hooks);
+    expect(decryptSecret(stored, hooks)).toBe('https://discord.com/api/webhooks/1/abc');
+    expect(decryptSecret(stored, key)).toBeNull();
   });
 });

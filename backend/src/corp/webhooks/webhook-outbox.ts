@@ -1,0 +1,222 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model, Types } from 'mongoose';
+import { DELIVERY_MESSAGES, type WebhookDeliveryKind } from '@eve-toolkit/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../common/config/config';
+import { decryptSecret, secretKey } from '../../common/crypto/secret-box';
+import { isDuplicateKey } from '../../common/database/duplicate-key';
+import { LeaseService } from '../../common/scheduling/lease.service';
+import type { DiscordMessage } from '../domain/discord-message';
+import { nextStep } from '../domain/webhook-retry';
+import { WebhookSender } from './webhook-sender';
+import { WEBHOOK_MODELS, type DeliveryDoc, type WebhookDoc } from './webhook.schema';
+
+/** One ping change to announce (or a moderator's test). */
+export interface OutboxEntry {
+  corporationId: number;
+  eventId: string | null;
+  eventName: string;
+  kind: WebhookDeliveryKind;
+  /** Same key for the same change: announced twice, sent once. */
+  changeKey: string;
+  message: DiscordMessage;
+}
+
+/** Parallel sends per instance (a slow webhook does not hold up the others). */
+const SENDERS = 4;
+
+/**
+ * The webhook outbox. A ping change writes one row per enabled webhook of its corporation
+ * (`enqueue`, called by the listener after the ping's answer is on its way) and every instance
+ * works the rows: a row is claimed with one findOneAndUpdate that sets this instance as its
+ * lessee until `lease_until`, so exactly one instance sends it; an instance that dies mid-send
+ * leaves a lease that expires and another picks the row up. 429/5xx and no answer are retried
+ * after Retry-After or a doubling backoff (domain/webhook-retry), up to `maxAttempts`.
+ */
+@Injectable()
+export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(WebhookOutbox.name);
+  private readonly sender: WebhookSender;
+  private readonly key: Buffer;
+  private readonly owner: string;
+  private readonly abort = new AbortController();
+  private poll: NodeJS.Timeout | null = null;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private draining: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectModel(WEBHOOK_MODELS.webhook) private readonly webhooks: Model<WebhookDoc>,
+    @InjectModel(WEBHOOK_MODELS.delivery) private readonly deliveries: Model<DeliveryDoc>,
+    leases: LeaseService,
+  ) {
+    const { hosts, allowHttp, allowPrivate, timeoutMs } = config.pingWebhooks;
+    this.sender = new WebhookSender(
+      { hosts, allowHttp, allowPrivate },
+      timeoutMs,
+      `eve-toolkit/${config.version} (ping webhooks)`,
+    );
+    this.key = secretKey(config.tokenEncryptionKey, 'ping-webhooks');
+    this.owner = leases.owner;
+  }
+
+  onModuleInit(): void {
+    this.poll = setInterval(() => this.kick(), this.config.pingWebhooks.pollMs);
+    this.poll.unref();
+    // Rows left due by a restart (or another instance's crash) go out soon after boot.
+    this.kick();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.abort.abort();
+    if (this.poll) clearInterval(this.poll);
+    for (const t of this.timers) clearTimeout(t);
+    await this.draining?.catch(() => undefined);
+    await this.sender.close().catch(() => undefined);
+  }
+
+  /** Writes the change's rows (one per enabled webhook, or only `webhookId`'s) and starts sending. */
+  async enqueue(entry: OutboxEntry, webhookId?: Types.ObjectId, now = new Date()): Promise<DeliveryDoc[]> {
+    const filter = webhookId
+      ? { _id: webhookId, corporation_id: entry.corporationId }
+      : { corporation_id: entry.corporationId, enabled: true };
+    const targets = await this.webhooks.find(filter, { name: 1 }).lean<Pick<WebhookDoc, '_id' | 'name'>[]>();
+    const written: DeliveryDoc[] = [];
+    for (const hook of targets) {
+      const row = await this.deliveries
+        .create({
+          corporation_id: entry.corporationId,
+          webhook_id: hook._id,
+          webhook_name: hook.name,
+          event_id: entry.eventId,
+          event_name: entry.eventName,
+          kind: entry.kind,
+          change_key: entry.changeKey,
+          message: entry.message,
+          status: 'pending',
+          attempts: 0,
+          code: null,
+          error: null,
+          next_at: now,
+          lease_owner: null,
+          lease_until: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .catch((err: unknown) => {
+          if (isDuplicateKey(err)) return null; // this change was already written for this webhook
+          throw err;
+        });
+      if (row) written.push(row.toObject<DeliveryDoc>());
+    }
+    if (written.length) this.kick();
+    return written;
+  }
+
+  /** Sends what is due now (tests await it; the poll and enqueue call it without waiting). */
+  drain(): Promise<void> {
+    if (this.draining) {
+      this.again = true;
+      return this.draining;
+    }
+    this.draining = (async () => {
+      do {
+        this.again = false;
+        await Promise.all(Array.from({ length: SENDERS }, () => this.sendUntilEmpty()));
+      } while (this.again && !this.abort.signal.aborted);
+    })()
+      .catch((err: unknown) => {
+        if (!this.abort.signal.aborted) this.logger.error(`Ошибка отправки вебхуков: ${String(err)}`);
+      })
+      .finally(() => {
+        this.draining = null;
+      });
+    return this.draining;
+  }
+
+  private kick(): void {
+    if (!this.abort.signal.aborted) void this.drain();
+  }
+
+  private async sendUntilEmpty(): Promise<void> {
+    while (!this.abort.signal.aborted) {
+      const row = await this.claim(new Date());
+      if (!row) return;
+      await this.attempt(row);
+    }
+  }
+
+  /** Takes one due row for this instance (none when another instance holds it). */
+  private claim(now: Date): Promise<DeliveryDoc | null> {
+    const leaseMs = this.config.pingWebhooks.timeoutMs * 3 + 5_000;
+    return this.deliveries
+      .findOneAndUpdate(
+        {
+          status: { $in: ['pending', 'retrying'] },
+          next_at: { $lte: now },
+          $or: [{ lease_until: null }, { lease_until: { $lte: now } }],
+        },
+        { $set: { lease_owner: this.owner, lease_until: new Date(now.getTime() + leaseMs) }, $inc: { attempts: 1 } },
+        { sort: { next_at: 1 }, returnDocument: 'after' },
+      )
+      .lean<DeliveryDoc>()
+      .exec();
+  }
+
+  private async attempt(row: DeliveryDoc): Promise<void> {
+    const hook = await this.webhooks.findById(row.webhook_id).lean<WebhookDoc>();
+    const now = () => new Date();
+    const settle = (fields: Partial<DeliveryDoc>) =>
+      this.deliveries.updateOne(
+        { _id: row._id, lease_owner: this.owner },
+        { $set: { ...fields, lease_owner: null, lease_until: null, updated_at: now() } },
+      );
+    if (!hook || (!hook.enabled && row.kind !== 'test')) {
+      await settle({ status: 'failed', next_at: null, error: hook ? 'Вебхук выключен' : 'Вебхук удалён' });
+      return;
+    }
+    const url = decryptSecret(hook.url_enc, this.key);
+    if (!url) {
+      await settle({ status: 'failed', next_at: null, error: DELIVERY_MESSAGES.urlUnreadable });
+      return;
+    }
+    const result = await this.sender.send(url, row.message, this.abort.signal);
+    if (this.abort.signal.aborted) {
+      // Shutting down mid-send: the row goes back as it was, for the next instance to send.
+      await this.deliveries.updateOne(
+        { _id: row._id, lease_owner: this.owner },
+        { $set: { lease_owner: null, lease_until: null }, $inc: { attempts: -1 } },
+      );
+      return;
+    }
+    const { maxAttempts, backoffBaseMs } = this.config.pingWebhooks;
+    const step = result.refused
+      ? ({ kind: 'failed' } as const)
+      : nextStep(result, row.attempts, { maxAttempts, backoffBaseMs, maxBackoffMs: 600_000 }, now());
+    if (step.kind === 'sent') {
+      await settle({ status: 'sent', code: result.status, error: null, next_at: null });
+    } else if (step.kind === 'failed') {
+      await settle({ status: 'failed', code: result.status, error: result.error, next_at: null });
+      this.logger.warn(`Вебхук «${row.webhook_name}» (${row.corporation_id}): доставка не удалась: ${result.error ?? ''}`);
+    } else {
+      await settle({
+        status: 'retrying',
+        code: result.status,
+        error: result.error,
+        next_at: new Date(now().getTime() + step.delayMs),
+      });
+      this.later(step.delayMs);
+    }
+  }
+
+  /** Wakes this instance when a retry is due (others find it by polling). */
+  private later(ms: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.kick();
+    }, ms + 5);
+    timer.unref();
+    this.timers.add(timer);
+  }
+}

@@ -1,0 +1,368 @@
+/**
+ * Pings a fleet runs from (issue 27) over real HTTP and real socket.io clients: formup, doctrine,
+ * comms, SRP and FC; edit and cancel by the author, the pilot named as FC and the corporation's
+ * admins; answers from any member; every change live in the corporation's room and nowhere else;
+ * bad input refused with a Russian 400. The wall clock starts at a fixed instant (tools/test-clock),
+ * so "an hour ahead" and "a minute ago" are exact.
+ */
+import { getConnectionToken } from '@nestjs/mongoose';
+import { Types, type Connection } from 'mongoose';
+
+const { ObjectId } = Types;
+import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
+import { CORP_LIMITS, CORP_MESSAGES, TEXT_MESSAGES, type CorpEvent, type EventsResponse } from '@eve-toolkit/shared-types';
+import { fixedClock } from '../../tools/test-clock/fake-clock';
+import type { RunningApp } from '../src/bootstrap';
+import { CorporationsService } from '../src/corporations/corporations.service';
+import { createTestApp } from './app';
+import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
+import { signedIn } from './support/accounts';
+import type { TestClient } from './support/client';
+import { linkCharacter } from './support/sso';
+import { connectAs, EventLog, type ClientSocket } from './support/sockets';
+
+jest.setTimeout(60_000);
+
+const NOW = fixedClock('2026-11-26T12:00:00Z');
+const CORP_A = 98000001;
+const CORP_B = 98000002;
+const IVAN = 2112000001; // corp A, «Ivan Petrov»
+const ANNA = 2112000002; // corp A, «Anna Sokolova»
+const JON = 2112000003; // corp B
+const MIRA = 2112000004; // corp A, «Mira Kestrel»
+const DMITRI = 2112000005; // corp A
+const JITA = 30000142;
+
+let sso: FakeSso;
+let esi: FakeEsi;
+let running: RunningApp;
+const sockets: ClientSocket[] = [];
+
+let fc: TestClient; // corp A, corp + fc: writes the pings
+let mira: TestClient; // corp A, corp only
+let anna: TestClient; // corp A, corp + industrialist
+let admin: TestClient; // corp A, corp + admin
+let other: TestClient; // corp B, corp + fc
+
+/** `{ date, time }` in EVE time, `minutes` from the test's clock start. */
+function et(minutes: number): { date: string; time: string } {
+  const iso = new Date(NOW.getTime() + minutes * 60_000).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/** The ISO instant a ping at `et(minutes)` is stored at (whole minutes). */
+const etIso = (minutes: number) => `${et(minutes).date}T${et(minutes).time}:00.000Z`;
+
+async function member(username: string, roles: Parameters<typeof signedIn>[2], characterId: number): Promise<TestClient> {
+  const c = await signedIn(running, username, roles);
+  await linkCharacter(c, characterId);
+  return c;
+}
+
+async function socketOf(c: TestClient): Promise<EventLog> {
+  const socket = await connectAs(running.url, c);
+  sockets.push(socket);
+  return new EventLog(socket);
+}
+
+async function ping(by: TestClient, body: object = {}): Promise<CorpEvent> {
+  const res = await by.post('/auth/corp/add_event', { name: 'Роум', ...et(120), ...body });
+  expect({ status: res.status, body: res.body }).toMatchObject({ status: 200 });
+  return res.body.event as CorpEvent;
+}
+
+const listOf = async (c: TestClient): Promise<EventsResponse> => (await c.get('/auth/corp/events').expect(200)).body;
+const seenBy = async (c: TestClient, id: string) => (await listOf(c)).events.find((e) => e.id === id);
+
+beforeAll(async () => {
+  sso = await startFakeSso();
+  esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
+  running = await createTestApp({
+    sso: {
+      baseUrl: sso.url,
+      clientId: sso.clientId,
+      clientSecret: sso.clientSecret,
+      callbackUrl: 'http://127.0.0.1:1/auth/esi/callback',
+    },
+    esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
+    tokenEncryptionKey: 'a test deployment token key',
+    imageServerUrl: 'https://images.example',
+  });
+  await importSdeInto(running, await buildMiniSde({ typeIds: [34], blueprintIds: [], systemIds: [JITA], schematicIds: [] }));
+  const corps = running.app.get(CorporationsService);
+  await corps.create({ id: CORP_A, name: 'Demo Mining Syndicate', corp_type: 0 });
+  await corps.create({ id: CORP_B, name: 'Northern Freight Union', corp_type: 1 });
+  fc = await member('ping_fc', ['corp', 'fc'], IVAN);
+  mira = await member('ping_mira', ['corp'], MIRA);
+  anna = await member('ping_anna', ['corp', 'industrialist'], ANNA);
+  admin = await member('ping_admin', ['corp', 'admin'], DMITRI);
+  other = await member('ping_other', ['corp', 'fc'], JON);
+}, 180_000);
+
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await running?.close();
+  await esi?.close();
+  await sso?.close();
+  removeMiniSdeDirs();
+});
+
+describe('a ping a fleet runs from', () => {
+  it('takes formup (resolved from the game data), doctrine, comms, SRP and FC; members read them back', async () => {
+    const created = await ping(fc, {
+      name: '  Стратоп: защита цитадели  ',
+      type: 'home def',
+      ...et(90),
+      formup: JITA,
+      doctrine: ' Ферроксы, Т2 ',
+      comms: 'Mumble: Флот 1',
+      srp: true,
+      fc: 'Ivan Petrov',
+    });
+    const expected = {
+      id: created.id,
+      name: 'Стратоп: защита цитадели',
+      desc: '',
+      type: 'home def',
+      author: 'ping_fc',
+      formup: { id: JITA, name: 'Jita', security: 0.945913 },
+      doctrine: 'Ферроксы, Т2',
+      comms: 'Mumble: Флот 1',
+      srp: true,
+      fc: 'Ivan Petrov',
+      rsvp: { yes: 0, no: 0, maybe: 0, mine: null },
+    };
+    expect(created).toMatchObject({ ...expected, date: etIso(90), can_edit: true });
+    expect(Date.parse(created.updated_at)).toBeGreaterThanOrEqual(NOW.getTime());
+    expect(await seenBy(mira, created.id)).toMatchObject({ ...expected, date: created.date, can_edit: false });
+    expect(await seenBy(fc, created.id)).toMatchObject({ can_edit: true });
+    expect(await seenBy(other, created.id)).toBeUndefined();
+  });
+
+  it('without the new fields: no formup, no SRP, empty doctrine/comms/FC', async () => {
+    const res = await fc.post('/auth/corp/add_event', { name: 'Как раньше', ...et(60) });
+    expect(res.status).toBe(200);
+    expect(res.body.event).toMatchObject({ formup: null, doctrine: '', comms: '', srp: false, fc: '', type: 'misc' });
+  });
+
+  it('lists who reads: their account, admin or not, and their characters', async () => {
+    expect((await listOf(mira)).viewer).toEqual({ username: 'ping_mira', admin: false, characters: ['Mira Kestrel'] });
+    expect((await listOf(admin)).viewer).toEqual({ username: 'ping_admin', admin: true, characters: ['Dmitri Volkov'] });
+  });
+});
+
+describe('bad input: a Russian 400, nothing stored', () => {
+  const ZWSP = '\u200b';
+  it.each<[string, object, string]>([
+    ['a blank title', { name: '   ' }, CORP_MESSAGES.titleRequired],
+    ['a title over the limit', { name: 'x'.repeat(CORP_LIMITS.eventName + 1) }, CORP_MESSAGES.tooLong(CORP_LIMITS.eventName)],
+    ['a zero-width space in the title', { name: `Роум${ZWSP}` }, TEXT_MESSAGES.invisible('U+200B')],
+    ['a bidi override in the doctrine', { doctrine: 'Ферокс\u202e' }, TEXT_MESSAGES.invisible('U+202E')],
+    ['a line break in the comms', { comms: 'Mumble\nканал' }, TEXT_MESSAGES.invisible('U+000A')],
+    [
+      'a doctrine over the limit',
+      { doctrine: 'д'.repeat(CORP_LIMITS.eventDoctrine + 1) },
+      CORP_MESSAGES.tooLong(CORP_LIMITS.eventDoctrine),
+    ],
+    ['comms over the limit', { comms: 'к'.repeat(CORP_LIMITS.eventComms + 1) }, CORP_MESSAGES.tooLong(CORP_LIMITS.eventComms)],
+    ['an FC name over 37 characters', { fc: 'F'.repeat(38) }, CORP_MESSAGES.tooLong(CORP_LIMITS.eventFc)],
+    ['a formup that is no system', { formup: 30000001 }, CORP_MESSAGES.unknownSystem],
+    ['a formup given by name', { formup: 'Jita' }, CORP_MESSAGES.formup],
+    ['SRP as a word', { srp: 'да' }, CORP_MESSAGES.srp],
+    ['a minute ago', et(-1), CORP_MESSAGES.datePast],
+    ['this very minute', et(0), CORP_MESSAGES.datePast],
+    ['more than five years ahead', et((CORP_LIMITS.eventMaxAheadDays + 1) * 24 * 60), CORP_MESSAGES.dateTooFar],
+    ['a date that does not exist', { date: '2027-02-30', time: '18:00' }, CORP_MESSAGES.dateRequired],
+    ['an unknown type', { type: 'party' }, CORP_MESSAGES.eventType],
+  ])('add_event: %s', async (_name, body, message) => {
+    const before = (await listOf(fc)).events.length;
+    const res = await fc.post('/auth/corp/add_event', { name: 'Роум', ...et(120), ...body });
+    expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
+    expect((await listOf(fc)).events.length).toBe(before);
+  });
+
+  it('update_event: the same rules; date and time go together; an unknown answer to rsvp_event', async () => {
+    const p = await ping(fc);
+    for (const [body, message] of [
+      [{ name: ` ${'\u2060'}` }, TEXT_MESSAGES.invisible('U+2060')],
+      [{ date: et(60).date }, CORP_MESSAGES.dateAndTime],
+      [et(-30), CORP_MESSAGES.datePast],
+      [{ formup: 1 }, CORP_MESSAGES.unknownSystem],
+      [{ desc: 'о'.repeat(CORP_LIMITS.eventDesc + 1) }, CORP_MESSAGES.tooLong(CORP_LIMITS.eventDesc)],
+    ] as const) {
+      const res = await fc.post('/auth/corp/update_event', { id: p.id, ...body });
+      expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status: 400, message });
+    }
+    const rsvp = await mira.post('/auth/corp/rsvp_event', { id: p.id, answer: 'sure' });
+    expect({ status: rsvp.status, message: rsvp.body.message }).toEqual({ status: 400, message: CORP_MESSAGES.rsvpAnswer });
+    expect(await seenBy(fc, p.id)).toEqual(p);
+  });
+});
+
+describe('edit and cancel: the author, the pilot named as FC, admins', () => {
+  it('the author changes what they give; the rest stays', async () => {
+    const p = await ping(fc, { desc: 'Сбор на гейте', formup: JITA });
+    const res = await fc.post('/auth/corp/update_event', { id: p.id, name: 'Роум в Тэму', ...et(180), srp: true });
+    expect(res.status).toBe(200);
+    expect(res.body.event).toMatchObject({
+      id: p.id,
+      name: 'Роум в Тэму',
+      desc: 'Сбор на гейте',
+      date: etIso(180),
+      formup: { id: JITA, name: 'Jita' },
+      srp: true,
+    });
+    expect(await seenBy(mira, p.id)).toMatchObject({ name: 'Роум в Тэму', srp: true, can_edit: false });
+    // Clearing the formup.
+    expect((await fc.post('/auth/corp/update_event', { id: p.id, formup: null })).body.event.formup).toBeNull();
+  });
+
+  it('a started ping keeps its time but its other fields stay editable', async () => {
+    const db = running.app.get<Connection>(getConnectionToken());
+    const p = await ping(fc);
+    const started = new Date(etIso(-10));
+    await db.collection('corp_events').updateOne({ _id: new ObjectId(p.id) }, { $set: { date: started } });
+    const same = { date: started.toISOString().slice(0, 10), time: started.toISOString().slice(11, 16) };
+    const res = await fc.post('/auth/corp/update_event', { id: p.id, ...same, comms: 'Discord: #fleet' });
+    expect({ status: res.status, comms: res.body.event?.comms }).toEqual({ status: 200, comms: 'Discord: #fleet' });
+  });
+
+  it('another member may not (403 in Russian); the pilot named as FC and an admin may', async () => {
+    const p = await ping(fc, { fc: 'mira kestrel' });
+    const q = await ping(fc, { name: 'Чужой' });
+    for (const [path, body] of [
+      ['/auth/corp/update_event', { id: q.id, name: 'Захват' }],
+      ['/auth/corp/delete_event', { id: q.id }],
+    ] as const) {
+      const res = await anna.post(path, body);
+      expect({ path, status: res.status, message: res.body.message }).toEqual({
+        path,
+        status: 403,
+        message: CORP_MESSAGES.cannotEditEvent,
+      });
+      const byMira = await mira.post(path, body);
+      expect({ path, status: byMira.status }).toEqual({ path, status: 403 });
+    }
+    expect(await seenBy(fc, q.id)).toMatchObject({ name: 'Чужой' });
+    // Mira's character is the FC of p (names compared case-insensitively): she sees the buttons and may edit.
+    expect(await seenBy(mira, p.id)).toMatchObject({ can_edit: true });
+    expect(await seenBy(anna, p.id)).toMatchObject({ can_edit: false });
+    expect((await mira.post('/auth/corp/update_event', { id: p.id, doctrine: 'Кормораны' })).status).toBe(200);
+    expect(await seenBy(admin, q.id)).toMatchObject({ can_edit: true });
+    expect((await admin.post('/auth/corp/update_event', { id: q.id, name: 'Поправлено админом' })).status).toBe(200);
+    expect((await admin.post('/auth/corp/delete_event', { id: q.id })).body).toEqual({ ok: true });
+    expect(await seenBy(fc, q.id)).toBeUndefined();
+    // Once Mira hands the fleet to Anna's character, Mira may no longer; Anna may.
+    await mira.post('/auth/corp/update_event', { id: p.id, fc: 'Anna Sokolova' });
+    expect((await mira.post('/auth/corp/update_event', { id: p.id, fc: 'Mira Kestrel' })).status).toBe(403);
+    expect((await anna.post('/auth/corp/delete_event', { id: p.id })).status).toBe(200);
+    expect((await anna.post('/auth/corp/delete_event', { id: p.id })).status).toBe(404);
+  });
+});
+
+describe('answers', () => {
+  it('any member answers and may change it; counts for all, "mine" for each', async () => {
+    const p = await ping(fc);
+    expect((await mira.post('/auth/corp/rsvp_event', { id: p.id, answer: 'yes' })).body.event.rsvp).toEqual({
+      yes: 1,
+      no: 0,
+      maybe: 0,
+      mine: 'yes',
+    });
+    await anna.post('/auth/corp/rsvp_event', { id: p.id, answer: 'maybe' });
+    await admin.post('/auth/corp/rsvp_event', { id: p.id, answer: 'yes' });
+    await mira.post('/auth/corp/rsvp_event', { id: p.id, answer: 'no' });
+    expect((await seenBy(mira, p.id))?.rsvp).toEqual({ yes: 1, no: 1, maybe: 1, mine: 'no' });
+    // Four answers: the revision went 0 -> 4 (pages keep the newest view).
+    expect(p.rev).toBe(0);
+    expect((await seenBy(mira, p.id))?.rev).toBe(4);
+    expect((await seenBy(anna, p.id))?.rsvp).toEqual({ yes: 1, no: 1, maybe: 1, mine: 'maybe' });
+    expect((await seenBy(fc, p.id))?.rsvp).toEqual({ yes: 1, no: 1, maybe: 1, mine: null });
+  });
+
+  it('50 answers at once all count (one conditional update each)', async () => {
+    const p = await ping(fc);
+    const answers = ['yes', 'no', 'maybe'] as const;
+    const db = running.app.get<Connection>(getConnectionToken());
+    // The same member answering 50 times at once ends with exactly one answer.
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => mira.post('/auth/corp/rsvp_event', { id: p.id, answer: answers[i % 3] })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const stored = await db.collection('corp_events').findOne({ _id: new ObjectId(p.id) });
+    expect(Object.keys((stored?.rsvp ?? {}) as object)).toHaveLength(1);
+    const rsvp = (await seenBy(fc, p.id))?.rsvp;
+    expect((rsvp?.yes ?? 0) + (rsvp?.no ?? 0) + (rsvp?.maybe ?? 0)).toBe(1);
+  });
+});
+
+describe('another corporation', () => {
+  it("gets 404 for every ping of A, changes nothing, and A's sockets hear nothing of theirs", async () => {
+    const db = running.app.get<Connection>(getConnectionToken());
+    const p = await ping(fc, { name: 'Только для A' });
+    const before = await db.collection('corp_events').find({ corporation_id: CORP_A }).sort({ _id: 1 }).toArray();
+    const a = await socketOf(mira);
+    const b = await socketOf(other);
+    for (const [path, body] of [
+      ['/auth/corp/update_event', { id: p.id, name: 'Захват' }],
+      ['/auth/corp/delete_event', { id: p.id }],
+      ['/auth/corp/rsvp_event', { id: p.id, answer: 'no' }],
+      ['/auth/corp/update_event', { id: 'not-an-id', name: 'x' }],
+    ] as const) {
+      const res = await other.post(path, body);
+      expect({ path, status: res.status, message: res.body.message }).toEqual({
+        path,
+        status: 404,
+        message: CORP_MESSAGES.eventNotFound,
+      });
+    }
+    expect(await db.collection('corp_events').find({ corporation_id: CORP_A }).sort({ _id: 1 }).toArray()).toEqual(before);
+    // Markers: B's own ping reaches B, A's reaches A, after everything above.
+    await ping(other, { name: 'Маркер B' });
+    await ping(fc, { name: 'Маркер A' });
+    await b.next('corp:event-created', (e) => e.event.name === 'Маркер B');
+    await a.next('corp:event-created', (e) => e.event.name === 'Маркер A');
+    expect(b.names()).toEqual(['corp:event-created']);
+    expect(a.names()).toEqual(['corp:event-created']);
+  });
+});
+
+describe('live', () => {
+  it('edit, answer and cancel reach every socket of the corporation; the answer is "mine" only on the member’s own tabs', async () => {
+    const fcTab = await socketOf(fc);
+    const miraTab1 = await socketOf(mira);
+    const miraTab2 = await socketOf(mira);
+    const b = await socketOf(other);
+    const p = await ping(fc, { name: 'Живой пинг', formup: JITA });
+    const created = await miraTab1.next('corp:event-created', (e) => e.event.id === p.id);
+    expect(created).toEqual({ corporationId: CORP_A, event: { ...p, can_edit: false } });
+
+    await fc.post('/auth/corp/update_event', { id: p.id, doctrine: 'Ферроксы' });
+    for (const tab of [fcTab, miraTab1, miraTab2]) {
+      const e = await tab.next('corp:event-updated', (x) => x.event.id === p.id && x.reason === 'edit');
+      expect(e.event).toMatchObject({ doctrine: 'Ферроксы', can_edit: false, rsvp: { mine: null } });
+    }
+
+    await mira.post('/auth/corp/rsvp_event', { id: p.id, answer: 'yes' });
+    for (const tab of [fcTab, miraTab1, miraTab2]) {
+      const e = await tab.next('corp:event-updated', (x) => x.event.id === p.id && x.reason === 'rsvp');
+      expect(e.event.rsvp).toEqual({ yes: 1, no: 0, maybe: 0, mine: null });
+    }
+    for (const tab of [miraTab1, miraTab2])
+      expect(await tab.next('corp:event-answered', (x) => x.eventId === p.id)).toEqual({
+        corporationId: CORP_A,
+        eventId: p.id,
+        answer: 'yes',
+      });
+
+    await fc.post('/auth/corp/delete_event', { id: p.id });
+    for (const tab of [fcTab, miraTab1, miraTab2])
+      expect(await tab.next('corp:event-cancelled', (x) => x.eventId === p.id)).toEqual({ corporationId: CORP_A, eventId: p.id });
+
+    // Marker for B after all of A's: B heard only its own, the FC's tab never heard Mira's answer as its own.
+    await ping(other, { name: 'Маркер B2' });
+    await b.next('corp:event-created', (e) => e.event.name === 'Маркер B2');
+    expect(b.names()).toEqual(['corp:event-created']);
+    expect(fcTab.names()).not.toContain('corp:event-answered');
+  });
+});
