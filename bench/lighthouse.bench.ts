@@ -7,6 +7,11 @@
  * allow at best.
  *
  *   npm run build && npx tsx bench/lighthouse.bench.ts [runs=3]
+ *   LH_COMPARE_DIST=/tmp/old-dist npx tsx bench/lighthouse.bench.ts [runs=3]
+ *
+ * LH_COMPARE_DIST: another build of the frontend (a copy of frontend/dist from an earlier
+ * commit), served by a second app process and measured in the same rounds as this build: a
+ * before/after comparison under the same load.
  *
  * Prints, per page, the median run (by performance score) with its performance and accessibility
  * scores, FCP, LCP, TBT, CLS and Speed Index, and the failing accessibility audits if any.
@@ -85,6 +90,12 @@ async function main(): Promise<void> {
 
   console.log('Starting the built app in demo mode (embedded database, SDE import, fake ESI)…');
   const app: AppProcess = await startApp({ APP_MODE: 'demo', RATE_LIMIT_TRUSTED: '127.0.0.1' });
+  const compareDist = process.env.LH_COMPARE_DIST;
+  const other: AppProcess | null = compareDist
+    ? await startApp({ APP_MODE: 'demo', RATE_LIMIT_TRUSTED: '127.0.0.1', FRONTEND_DIST: compareDist })
+    : null;
+  /** The builds measured: this one, and the one to compare with. */
+  const builds = [{ label: '', url: app.url }, ...(other ? [{ label: ` (${compareDist})`, url: other.url }] : [])];
   const baseline = await baselineServer();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -99,7 +110,7 @@ async function main(): Promise<void> {
     ],
   });
   try {
-    await waitForMarket(app.url, 240_000);
+    for (const b of builds) await waitForMarket(b.url, 240_000);
 
     const audit = async (url: string, cpu = 4, attempt = 1): Promise<Figures> => {
       const result = await lighthouse(url, {
@@ -115,7 +126,7 @@ async function main(): Promise<void> {
       // LH_JSON_DIR=/tmp/lh keeps every report (open in Lighthouse's viewer to see the long tasks).
       if (process.env.LH_JSON_DIR)
         writeFileSync(
-          join(process.env.LH_JSON_DIR, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}.json`),
+          join(process.env.LH_JSON_DIR, `${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '_')}_cpu${cpu}.json`),
           JSON.stringify(lhr),
         );
       if (lhr.runtimeError) {
@@ -139,23 +150,26 @@ async function main(): Promise<void> {
     };
 
     // Warm the server's caches (first SSR-less render of each page's data) before measuring.
-    for (const p of PAGES) await fetch(`${app.url}${p.path}`);
+    for (const b of builds) for (const p of PAGES) await fetch(`${b.url}${p.path}`);
 
     type Row = { name: string; runs: (Figures & { cpu: number })[] };
     const modes = ['default', 'calibrated'] as const;
+    const targets = PAGES.flatMap((p) => builds.map((b) => ({ name: `${p.name}${b.label}`, url: `${b.url}${p.path}` })));
     const rows: Record<(typeof modes)[number], Row[]> = {
-      default: [{ name: 'baseline (static page)', runs: [] }, ...PAGES.map((p) => ({ name: p.name, runs: [] }))],
-      calibrated: PAGES.map((p) => ({ name: p.name, runs: [] })),
+      default: [{ name: 'baseline (static page)', runs: [] }, ...targets.map((t) => ({ name: t.name, runs: [] }))],
+      calibrated: targets.map((t) => ({ name: t.name, runs: [] })),
     };
-    // Interleaved: each round measures the baseline and every page in both modes, so load changes hit all alike.
+    // Interleaved: each round measures the baseline and every page (of both builds) in both modes,
+    // so load changes hit all alike. When the calibration asks for the default 4× too, that run is
+    // taken for both.
     for (let round = 0; round < RUNS; round++) {
       const base = await audit(baseline.url);
       rows.default[0].runs.push({ ...base, cpu: 4 });
-      for (const [i, p] of PAGES.entries()) {
-        const plain = await audit(`${app.url}${p.path}`);
+      for (const [i, t] of targets.entries()) {
+        const plain = await audit(t.url);
         rows.default[i + 1].runs.push({ ...plain, cpu: 4 });
         const cpu = calibratedMultiplier(plain.benchmarkIndex);
-        rows.calibrated[i].runs.push({ ...(await audit(`${app.url}${p.path}`, cpu)), cpu });
+        rows.calibrated[i].runs.push(cpu === 4 ? { ...plain, cpu } : { ...(await audit(t.url, cpu)), cpu });
       }
       console.log(`round ${round + 1}/${RUNS} done`);
     }
@@ -189,6 +203,7 @@ async function main(): Promise<void> {
     chrome.kill();
     baseline.server.close();
     await app.stop();
+    await other?.stop();
   }
 }
 

@@ -1,5 +1,9 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
@@ -48,8 +52,124 @@ function scrollAreaWithoutFloatingUi(): Plugin {
   };
 }
 
+/**
+ * Mantine's stylesheet per component instead of the whole ~290 KB (38 KB gzipped) in the first,
+ * render-blocking request. Every Mantine component's class map (`X.module.mjs`) is given the import
+ * of its own stylesheet (`@mantine/core/styles/X.layer.css`), so each component's CSS travels with
+ * its JavaScript, in the same chunk: the entry's CSS holds what the header and the common pieces
+ * use, a page's chunk brings its own (Select, Table, …) when it loads. The import is appended, so a
+ * component's dependencies' CSS comes first (Mantine's required order). The whole-stylesheet import
+ * in main.tsx is answered by the three global sheets (baseline, CSS variables, global classes).
+ * Every Mantine sheet is in the `mantine` cascade layer: the app's own CSS (unlayered) wins over it
+ * whatever the order in which chunks load. `vite dev` keeps the whole stylesheet.
+ */
+function mantineCssPerComponent(): Plugin {
+  const styles = join(dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.css')), 'styles', '/');
+  const base = fileURLToPath(new URL('./src/app/mantine-base.css', import.meta.url));
+  return {
+    name: 'mantine-css-per-component',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === '@mantine/core/styles.layer.css' ? base : null;
+    },
+    transform(code, id) {
+      const m = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.mjs$/.exec(id);
+      if (!m) return null;
+      const sheet = `${styles}${m[1]}.layer.css`;
+      if (!existsSync(sheet)) this.error(`no stylesheet ${sheet} for Mantine's ${m[1]}`);
+      return { code: `${code}\nimport ${JSON.stringify(sheet)};\n`, map: null };
+    },
+  };
+}
+
+/**
+ * Writes dist/.vite/page-preloads.json: for every page of src/app/pages.ts, its address pattern (as
+ * a regular expression; none for `*`, any other address) and the scripts and stylesheets the page
+ * needs beyond what index.html already loads. The server names them in index.html as preload
+ * hints for the address asked (backend/src/common/http/spa.middleware.ts): the page's chunk then
+ * downloads beside the app's entry, instead of after the entry has downloaded and run.
+ */
+function pagePreloads(): Plugin {
+  const pagesFile = fileURLToPath(new URL('./src/app/pages.ts', import.meta.url));
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const patternRegex = (pattern: string) =>
+    pattern === '*'
+      ? null
+      : `^${pattern
+          .split('/')
+          .filter(Boolean)
+          .map((part) => (part.startsWith(':') ? '/[^/]+' : `/${escape(part)}`))
+          .join('')}/?$`;
+  return {
+    name: 'page-preloads',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const source = readFileSync(pagesFile, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      const pages = [...source.matchAll(/'([^']+)':\s*\(\)\s*=>\s*import\('([^']+)'\)/g)];
+      if (pages.length === 0 || pages.length !== (source.match(/import\(/g) ?? []).length)
+        this.error(`page-preloads: every import() of ${pagesFile} must be one "'pattern': () => import('module')" entry`);
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (chunk: Rollup.OutputChunk, seen = new Set<string>()) => {
+        if (seen.has(chunk.fileName)) return seen;
+        seen.add(chunk.fileName);
+        for (const file of chunk.imports) closure(byFile.get(file)!, seen);
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) this.error('page-preloads: no entry chunk');
+      const initial = closure(entry);
+      const css = (files: Iterable<string>) =>
+        [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+      const initialCss = new Set(css(initial));
+      const result = [];
+      for (const [, pattern, specifier] of pages) {
+        const resolved = await this.resolve(specifier, pagesFile);
+        const chunk = resolved && chunks.find((c) => c.moduleIds.includes(resolved.id));
+        if (!chunk) this.error(`page-preloads: no chunk holds ${specifier} (${pattern})`);
+        const files = [...closure(chunk)].filter((file) => !initial.has(file));
+        result.push({
+          pattern,
+          regex: patternRegex(pattern),
+          js: files,
+          css: [...new Set(css(files))].filter((file) => !initialCss.has(file)),
+        });
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/page-preloads.json', source: JSON.stringify(result, null, 1) });
+    },
+  };
+}
+
+/**
+ * Writes each asset's brotli (quality 11) and gzip (level 9) copy beside it (`x.js.br`, `x.js.gz`):
+ * the server sends them as they are (backend/src/common/http/spa.middleware.ts) instead of
+ * compressing every answer at the fast settings. On the first load's scripts brotli 11 is ~15 %
+ * smaller than the on-the-fly brotli 4 (entry + React: 131 -> 113 KB), ~0.1 s less on a phone's 4G.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir, 'assets');
+    },
+    writeBundle() {
+      for (const name of readdirSync(outDir)) {
+        if (!/\.(js|css|svg|json)$/.test(name)) continue;
+        const file = join(outDir, name);
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), moduleMap(), scrollAreaWithoutFloatingUi()],
+  plugins: [react(), moduleMap(), scrollAreaWithoutFloatingUi(), mantineCssPerComponent(), pagePreloads(), precompress()],
   resolve: {
     alias: [
       {

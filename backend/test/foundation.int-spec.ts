@@ -1,6 +1,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import request from 'supertest';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
@@ -10,6 +12,9 @@ import { DEMO_ACCOUNTS } from '../src/demo/demo-accounts';
 import { createTestApp } from './app';
 import { csrfClient } from './support/client';
 
+const PAGE_JS = `export const page = ${JSON.stringify('x'.repeat(3000))};`;
+const PAGE_JS_BR = brotliCompressSync(PAGE_JS);
+
 /** A tiny stand-in for frontend/dist so SPA serving is tested without a frontend build. */
 function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'eve-dist-'));
@@ -17,6 +22,9 @@ function fakeDist(): string {
   const padding = `<!-- ${'x'.repeat(4000)} -->`; // above compression's 1 kB threshold
   writeFileSync(join(dir, 'index.html'), `<!doctype html><html lang="ru"><body><div id="root">SPA</div>${padding}</body></html>`);
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  // A build's brotli copy (frontend/vite.config.ts, precompress) of a larger asset.
+  writeFileSync(join(dir, 'assets', 'page-def456.js'), PAGE_JS);
+  writeFileSync(join(dir, 'assets', 'page-def456.js.br'), PAGE_JS_BR);
   return dir;
 }
 
@@ -74,6 +82,28 @@ describe('foundation: health, errors, SPA serving, feedback', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it("sends the build's brotli copy of an asset to a browser that takes brotli, the file itself otherwise", async () => {
+    // The raw bytes (HTTP clients undo the encoding themselves).
+    const br = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) =>
+      httpGet(`${running.url}/assets/page-def456.js`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject),
+    );
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    // The build's copy byte for byte (not compressed again on the way out).
+    expect(br.body.equals(PAGE_JS_BR)).toBe(true);
+    expect(brotliDecompressSync(br.body).toString()).toBe(PAGE_JS);
+
+    const plain = await request(running.url).get('/assets/page-def456.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(PAGE_JS);
   });
 
   it('a missing hashed asset is a plain 404, not the SPA', async () => {

@@ -1,7 +1,7 @@
 /** Debian's Chromium driven by playwright-core (no browser download). */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { REPO } from './app-process';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -33,8 +33,12 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, url = baseUrl()): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
+export async function newContext(
+  browser: Browser,
+  url = baseUrl(),
+  options: Omit<BrowserContextOptions, 'baseURL' | 'locale'> = {},
+): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options, baseURL: url, locale: 'ru-RU' });
   // The game's image server is not reachable here; fail those requests fast (placeholders show).
   await ctx.route(/images\.evetech\.net/, (route) => route.abort());
   return ctx;

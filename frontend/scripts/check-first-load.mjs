@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * First-load budget: for every page, the gzipped JavaScript the browser must fetch before that
- * page can render (the entry chunk, the page's own chunk and everything both import statically;
+ * page can render (the entry chunks, the page's own chunk and everything both import statically;
  * lazy imports such as charts are left out). Prints a table and fails above the budget.
  *   node scripts/check-first-load.mjs [--budget-kb 170]
  */
@@ -34,8 +34,8 @@ function closure(key, seen = new Set()) {
   return seen;
 }
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
+const entryKeys = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+if (entryKeys.length === 0) throw new Error('no entry chunk in the Vite manifest');
 // Every page module, wherever Rollup put it (its own chunk, or merged into another one).
 const pages = Object.keys(modules).filter((id) => /^src\/.*\/pages\/[^/]+-page\.tsx$/.test(id));
 if (pages.length === 0) throw new Error('no page modules found (expected src/**/pages/*-page.tsx)');
@@ -44,7 +44,7 @@ const rows = pages
   .map((page) => {
     const key = byFile.get(modules[page]);
     if (!key) throw new Error(`page ${page} is in ${modules[page]}, which the manifest does not list`);
-    const files = closure(entryKey, closure(key));
+    const files = entryKeys.reduce((seen, entry) => closure(entry, seen), closure(key));
     const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipped(f), 0);
     return { page: page.replace(/^src\//, ''), kb: bytes / 1024 };
   })

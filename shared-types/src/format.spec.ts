@@ -6,6 +6,7 @@ import {
   formatDelta,
   formatDuration,
   formatIsk,
+  formatLocalDateTime,
   formatNumber,
   formatPercent,
   formatSecurity,
@@ -221,4 +222,17 @@ describe('Russian plurals', () => {
   ])('%p %p', (n, e) => expect(pluralRu(n, forms)).toBe(e));
 
   it('counts with the number grouped', () => expect(shown(countRu(1001, forms))).toBe('1_001_тип'));
+});
+
+describe('formatLocalDateTime', () => {
+  it.each([[new Date(2026, 10, 26, 7, 31, 22)], [new Date(2026, 0, 1, 0, 0, 0)], [new Date(1999, 11, 31, 23, 59, 59)]])(
+    'reads like toLocaleString("ru-RU") for %s',
+    (date) => {
+      expect(formatLocalDateTime(date)).toBe(date.toLocaleString('ru-RU'));
+    },
+  );
+
+  it('pads every field: 05.03.2026, 04:07:09', () => {
+    expect(formatLocalDateTime(new Date(2026, 2, 5, 4, 7, 9))).toBe('05.03.2026, 04:07:09');
+  });
 });

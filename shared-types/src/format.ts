@@ -192,3 +192,16 @@ export function formatDuration(totalSeconds: number): string {
   const parts = [d && `${d}д`, h && `${h}ч`, m && `${m}м`, sec && `${sec}с`].filter(Boolean);
   return parts.length ? parts.join(' ') : '0с';
 }
+
+/**
+ * A moment in the reader's local time as ru-RU shows it: "26.11.2026, 07:31:22" (what
+ * `toLocaleString('ru-RU')` gives), built by hand: the first use of Intl's Russian data costs a
+ * phone tens of milliseconds while a page starts.
+ */
+export function formatLocalDateTime(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()}, ` +
+    `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`
+  );
+}

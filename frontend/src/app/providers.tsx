@@ -2,12 +2,13 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
+import { useToastsWanted } from '../shared/notify';
 import { retryDelay, shouldRetry } from '../shared/query-retry';
 import { appStore, type AppStore } from '../shared/store';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
-/** The toast container loads after the first render (it is not needed to show a page). */
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+/** The toast container loads with the first toast (shared/notify.ts). */
+const Toasts = lazy(() => import('./components/toasts'));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -28,6 +29,7 @@ export interface ProvidersProps {
 }
 
 export function Providers({ children, store = appStore, queryClient = appQueryClient, mantineEnv = 'default' }: ProvidersProps) {
+  const toasts = useToastsWanted();
   return (
     <JotaiProvider store={store}>
       <QueryClientProvider client={queryClient}>
@@ -38,9 +40,11 @@ export function Providers({ children, store = appStore, queryClient = appQueryCl
           defaultColorScheme="light"
           env={mantineEnv}
         >
-          <Suspense fallback={null}>
-            <Notifications position="top-right" zIndex={2000} />
-          </Suspense>
+          {toasts && (
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
+          )}
           {children}
         </MantineProvider>
       </QueryClientProvider>

@@ -1,88 +1,87 @@
-import type { ComponentType } from 'react';
-import { Navigate, redirect, type RouteObject } from 'react-router-dom';
-import { LoadingView } from '../shared/ui/loading-view';
-import { RouteErrorPage } from './pages/route-error-page';
+import { lazy, useEffect, type ComponentType } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { AboutLayout, AccountIndex, AccountLayout, AdminLayout, CorpLayout, MarketLayout } from './layouts/section-layouts';
-import { RootLayout, type RouteHandle } from './layouts/root-layout';
+import { RootLayout } from './layouts/root-layout';
+import { PAGES, type PageLoader, type PagePath } from './pages';
+import { pageLoading } from './page-loading';
+import { useScrollRestoration } from './scroll-restoration';
+
+/** A route's title (the document title reads the deepest one). */
+export interface RouteHandle {
+  title?: string;
+}
 
 /**
- * The spec's route table (§2), exactly. Every page is a lazy chunk.
+ * The spec's route table (§2), exactly. Every page is a lazy chunk (its module in pages.ts, by
+ * the route's full path: the boot script preloads it from the same table).
  *
- * To plug a feature page in, replace its `pending(...)` with
- *   page(() => import('../features/<feature>/pages/<name>-page'))
- * where the module's default export is the page component.
+ * The router is react-router's declarative one (BrowserRouter + useRoutes): the data router
+ * (createBrowserRouter: loaders, actions, fetchers, hydration) weighed ~17 KB gzipped of every
+ * first load for what this table needs — lazy pages, redirects and titles — which React's own
+ * lazy/Suspense and a route handle give.
  */
-type PageModule = { default: ComponentType };
+export function page(path: PagePath): Pick<RouteObject, 'id' | 'Component'> {
+  return { id: `page:${path}`, Component: lazyPage(PAGES[path]) };
+}
 
-export function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => ({ Component: (await load()).default }),
-  };
+/** A lazy page component whose chunk load shows the header's progress bar. */
+export function lazyPage(load: PageLoader): ComponentType {
+  return lazy(() => pageLoading(load()));
 }
 
 /** "Раздел в разработке" placeholder for pages later releases build (nothing pretends to work). */
-export function pending(title: string, description: string): Pick<RouteObject, 'lazy'> {
+export function pending(title: string, description: string): Pick<RouteObject, 'Component'> {
   return {
-    lazy: async () => {
+    Component: lazyPage(async () => {
       const { UnderConstruction } = await import('../shared/ui/under-construction');
-      return { Component: () => <UnderConstruction title={title} description={description} /> };
-    },
+      return { default: () => <UnderConstruction title={title} description={description} /> };
+    }),
   };
 }
 
-/** Redirect before render (loader); the component only guards against rendering an empty page. */
-const to = (path: string): Pick<RouteObject, 'loader' | 'Component'> => ({
-  loader: () => redirect(path),
-  Component: () => <Navigate to={path} replace />,
-});
+/** A redirect: the address is replaced, nothing of its own is shown. */
+const to = (path: string): Pick<RouteObject, 'element'> => ({ element: <Navigate to={path} replace /> });
 const handle = (title: string): RouteHandle => ({ title });
-
-const newsPage = () => page(() => import('../features/news/pages/news-page'));
-const aboutPage = () => page(() => import('../features/about/pages/about-page'));
-
-const adminMain = () => page(() => import('../features/admin/pages/main-page'));
 
 export const routes: RouteObject[] = [
   /** Bare redirect page (e.g. the landing point after external flows). */
-  { path: '/redirect', HydrateFallback: LoadingView, ...to('/market/list') },
+  { path: '/redirect', ...to('/market/list') },
   {
     path: '/',
     Component: RootLayout,
-    HydrateFallback: LoadingView,
-    errorElement: <RouteErrorPage />,
     children: [
-      { index: true, handle: handle('Новости'), ...newsPage() },
-      { path: 'test', handle: handle('Новости'), ...newsPage() },
-      { path: 'news', handle: handle('Новости'), ...newsPage() },
+      { index: true, handle: handle('Новости'), ...page('/') },
+      { path: 'test', handle: handle('Новости'), ...page('/test') },
+      { path: 'news', handle: handle('Новости'), ...page('/news') },
       {
         path: 'market',
         Component: MarketLayout,
         handle: handle('Маркет'),
         children: [
           { index: true, ...to('/market/list') },
-          { path: 'list', ...page(() => import('../features/market/pages/market-list-page')) },
+          { path: 'list', ...page('/market/list') },
           {
             path: 'appraisal',
             handle: handle('Оценка'),
-            ...page(() => import('../features/appraisal/pages/appraisal-page')),
+            ...page('/market/appraisal'),
           },
-          { path: 'detail/:id', ...page(() => import('../features/market/pages/market-detail-page')) },
+          { path: 'detail/:id', ...page('/market/detail/:id') },
         ],
       },
       {
         path: 'loot',
         handle: handle('Лут'),
-        ...page(() => import('../features/loot/pages/loot-page')),
+        ...page('/loot'),
       },
       {
         path: 'industry',
         handle: handle('Индустрия'),
-        ...page(() => import('../features/industry/pages/industry-page')),
+        ...page('/industry'),
       },
       {
         path: 'planetology',
         handle: handle('Планеты'),
-        ...page(() => import('../features/planetology/pages/planetology-page')),
+        ...page('/planetology'),
       },
       {
         path: 'best_admin',
@@ -90,17 +89,17 @@ export const routes: RouteObject[] = [
         handle: handle('Админка'),
         children: [
           { index: true, ...to('/best_admin/main') },
-          { path: 'main', ...adminMain() },
-          { path: 'users', ...page(() => import('../features/admin/pages/users-page')) },
-          { path: 'users/:id', ...page(() => import('../features/admin/pages/user-page')) },
-          { path: 'chars', ...page(() => import('../features/admin/pages/chars-page')) },
-          { path: 'chars/:id', ...page(() => import('../features/admin/pages/char-page')) },
-          { path: 'roles', ...page(() => import('../features/admin/pages/roles-page')) },
-          { path: 'corps', ...page(() => import('../features/admin/pages/corps-page')) },
-          { path: 'ban_chars', ...page(() => import('../features/admin/pages/ban-chars-page')) },
-          { path: 'market_categories', ...page(() => import('../features/admin/pages/market-categories-page')) },
-          { path: 'market_items', ...page(() => import('../features/admin/pages/market-items-page')) },
-          { path: 'eve_items', ...adminMain() },
+          { path: 'main', ...page('/best_admin/main') },
+          { path: 'users', ...page('/best_admin/users') },
+          { path: 'users/:id', ...page('/best_admin/users/:id') },
+          { path: 'chars', ...page('/best_admin/chars') },
+          { path: 'chars/:id', ...page('/best_admin/chars/:id') },
+          { path: 'roles', ...page('/best_admin/roles') },
+          { path: 'corps', ...page('/best_admin/corps') },
+          { path: 'ban_chars', ...page('/best_admin/ban_chars') },
+          { path: 'market_categories', ...page('/best_admin/market_categories') },
+          { path: 'market_items', ...page('/best_admin/market_items') },
+          { path: 'eve_items', ...page('/best_admin/eve_items') },
         ],
       },
       {
@@ -109,17 +108,17 @@ export const routes: RouteObject[] = [
         handle: handle('Корпорация'),
         children: [
           { index: true, ...to('/corp/main') },
-          { path: 'main', ...page(() => import('../features/corp/pages/corp-main-page')) },
-          { path: 'events', handle: handle('Пинги'), ...page(() => import('../features/corp/pages/corp-events-page')) },
-          { path: 'projects', handle: handle('Проекты'), ...page(() => import('../features/corp/pages/corp-projects-page')) },
-          { path: 'projects/:id', handle: handle('Проект'), ...page(() => import('../features/corp/pages/corp-project-page')) },
+          { path: 'main', ...page('/corp/main') },
+          { path: 'events', handle: handle('Пинги'), ...page('/corp/events') },
+          { path: 'projects', handle: handle('Проекты'), ...page('/corp/projects') },
+          { path: 'projects/:id', handle: handle('Проект'), ...page('/corp/projects/:id') },
           {
             path: 'new_project',
             handle: handle('Новый проект'),
-            ...page(() => import('./pages/corp-new-project-page')),
+            ...page('/corp/new_project'),
           },
-          { path: 'alerts', handle: handle('Оповещения'), ...page(() => import('../features/corp/pages/corp-alerts-page')) },
-          { path: 'roles', handle: handle('Запрос роли'), ...page(() => import('../features/corp/pages/corp-roles-page')) },
+          { path: 'alerts', handle: handle('Оповещения'), ...page('/corp/alerts') },
+          { path: 'roles', handle: handle('Запрос роли'), ...page('/corp/roles') },
         ],
       },
       {
@@ -127,9 +126,9 @@ export const routes: RouteObject[] = [
         Component: AboutLayout,
         handle: handle('О проекте'),
         children: [
-          { index: true, ...aboutPage() },
-          { path: 'readme', ...aboutPage() },
-          { path: 'debug', handle: handle('Обратная связь'), ...page(() => import('../features/about/pages/debug-page')) },
+          { index: true, ...page('/about') },
+          { path: 'readme', ...page('/about/readme') },
+          { path: 'debug', handle: handle('Обратная связь'), ...page('/about/debug') },
         ],
       },
       {
@@ -138,25 +137,44 @@ export const routes: RouteObject[] = [
         handle: handle('Аккаунт'),
         children: [
           { index: true, Component: AccountIndex },
-          { path: 'login', handle: handle('Вход'), ...page(() => import('../features/account/pages/login-page')) },
+          { path: 'login', handle: handle('Вход'), ...page('/account/login') },
           {
             path: 'register',
             handle: handle('Регистрация'),
-            ...page(() => import('../features/account/pages/register-page')),
+            ...page('/account/register'),
           },
           {
             path: 'register_done',
             handle: handle('Регистрация'),
-            ...page(() => import('../features/account/pages/register-done-page')),
+            ...page('/account/register_done'),
           },
           {
             path: 'user/:name',
             handle: handle('Профиль'),
-            ...page(() => import('../features/account/pages/user-page')),
+            ...page('/account/user/:name'),
           },
         ],
       },
-      { path: '*', handle: handle('Страница не найдена'), ...page(() => import('./pages/not-found-page')) },
+      { path: '*', handle: handle('Страница не найдена'), ...page('*') },
     ],
   },
 ];
+
+/**
+ * The app's routes on the current address, with the document title of the deepest route that
+ * names one and the scroll position handled on every navigation.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const title = matchRoutes(routes, location)
+    ?.map((m) => (m.route.handle as RouteHandle | undefined)?.title)
+    .filter(Boolean)
+    .pop();
+  useEffect(() => {
+    document.title = title ? `${title} — ${APP_NAME}` : `${APP_NAME} — инструменты для пилотов EVE Online`;
+  }, [title]);
+  useScrollRestoration();
+  return useRoutes(routes, location);
+}
+
+const APP_NAME = 'EVE Toolkit';

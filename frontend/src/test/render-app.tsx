@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import type { ClientConfigResponse, Role, SessionResponse } from '@eve-toolkit/shared-types';
 import { createQueryClient, Providers } from '../app/providers';
-import { routes } from '../app/routes';
+import { AppRoutes } from '../app/routes';
 
 export interface StubResponse {
   status?: number;
@@ -65,6 +65,20 @@ function defaultReply(url: string, options: { session?: SessionResponse | 'error
   return { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Не найдено' } };
 }
 
+/** What a test reads of the router: the current location, and navigation as a link does it. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate(to: string): void;
+}
+
+function RouterProbe({ router }: { router: TestRouter }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  router.state = { location };
+  router.navigate = (to) => void navigate(to);
+  return null;
+}
+
 /** Renders the real route table at `path` with fresh state (jotai store, query cache). */
 export function renderApp(path: string, options: Parameters<typeof stubFetch>[0] & { appRetryPolicy?: boolean } = {}) {
   const fetchMock = stubFetch(options);
@@ -73,11 +87,14 @@ export function renderApp(path: string, options: Parameters<typeof stubFetch>[0]
   const queryClient = options.appRetryPolicy
     ? createQueryClient()
     : new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = {} as TestRouter;
   const user = userEvent.setup();
   const view = render(
     <Providers store={store} queryClient={queryClient} mantineEnv="test">
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <RouterProbe router={router} />
+        <AppRoutes />
+      </MemoryRouter>
     </Providers>,
   );
   return { ...view, router, store, queryClient, user, fetchMock };

@@ -1,29 +1,8 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
-import { runInThisContext } from 'node:vm';
 
-// react-router's data router builds a Fetch `Request` for every navigation, and its
-// `redirect()` a `Response`; jest's jsdom environment exposes neither, so borrow Node's from
-// the main context. Node's Request only accepts its own realm's AbortSignal, while jsdom's
-// EventTarget only accepts jsdom's: keep jsdom's AbortController and attach its signal to the
-// request as an own property.
-type RequestCtor = new (input: string | URL, init?: RequestInit) => Request;
-const NodeRequest = runInThisContext('Request') as RequestCtor;
-class TestRequest extends NodeRequest {
-  constructor(input: string | URL, init: RequestInit = {}) {
-    const { signal, ...rest } = init;
-    super(input, rest);
-    Object.defineProperty(this, 'signal', { value: signal ?? new AbortController().signal });
-  }
-}
-Object.assign(globalThis, {
-  TextEncoder,
-  TextDecoder,
-  Request: TestRequest,
-  Response: runInThisContext('Response'),
-  Headers: runInThisContext('Headers'),
-});
+Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // Browser APIs Mantine needs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

@@ -7,6 +7,8 @@
  * GET  data/loot/prices?hub=2&ids=34,35                          -> LootPricesResponse
  */
 
+import { formatNumber } from '../format';
+
 /** One item type with a quantity, as uploaded: `type_id` resolved from the name in the file. */
 export interface LootItem {
   type_id: number;
@@ -89,7 +91,7 @@ export const LOOT_MESSAGES = {
   noLoot:
     'В файле нет строк добычи. Ожидается экспорт истории добычи флота (Time, Character, Item Type, Quantity, Item Group) или строки вида «03:21:19 Pilot has looted 5 x Garde II»',
   noKnownItems: 'Ни один предмет в файле не найден в игровых данных',
-  tooManyLines: `В файле больше ${LOOT_LIMITS.maxLines.toLocaleString('ru-RU')} строк добычи`,
+  tooManyLines: `В файле больше ${formatNumber(LOOT_LIMITS.maxLines)} строк добычи`,
   tooManyPilots: `В файле больше ${LOOT_LIMITS.maxPilots} пилотов`,
   lineFormat: 'Строка не похожа на запись о добыче',
   lineQuantity: 'Некорректное количество',

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { MESSAGES } from '@eve-toolkit/shared-types';
+import { notify } from '../../shared/notify';
 import { useSession } from '../../shared/session';
 import classes from './header.module.css';
 
@@ -14,9 +15,7 @@ export function AuthWidget({ onNavigate, placement = 'header' }: { onNavigate?: 
 
   useEffect(() => {
     if (isError) {
-      void import('@mantine/notifications').then(({ notifications }) =>
-        notifications.show({ id: SESSION_ERROR_ID, color: 'red', title: 'Сессия', message: MESSAGES.sessionFailed }),
-      );
+      notify({ id: SESSION_ERROR_ID, color: 'red', title: 'Сессия', message: MESSAGES.sessionFailed });
     }
   }, [isError]);
 

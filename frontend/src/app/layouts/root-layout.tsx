@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from 'react';
-import { NavLink as RouterNavLink, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router-dom';
+import { memo, Suspense, useEffect, useMemo } from 'react';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { Anchor, Box, Burger, Container, Divider, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { hasAnyRole, useSession } from '../../shared/session';
@@ -9,38 +9,63 @@ import { AuthWidget } from '../components/auth-widget';
 import { CookieBanner } from '../components/cookie-banner';
 import { DemoBadge } from '../components/demo-badge';
 import { Logo } from '../components/logo';
+import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { ThemeToggle } from '../components/theme-toggle';
 import { isActivePath, NEWS_LINK, TOP_MENU, type MenuItem } from '../navigation';
+import { usePageLoading } from '../page-loading';
 import { CONTENT_MAX_WIDTH } from '../theme';
 import classes from '../components/header.module.css';
 
-export interface RouteHandle {
-  title?: string;
-}
-
-const APP_NAME = 'EVE Toolkit';
-
-function useDocumentTitle() {
-  const matches = useMatches();
-  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
-    RouteHandle | undefined;
-  useEffect(() => {
-    document.title = title?.title ? `${title.title} — ${APP_NAME}` : `${APP_NAME} — инструменты для пилотов EVE Online`;
-  }, [title?.title]);
-}
-
+/** The menu this session sees, News first: the same array until the session changes. */
 function useVisibleMenu(): MenuItem[] {
   const { data } = useSession();
-  return TOP_MENU.filter((item) => !item.roles || hasAnyRole(data, item.roles));
+  return useMemo(() => [NEWS_LINK, ...TOP_MENU.filter((item) => !item.roles || hasAnyRole(data, item.roles))], [data]);
 }
+
+/*
+ * The header's and footer's parts are memoised: the layout renders again when the session or
+ * client config arrives and while a page chunk loads, and with them every link of the header
+ * and footer (react-router's NavLink is not cheap): a long task on a phone while a page starts.
+ */
+
+const MainNav = memo(function MainNav({ items, pathname }: { items: MenuItem[]; pathname: string }) {
+  return (
+    <nav className={classes.nav} aria-label="Главное меню">
+      <Group gap={2} visibleFrom="lg" wrap="nowrap">
+        {items.map((item) => (
+          <RouterNavLink
+            key={item.to}
+            to={item.to}
+            className={classes.link}
+            data-active={isActivePath(pathname, item.match ?? item.to) || (item === NEWS_LINK && pathname === '/') || undefined}
+          >
+            {item.label}
+          </RouterNavLink>
+        ))}
+      </Group>
+    </nav>
+  );
+});
+
+const HeaderActions = memo(function HeaderActions() {
+  return (
+    <div className={classes.right}>
+      <DemoBadge />
+      <ThemeToggle />
+      <Box visibleFrom="xs">
+        <AuthWidget />
+      </Box>
+    </div>
+  );
+});
+
+const MemoLogo = memo(Logo);
 
 export function RootLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
-  const navigation = useNavigation();
-  const items = useVisibleMenu();
-  const all = [NEWS_LINK, ...items];
-  useDocumentTitle();
+  const loading = usePageLoading();
+  const all = useVisibleMenu();
 
   useEffect(close, [pathname, close]);
 
@@ -60,7 +85,7 @@ export function RootLayout() {
         Перейти к содержимому
       </a>
       <header className={classes.header}>
-        {navigation.state === 'loading' && <div className={classes.progress} role="progressbar" aria-label="Загрузка страницы" />}
+        {loading && <div className={classes.progress} role="progressbar" aria-label="Загрузка страницы" />}
         <div className={classes.inner}>
           <Burger
             opened={opened}
@@ -72,30 +97,9 @@ export function RootLayout() {
             aria-expanded={opened}
             aria-controls="mobile-menu"
           />
-          <Logo />
-          <nav className={classes.nav} aria-label="Главное меню">
-            <Group gap={2} visibleFrom="lg" wrap="nowrap">
-              {all.map((item) => (
-                <RouterNavLink
-                  key={item.to}
-                  to={item.to}
-                  className={classes.link}
-                  data-active={
-                    isActivePath(pathname, item.match ?? item.to) || (item === NEWS_LINK && pathname === '/') || undefined
-                  }
-                >
-                  {item.label}
-                </RouterNavLink>
-              ))}
-            </Group>
-          </nav>
-          <div className={classes.right}>
-            <DemoBadge />
-            <ThemeToggle />
-            <Box visibleFrom="xs">
-              <AuthWidget />
-            </Box>
-          </div>
+          <MemoLogo />
+          <MainNav items={all} pathname={pathname} />
+          <HeaderActions />
         </div>
       </header>
 
@@ -125,23 +129,27 @@ export function RootLayout() {
             size={CONTENT_MAX_WIDTH}
             px={{ base: 'md', sm: 'lg' }}
             py={{ base: 'lg', sm: 'xl' }}
-            mih="calc(100vh - 64px - 72px)"
+            // At least the screen under the header: the footer starts below the fold and is not
+            // pushed down on screen as the page's content arrives (a layout shift on every page).
+            mih="calc(100vh - 64px)"
           >
-            <Suspense fallback={<LoadingView fullScreen={false} />}>
-              <Outlet />
-            </Suspense>
+            {/* A page that fails (its chunk did not load, or it crashed) shows why, under the header. */}
+            <RouteErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<LoadingView fullScreen={false} />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
           </Container>
           <Footer />
         </Box>
       </main>
       <LiveAnnouncer />
       <CookieBanner />
-      <ScrollRestoration />
     </div>
   );
 }
 
-function Footer() {
+const Footer = memo(function Footer() {
   return (
     <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--app-border)' }}>
       <Container size={CONTENT_MAX_WIDTH} px={{ base: 'md', sm: 'lg' }}>
@@ -161,4 +169,4 @@ function Footer() {
       </Container>
     </Box>
   );
-}
+});

@@ -1,14 +1,9 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 
 /** Last-resort boundary: a page chunk failed to load (new deploy, network) or a page crashed. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : '';
+export function RouteErrorPage({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : '';
   return (
     <Container size={640} py={80}>
       <Stack gap="md" align="flex-start">

@@ -15,7 +15,7 @@ export default function AboutPage() {
 
       <Paper withBorder radius="lg" p="lg">
         {isPending ? (
-          <Stack gap="xs" aria-label="Загрузка описания">
+          <Stack gap="xs" role="status" aria-label="Загрузка описания">
             <Skeleton height={14} />
             <Skeleton height={14} />
             <Skeleton height={14} width="70%" />

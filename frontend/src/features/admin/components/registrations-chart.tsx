@@ -1,6 +1,7 @@
-import Chart from 'react-apexcharts';
+import Chart from 'react-apexcharts/core';
+import 'apexcharts/bar';
 import { useComputedColorScheme } from '@mantine/core';
-import { registrationBars } from '../lib/registrations';
+import { registrationBars, REGISTRATIONS_CHART_HEIGHT } from '../lib/registrations';
 
 /** Registrations per day (lazy chunk with apexcharts): one bar and one date label per day. */
 export default function RegistrationsChart({ perDay }: { perDay: { date: string; count: number }[] }) {
@@ -9,7 +10,7 @@ export default function RegistrationsChart({ perDay }: { perDay: { date: string;
   return (
     <Chart
       type="bar"
-      height={280}
+      height={REGISTRATIONS_CHART_HEIGHT}
       series={[{ name: 'Регистрации', data: counts }]}
       options={{
         chart: {

@@ -1,3 +1,6 @@
+/** The registrations chart's height, px (the page keeps it free before the chart draws). */
+export const REGISTRATIONS_CHART_HEIGHT = 280;
+
 /**
  * The registrations chart's bars: one per calendar day (UTC) from the first to the last day with
  * registrations, days without any as 0, each labelled once ("26.11.26"). A time axis labelled

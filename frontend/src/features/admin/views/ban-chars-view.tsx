@@ -37,7 +37,9 @@ export default function AdminBanCharsPage() {
                 <Table.Th>ID</Table.Th>
                 <Table.Th>Имя</Table.Th>
                 <Table.Th>Причина</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <span className="visually-hidden">Действия</span>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -34,7 +34,9 @@ export default function AdminCorpsPage() {
               <Table.Th>ID</Table.Th>
               <Table.Th>Название</Table.Th>
               <Table.Th>Тип</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <span className="visually-hidden">Действия</span>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

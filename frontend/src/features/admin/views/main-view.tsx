@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
-import { Alert, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy } from 'react';
+import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ChartFigure } from '../../../shared/ui/chart-figure';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useKillSessions, useLiveAdmin, useMainStats, useStartUpdateLibs, useUpdateLibsStatus } from '../api/admin.api';
 import { ListState, SaveError, formatDateTime } from '../components/admin-ui';
+import { REGISTRATIONS_CHART_HEIGHT } from '../lib/registrations';
 
 const RegistrationsChart = lazy(() => import('../components/registrations-chart'));
 
@@ -36,10 +37,9 @@ export default function AdminMainPage() {
                 caption="Регистрации по дням"
                 columns={['День', 'Регистраций']}
                 rows={stats.data.users.per_day.map((d) => [d.date.split('-').reverse().join('.'), String(d.count)])}
+                height={REGISTRATIONS_CHART_HEIGHT}
               >
-                <Suspense fallback={<Loader />}>
-                  <RegistrationsChart perDay={stats.data.users.per_day} />
-                </Suspense>
+                <RegistrationsChart perDay={stats.data.users.per_day} />
               </ChartFigure>
             </Paper>
           </>

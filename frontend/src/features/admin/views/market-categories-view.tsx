@@ -34,7 +34,9 @@ export default function AdminMarketCategoriesPage() {
             <Table.Tr>
               <Table.Th>Название</Table.Th>
               <Table.Th>Предметов</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <span className="visually-hidden">Действия</span>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -102,7 +102,9 @@ export default function AdminMarketItemsPage() {
               <Table.Th>ID</Table.Th>
               <Table.Th>Название</Table.Th>
               <Table.Th>Категория</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <span className="visually-hidden">Действия</span>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

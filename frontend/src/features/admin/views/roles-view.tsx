@@ -26,7 +26,9 @@ export default function AdminRolesPage() {
               <Table.Tr>
                 <Table.Th>Пользователь</Table.Th>
                 <Table.Th>Роль</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <span className="visually-hidden">Действия</span>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Button, Group, Pagination, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { HUBS, formatIsk, formatNumber } from '@eve-toolkit/shared-types';
+import { HUBS, formatIsk, formatLocalDateTime, formatNumber } from '@eve-toolkit/shared-types';
 import { useAppraisalHistory, useDeleteAppraisal } from '../api/appraisal.api';
 import type { LocalAppraisal } from '../lib/appraisal-view';
 
 const hubLabel = (id: number) => HUBS.find((h) => h.id === id)?.label ?? String(id);
-const when = (iso: string) => new Date(iso).toLocaleString('ru-RU');
+const when = (iso: string) => formatLocalDateTime(new Date(iso));
 
 interface Row {
   id: string;
@@ -40,7 +40,9 @@ function HistoryTable({
             <Table.Th>Хаб</Table.Th>
             <Table.Th ta="right">Итог SELL</Table.Th>
             <Table.Th ta="right">Итог BUY</Table.Th>
-            <Table.Th />
+            <Table.Th>
+              <span className="visually-hidden">Действия</span>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

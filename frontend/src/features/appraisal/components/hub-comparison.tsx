@@ -36,7 +36,9 @@ export function HubComparison({
             <Table.Th ta="right">Итог SELL</Table.Th>
             <Table.Th ta="right">Итог BUY</Table.Th>
             <Table.Th ta="right">С ценой</Table.Th>
-            <Table.Th />
+            <Table.Th>
+              <span className="visually-hidden">Действия</span>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

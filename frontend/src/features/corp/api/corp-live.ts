@@ -6,6 +6,7 @@ import {
   type RolesResponse,
   type SessionResponse,
 } from '@eve-toolkit/shared-types';
+import { notify } from '../../../shared/notify';
 import { useAnnounce } from '../../../shared/ui/live-announcer';
 import { localText } from '../lib/event-time';
 import { sessionQueryKey } from '../../../shared/session';
@@ -66,12 +67,10 @@ export function useCorpLive(): void {
       !client.getQueryData<SessionResponse>(sessionQueryKey)?.roles.includes('admin');
     refetchRolesAndSession(client);
     if (!mine) return;
-    void import('@mantine/notifications').then(({ notifications }) =>
-      notifications.show({
-        color: granted ? 'green' : 'red',
-        title: 'Запрос роли',
-        message: granted ? `Роль «${ROLE_LABELS[role]}» выдана` : `В роли «${ROLE_LABELS[role]}» отказано`,
-      }),
-    );
+    notify({
+      color: granted ? 'green' : 'red',
+      title: 'Запрос роли',
+      message: granted ? `Роль «${ROLE_LABELS[role]}» выдана` : `В роли «${ROLE_LABELS[role]}» отказано`,
+    });
   });
 }

@@ -37,11 +37,17 @@ export default function CorpMainPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>ID</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <span className="visually-hidden">Значок</span>
+                  </Table.Th>
                   <Table.Th>Название</Table.Th>
                   <Table.Th>Количество</Table.Th>
                   <Table.Th>Цена, ISK</Table.Th>
-                  {buys.data.can_moderate && <Table.Th />}
+                  {buys.data.can_moderate && (
+                    <Table.Th>
+                      <span className="visually-hidden">Действия</span>
+                    </Table.Th>
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -115,13 +115,17 @@ export default function CorpProjectPage() {
           <CardTable verticalSpacing="sm" minWidth={760} data-testid="project-jobs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th />
+                <Table.Th>
+                  <span className="visually-hidden">Значок</span>
+                </Table.Th>
                 <Table.Th>Название</Table.Th>
                 <Table.Th>Тип</Table.Th>
                 <Table.Th>Оплата, ISK</Table.Th>
                 <Table.Th>Выполнено</Table.Th>
                 <Table.Th>Исполнители</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <span className="visually-hidden">Действия</span>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,7 +1,9 @@
-import Chart from 'react-apexcharts';
+import Chart from 'react-apexcharts/core';
+import 'apexcharts/donut';
+import 'apexcharts/features/legend';
 import { useComputedColorScheme } from '@mantine/core';
 import { formatIsk, formatPercent } from '@eve-toolkit/shared-types';
-import type { CostSlice } from '../lib/cost-breakdown';
+import { COST_CHART_HEIGHT, type CostSlice } from '../lib/cost-breakdown';
 
 /** The cost breakdown donut (lazy-loaded chunk); receives ready slices. */
 export default function CostChart({ slices }: { slices: CostSlice[] }) {
@@ -9,7 +11,7 @@ export default function CostChart({ slices }: { slices: CostSlice[] }) {
   return (
     <Chart
       type="donut"
-      height={300}
+      height={COST_CHART_HEIGHT}
       series={slices.map((s) => s.value)}
       options={{
         chart: {

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
-import { Alert, Button, Group, List, Loader, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   carryChoices,
   cheapestChoice,
@@ -23,7 +23,7 @@ import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { HubSelect } from '../../../shared/ui/hub-select';
 import { useIndustryJob, useIndustryStatic } from '../api/industry.api';
 import { industrySkillsAtom } from '../industry.atoms';
-import { costBreakdown, type PriceSide } from '../lib/cost-breakdown';
+import { COST_CHART_HEIGHT, costBreakdown, type PriceSide } from '../lib/cost-breakdown';
 import { toJobRequest } from '../lib/form';
 import { skillsChangeTree, tradeFeesOf } from '../lib/skills';
 import { IndustryForm } from './industry-form';
@@ -59,6 +59,9 @@ export interface IndustryCalculatorProps {
  */
 export function IndustryCalculator({ onResult, extraActions, defaultValues }: IndustryCalculatorProps) {
   const staticData = useIndustryStatic();
+  // The form (a dozen comboboxes over the ~75 KB of systems, stations and rigs) renders as a
+  // transition once the data is here: in slices, not one long task (the skeleton stays till then).
+  const formData = useDeferredValue(staticData.data);
   const job = useIndustryJob();
   const hubId = useAtomValue(hubIdAtom);
   const [skills, setSkills] = useAtom(industrySkillsAtom);
@@ -124,6 +127,7 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
       </Alert>
     );
   }
+  if (formData !== staticData.data) return <Skeleton height={320} radius="lg" />;
 
   const serverErrors = job.error instanceof ApiError ? (job.error.errors.length ? job.error.errors : [job.error.message]) : [];
   return (
@@ -230,10 +234,9 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
               caption="Из чего складывается стоимость, ISK"
               columns={['Статья', 'ISK']}
               rows={costBreakdown(summary, side).map((s) => [s.label, formatIsk(s.value)])}
+              height={COST_CHART_HEIGHT}
             >
-              <Suspense fallback={<Loader size="sm" />}>
-                <CostChart slices={costBreakdown(summary, side)} />
-              </Suspense>
+              <CostChart slices={costBreakdown(summary, side)} />
             </ChartFigure>
           </Paper>
         </>

@@ -2,6 +2,9 @@ import type { JobSummary } from '@eve-toolkit/shared-types';
 
 export type PriceSide = 'sell' | 'buy';
 
+/** The cost chart's height, px (the page keeps it free before the chart draws). */
+export const COST_CHART_HEIGHT = 300;
+
 export interface CostSlice {
   label: string;
   value: number;

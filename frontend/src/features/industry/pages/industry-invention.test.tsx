@@ -266,7 +266,8 @@ describe('/industry: the skills panel', () => {
   it('a guest is told to sign in and link a character', async () => {
     const r = renderApp('/industry', { handler: api() });
     await r.user.click(await screen.findByRole('button', { name: /Навыки/ }));
-    expect(screen.getByText('Войдите и привяжите персонажа, чтобы загрузить его навыки из игры.')).toBeInTheDocument();
+    // The panel's fields mount as it opens.
+    expect(await screen.findByText('Войдите и привяжите персонажа, чтобы загрузить его навыки из игры.')).toBeInTheDocument();
     expect(r.fetchMock.mock.calls.some(([url]) => String(url) === '/data/industry/skills')).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
-import Chart from 'react-apexcharts';
+import Chart from 'react-apexcharts/core';
+import 'apexcharts/line';
+import 'apexcharts/features/legend';
 import { useComputedColorScheme } from '@mantine/core';
 import { formatPrice } from '@eve-toolkit/shared-types';
-import type { PriceSeries } from '../lib/price-history';
+import { PRICE_CHART_HEIGHT, type PriceSeries } from '../lib/price-history';
 
 /** The 'Изменение цен' line chart (lazy-loaded chunk); receives ready series. */
 export default function PriceChart({ series }: { series: PriceSeries[] }) {
@@ -9,7 +11,7 @@ export default function PriceChart({ series }: { series: PriceSeries[] }) {
   return (
     <Chart
       type="line"
-      height={320}
+      height={PRICE_CHART_HEIGHT}
       series={series}
       options={{
         chart: {
@@ -18,6 +20,8 @@ export default function PriceChart({ series }: { series: PriceSeries[] }) {
           zoom: { enabled: false },
           background: 'transparent',
           fontFamily: 'inherit',
+          // Drawn at once: the line animation kept the main thread busy for most of a second on a phone.
+          animations: { enabled: false },
         },
         theme: { mode: scheme },
         colors: ['#e8590c', '#1c7ed6'],

@@ -1,7 +1,10 @@
-import { Group, Text } from '@mantine/core';
 import { deltaPercent, formatDelta, formatPrice, NBSP } from '@eve-toolkit/shared-types';
+import classes from './market.module.css';
 
-/** "SELL  +1,25 %  5 012,40 ISK": delta against the median (red if negative, green otherwise) and the price. */
+/**
+ * "SELL  +1,25 %  5 012,40 ISK": delta against the median (red if negative, green otherwise) and
+ * the price. Plain elements (one of these is on each of the market list's cards).
+ */
 export function PriceRow({
   label,
   price,
@@ -11,31 +14,32 @@ export function PriceRow({
   label: 'SELL' | 'BUY';
   price: number | null;
   median: number | null;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md';
 }) {
   const delta = price !== null && median !== null ? deltaPercent(price, median) : null;
   const color = delta === null ? 'dimmed' : delta < 0 ? 'red' : 'green';
   return (
-    <Group justify="space-between" gap="xs" wrap="nowrap" data-testid={`price-row-${label}`}>
-      <Text fw={700} size={size} w={40}>
-        {label}
-      </Text>
-      <Text size={size} c={color} data-testid="delta" data-color={color} title="Отклонение от медианы за 30 дней">
+    <div className={classes.priceRow} data-size={size} data-testid={`price-row-${label}`}>
+      <p className={classes.priceLabel}>{label}</p>
+      <p
+        style={{ color: color === 'dimmed' ? 'var(--mantine-color-dimmed)' : `var(--mantine-color-${color}-text)` }}
+        data-testid="delta"
+        data-color={color}
+        title="Отклонение от медианы за 30 дней"
+      >
         {formatDelta(delta)}
-      </Text>
-      <Text size={size} ff="monospace" ta="right" data-testid="price" style={{ flex: 1, whiteSpace: 'nowrap' }}>
+      </p>
+      <p className={classes.price} data-testid="price">
         {price === null ? (
           '—'
         ) : (
           <>
             {formatPrice(price)}
             {NBSP}
-            <Text span size="xs" c="dimmed" ff="inherit">
-              ISK
-            </Text>
+            <span className={classes.unit}>ISK</span>
           </>
         )}
-      </Text>
-    </Group>
+      </p>
+    </div>
   );
 }

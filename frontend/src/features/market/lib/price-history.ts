@@ -1,5 +1,8 @@
 import type { DayPrices } from '@eve-toolkit/shared-types';
 
+/** The price chart's height, px (the page keeps it free before the chart draws). */
+export const PRICE_CHART_HEIGHT = 320;
+
 /** One line of the chart: [UTC midnight in ms, price] points, oldest first. */
 export type PricePoint = [number, number];
 

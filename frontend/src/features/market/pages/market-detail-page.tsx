@@ -1,7 +1,7 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { ActionIcon, Alert, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatPrice, parseId } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { isWarmingUp } from '../../../shared/query-retry';
@@ -11,7 +11,7 @@ import { ItemIcon } from '../components/item-icon';
 import { PriceRow } from '../components/price-row';
 import { PricesAge } from '../components/prices-age';
 import { ChartFigure } from '../../../shared/ui/chart-figure';
-import { buildPriceSeries, priceTableRows } from '../lib/price-history';
+import { buildPriceSeries, PRICE_CHART_HEIGHT, priceTableRows } from '../lib/price-history';
 
 const PriceChart = lazy(() => import('../components/price-chart'));
 
@@ -91,10 +91,9 @@ export default function MarketDetailPage() {
             caption={`Цены SELL и BUY по дням, ISK: ${data.name}`}
             columns={['День', 'SELL', 'BUY']}
             rows={priceTableRows(series, formatPrice)}
+            height={PRICE_CHART_HEIGHT}
           >
-            <Suspense fallback={<Loader size="sm" />}>
-              <PriceChart series={series} />
-            </Suspense>
+            <PriceChart series={series} />
           </ChartFigure>
         ) : (
           <Text c="dimmed">История цен появится после первых обновлений.</Text>

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Alert, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
@@ -16,8 +17,11 @@ export default function MarketListPage() {
   const hubId = useAtomValue(hubIdAtom);
   const { data, error, isPending, failureReason } = useMarketItems(hubId);
   useLiveMarketPrices(hubId);
-  // The first category paints at once; the other ~60 cards follow in time slices.
-  const categories = useIncrementalList(data?.data ?? [], 1);
+  // The cards render as a transition once the prices are here (the answer comes through the query
+  // cache's store, whose updates React would otherwise render in one piece): the first category,
+  // then the other ~60 cards, in time slices.
+  const shown = useDeferredValue(data);
+  const categories = useIncrementalList(shown?.data ?? [], 1);
 
   return (
     <>
@@ -43,7 +47,7 @@ export default function MarketListPage() {
           {failureReason?.message}
         </Alert>
       )}
-      {isPending && (
+      {(isPending || shown !== data) && !shown && (
         <div className={classes.grid} aria-busy>
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} height={118} radius="md" />

@@ -16,6 +16,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { planetTypeHighlight } from '../lib/planetology';
 import { TemplateButton, type CopyResult } from './template-button';
+import { notify } from '../../../shared/notify';
 import { CardTable } from '../../../shared/ui/card-table';
 import { TypeIcon } from '../../../shared/ui/type-icon';
 
@@ -44,13 +45,11 @@ export function ChainCard({
   // Shown in the card and, since the button may be far below its top, as a toast too.
   const setCopied = (result: CopyResult) => {
     setCopiedState(result);
-    void import('@mantine/notifications').then(({ notifications }) =>
-      notifications.show({
-        color: result.ok ? 'teal' : 'red',
-        title: result.ok ? 'Шаблон скопирован' : 'Шаблон не скопирован',
-        message: result.message,
-      }),
-    );
+    notify({
+      color: result.ok ? 'teal' : 'red',
+      title: result.ok ? 'Шаблон скопирован' : 'Шаблон не скопирован',
+      message: result.message,
+    });
   };
   const { target } = chain;
   return (
