@@ -8,6 +8,7 @@
  *
  *   npm run build && npx tsx bench/lighthouse.bench.ts [runs=3]
  *   LH_COMPARE_DIST=/tmp/old-dist npx tsx bench/lighthouse.bench.ts [runs=3]
+ *   LH_PAGES=industry,planetology npx tsx bench/lighthouse.bench.ts [runs=3]
  *
  * LH_COMPARE_DIST: another build of the frontend (a copy of frontend/dist from an earlier
  * commit), served by a second app process and measured in the same rounds as this build: a
@@ -42,7 +43,7 @@ export function calibratedMultiplier(benchmarkIndex: number): number {
 }
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const PAGES = [
+const ALL_PAGES = [
   { name: 'market list', path: '/market/list' },
   { name: 'item detail', path: '/market/detail/34' },
   { name: 'appraisal', path: '/market/appraisal' },
@@ -50,6 +51,8 @@ const PAGES = [
   { name: 'industry', path: '/industry' },
   { name: 'planetology', path: '/planetology' },
 ];
+/** LH_PAGES=industry,planetology measures only those pages (by name); all six by default. */
+const PAGES = process.env.LH_PAGES ? ALL_PAGES.filter((p) => process.env.LH_PAGES!.split(',').includes(p.name)) : ALL_PAGES;
 
 interface Figures {
   /** Lighthouse's measure of this machine's CPU speed at that moment (higher is faster). */

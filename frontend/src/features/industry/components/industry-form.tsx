@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useForm, type Path, type PathValue } from 'react-hook-form';
-import { Alert, Button, Group, List, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { Alert, Button, Group, List, MultiSelect, NativeSelect, Paper, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import {
   formatSecurity,
   INDUSTRY_MAX_QUANTITY,
@@ -14,6 +14,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { NumberField } from '../../../shared/ui/number-field';
+import { useStages } from '../../../shared/use-stages';
 import { useBlueprintSearch } from '../api/industry.api';
 import { FORM_DEFAULTS, keepFittingRigs, rigsFor, SEARCH_MIN_LENGTH, searchSystems } from '../lib/form';
 import { SkillsPanel } from './skills-panel';
@@ -56,6 +57,10 @@ export function IndustryForm({
     defaultValues: { ...FORM_DEFAULTS, ...defaultValues },
   });
   const { formState, getValues } = form;
+  // Mounted in four commits (item and system with the numbers; the station and its rigs; reactions;
+  // the laboratory and skills), each its own task: the form's dozen inputs never block the page for
+  // long at load. Values live in react-hook-form, so a field mounted later shows its default.
+  const stage = useStages(4);
   // Controlled through watch/setValue rather than <Controller>/useWatch: react-hook-form's chunk is
   // shared with the account forms, and these exports would grow it for every page that uses it.
   const values = form.watch();
@@ -183,83 +188,91 @@ export function IndustryForm({
             onChange={(v) => set('tax', v ?? 0)}
           />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Select
-            label="Станция"
-            data={staticData.static.stationsMain.map((s) => ({ value: s.key, label: s.name }))}
-            value={values.station_key}
-            allowDeselect={false}
-            onChange={(v) => {
-              const key = v ?? 'npc';
-              set('station_key', key);
-              set('station_rig', keepFittingRigs(staticData, key, 'manufacturing', getValues('station_rig')));
-            }}
-          />
-          <MultiSelect
-            label="Риги станции"
-            placeholder={mainRigs.length ? 'До трёх ригов' : 'На эту станцию риги не ставятся'}
-            disabled={!mainRigs.length}
-            data={mainRigs.map((r) => ({ value: String(r.id), label: r.name }))}
-            value={values.station_rig.map(String)}
-            onChange={(v) => set('station_rig', v.map(Number))}
-            maxValues={INDUSTRY_MAX_RIGS}
-            searchable
-            clearable
-          />
-        </SimpleGrid>
-        <Switch
-          label="Реакции: промежуточные материалы из реакций строить, а не покупать"
-          checked={values.reactions}
-          onChange={(e) => set('reactions', e.currentTarget.checked)}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Select
-            label="Станция для реакций"
-            data={staticData.static.stationsReactions.map((s) => ({ value: s.key, label: s.name }))}
-            value={values.reaction_station ?? staticData.static.stationsReactions[0]?.key ?? null}
-            allowDeselect={false}
-            onChange={(v) => {
-              set('reaction_station', v);
-              set('reaction_rig', keepFittingRigs(staticData, v, 'reaction', getValues('reaction_rig')));
-            }}
-          />
-          <MultiSelect
-            label="Риги для реакций"
-            placeholder={reactionRigs.length ? 'До трёх ригов' : 'Нет подходящих ригов'}
-            disabled={!reactionRigs.length}
-            data={reactionRigs.map((r) => ({ value: String(r.id), label: r.name }))}
-            value={values.reaction_rig.map(String)}
-            onChange={(v) => set('reaction_rig', v.map(Number))}
-            maxValues={INDUSTRY_MAX_RIGS}
-            searchable
-            clearable
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Select
-            label="Лаборатория (копирование и изобретение)"
-            data={staticData.static.stationsScience.map((s) => ({ value: s.key, label: s.name }))}
-            value={values.science_station}
-            allowDeselect={false}
-            onChange={(v) => {
-              const key = v ?? 'npc';
-              set('science_station', key);
-              set('science_rig', keepFittingRigs(staticData, key, 'science', getValues('science_rig')));
-            }}
-          />
-          <MultiSelect
-            label="Риги лаборатории"
-            placeholder={scienceRigs.length ? 'До трёх ригов' : 'На эту станцию риги не ставятся'}
-            disabled={!scienceRigs.length}
-            data={scienceRigs.map((r) => ({ value: String(r.id), label: r.name }))}
-            value={values.science_rig.map(String)}
-            onChange={(v) => set('science_rig', v.map(Number))}
-            maxValues={INDUSTRY_MAX_RIGS}
-            searchable
-            clearable
-          />
-        </SimpleGrid>
-        {skills && <SkillsPanel staticData={staticData} value={skills} onChange={onSkillsChange ?? (() => undefined)} />}
+        {stage >= 2 && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NativeSelect
+              label="Станция"
+              data={staticData.static.stationsMain.map((s) => ({ value: s.key, label: s.name }))}
+              value={values.station_key}
+              onChange={(e) => {
+                const key = e.currentTarget.value;
+                set('station_key', key);
+                set('station_rig', keepFittingRigs(staticData, key, 'manufacturing', getValues('station_rig')));
+              }}
+            />
+            <MultiSelect
+              label="Риги станции"
+              placeholder={mainRigs.length ? 'До трёх ригов' : 'На эту станцию риги не ставятся'}
+              disabled={!mainRigs.length}
+              data={mainRigs.map((r) => ({ value: String(r.id), label: r.name }))}
+              value={values.station_rig.map(String)}
+              onChange={(v) => set('station_rig', v.map(Number))}
+              maxValues={INDUSTRY_MAX_RIGS}
+              searchable
+              clearable
+            />
+          </SimpleGrid>
+        )}
+        {stage >= 3 && (
+          <>
+            <Switch
+              label="Реакции: промежуточные материалы из реакций строить, а не покупать"
+              checked={values.reactions}
+              onChange={(e) => set('reactions', e.currentTarget.checked)}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <NativeSelect
+                label="Станция для реакций"
+                data={staticData.static.stationsReactions.map((s) => ({ value: s.key, label: s.name }))}
+                value={values.reaction_station ?? staticData.static.stationsReactions[0]?.key ?? ''}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  set('reaction_station', v);
+                  set('reaction_rig', keepFittingRigs(staticData, v, 'reaction', getValues('reaction_rig')));
+                }}
+              />
+              <MultiSelect
+                label="Риги для реакций"
+                placeholder={reactionRigs.length ? 'До трёх ригов' : 'Нет подходящих ригов'}
+                disabled={!reactionRigs.length}
+                data={reactionRigs.map((r) => ({ value: String(r.id), label: r.name }))}
+                value={values.reaction_rig.map(String)}
+                onChange={(v) => set('reaction_rig', v.map(Number))}
+                maxValues={INDUSTRY_MAX_RIGS}
+                searchable
+                clearable
+              />
+            </SimpleGrid>
+          </>
+        )}
+        {stage >= 4 && (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <NativeSelect
+                label="Лаборатория (копирование и изобретение)"
+                data={staticData.static.stationsScience.map((s) => ({ value: s.key, label: s.name }))}
+                value={values.science_station}
+                onChange={(e) => {
+                  const key = e.currentTarget.value;
+                  set('science_station', key);
+                  set('science_rig', keepFittingRigs(staticData, key, 'science', getValues('science_rig')));
+                }}
+              />
+              <MultiSelect
+                label="Риги лаборатории"
+                placeholder={scienceRigs.length ? 'До трёх ригов' : 'На эту станцию риги не ставятся'}
+                disabled={!scienceRigs.length}
+                data={scienceRigs.map((r) => ({ value: String(r.id), label: r.name }))}
+                value={values.science_rig.map(String)}
+                onChange={(v) => set('science_rig', v.map(Number))}
+                maxValues={INDUSTRY_MAX_RIGS}
+                searchable
+                clearable
+              />
+            </SimpleGrid>
+            {skills && <SkillsPanel staticData={staticData} value={skills} onChange={onSkillsChange ?? (() => undefined)} />}
+          </>
+        )}
         <Group justify="flex-end">
           <Button type="submit" loading={loading}>
             {submitLabel}

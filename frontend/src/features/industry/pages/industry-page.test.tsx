@@ -211,8 +211,7 @@ describe('/industry', () => {
     const r = renderApp('/industry', { handler: industryApi() });
     const rigs = await screen.findByRole('combobox', { name: 'Риги станции' });
     expect(rigs).toBeDisabled();
-    await r.user.click(screen.getByRole('combobox', { name: 'Станция' }));
-    await r.user.click(await screen.findByRole('option', { name: 'Raitaru' }));
+    await r.user.selectOptions(screen.getByRole('combobox', { name: 'Станция' }), 'Raitaru');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Риги станции' })).not.toBeDisabled());
   });
 });
