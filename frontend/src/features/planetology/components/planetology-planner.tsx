@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   PiRulesIndex,
@@ -18,6 +18,9 @@ const DEFAULT_PLANET = 'default';
 /** The form (system, product, 'Построить'), the system's planets and a card per built product. */
 export function PlanetologyPlanner() {
   const catalogue = useCatalogue();
+  // The form renders as a transition once the catalogue is here (the query's own update is a
+  // synchronous render): React renders it in slices, not one long task; the loader stays till then.
+  const catalogueData = useDeferredValue(catalogue.data);
   const [system, setSystem] = useState<ChosenSystem | null>(null);
   const [productSearch, setProductSearch] = useState('');
   const [productId, setProductId] = useState<number | null>(null);
@@ -27,13 +30,13 @@ export function PlanetologyPlanner() {
   const planets = usePlanets(system?.id ?? null);
 
   const ctx = useMemo<GeneratorContext | null>(
-    () => (catalogue.data ? { ...catalogue.data, rules: new PiRulesIndex(catalogue.data.rules) } : null),
-    [catalogue.data],
+    () => (catalogueData ? { ...catalogueData, rules: new PiRulesIndex(catalogueData.rules) } : null),
+    [catalogueData],
   );
-  const products = useMemo(() => new Map((catalogue.data?.blueprints ?? []).map((b) => [b.id, b])), [catalogue.data]);
+  const products = useMemo(() => new Map((catalogueData?.blueprints ?? []).map((b) => [b.id, b])), [catalogueData]);
 
   const productOptions = useMemo(() => {
-    const found = searchProducts(catalogue.data?.blueprints ?? [], productSearch).map((p) => ({
+    const found = searchProducts(catalogueData?.blueprints ?? [], productSearch).map((p) => ({
       value: String(p.id),
       label: `${p.name} (P${p.tier})`,
     }));
@@ -41,13 +44,13 @@ export function PlanetologyPlanner() {
     if (chosen && !found.some((o) => o.value === String(chosen.id)))
       found.unshift({ value: String(chosen.id), label: `${chosen.name} (P${chosen.tier})` });
     return found;
-  }, [catalogue.data, productSearch, productId, products]);
+  }, [catalogueData, productSearch, productId, products]);
 
   const systemPlanets = system ? planets.data?.planets : undefined;
   const templatePlanet: PlanetSummary | null =
     systemPlanets?.find((p) => String(p.id) === templatePlanetId && ctx?.planetTypes.some((t) => t.id === p.type_id)) ?? null;
 
-  if (catalogue.isPending)
+  if (catalogue.isPending || (catalogue.data && !catalogueData))
     return (
       <Group gap="sm" data-testid="planetology-loading">
         <Loader size="sm" />
