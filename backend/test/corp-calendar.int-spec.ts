@@ -10,7 +10,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import ical, { type VEvent } from 'node-ical';
 import request from 'supertest';
-import { DELIVERY_MESSAGES, type CalendarLinkResponse, type CorpEvent } from '@eve-toolkit/shared-types';
+import { DELIVERY_MESSAGES, type CalendarLinkResponse, type CorpEvent, type Role } from '@eve-toolkit/shared-types';
 import { fixedClock } from '../../tools/test-clock/fake-clock';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { ACCOUNT_EVENTS } from '../src/accounts/accounts.events';
@@ -19,7 +19,7 @@ import { budget } from '../src/common/rate-limit/rate-limit';
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { createTestApp } from './app';
 import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
-import { signedIn } from './support/accounts';
+import { corpMember } from './support/accounts';
 import type { TestClient } from './support/client';
 
 jest.setTimeout(60_000);
@@ -46,24 +46,8 @@ function et(minutes: number): { date: string; time: string } {
 }
 const at = (minutes: number) => new Date(Math.floor((NOW.getTime() + minutes * 60_000) / 60_000) * 60_000);
 
-async function member(username: string, roles: Parameters<typeof signedIn>[2], characterId: number, corporationId: number) {
-  const c = await signedIn(running, username, roles);
-  const user = await db().collection('users').findOne({ username_lower: username });
-  await db()
-    .collection('characters')
-    .insertOne({
-      _id: characterId as never,
-      user_id: String(user!._id),
-      name: username,
-      corporation_id: corporationId,
-      owner_hash: 'x',
-      scopes: [],
-      refresh_token_enc: 'x',
-      needs_relink: false,
-      linked_at: new Date(),
-    });
-  return c;
-}
+const member = (username: string, roles: Role[], characterId: number, corporationId: number) =>
+  corpMember(running, username, roles, characterId, corporationId);
 
 async function ping(by: TestClient, minutes: number, body: object): Promise<CorpEvent> {
   const res = await by.post('/auth/corp/add_event', { name: 'Роум', ...et(minutes), ...body });

@@ -15,7 +15,7 @@ import { RealtimeStatus } from '../src/realtime/realtime-status';
 import { testDatabase } from './app';
 import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
 import { linkCharacter } from './support/sso';
-import { login, signedIn } from './support/accounts';
+import { corpMember, login, signedIn } from './support/accounts';
 import { client, type TestClient } from './support/client';
 import { startRedis, type TestRedis } from './support/redis';
 import { connectAs, EventLog, type ClientSocket } from './support/sockets';
@@ -52,22 +52,8 @@ async function instance(database: ReturnType<typeof testDatabase>): Promise<Runn
 }
 
 /** A signed-in member of `corporationId` (character stored as ESI would have reported it). */
-async function member(username: string, characterId: number, corporationId: number): Promise<TestClient> {
-  const c = await signedIn(a, username, ['corp', 'fc']);
-  const db = a.app.get<Connection>(getConnectionToken());
-  const user = await db.collection('users').findOne({ username_lower: username });
-  await db.collection('characters').insertOne({
-    _id: characterId as never,
-    user_id: String(user!._id),
-    name: username,
-    corporation_id: corporationId,
-    owner_hash: 'x',
-    scopes: [],
-    refresh_token_enc: 'x',
-    needs_relink: false,
-    linked_at: new Date(),
-  });
-  return c;
+function member(username: string, characterId: number, corporationId: number): Promise<TestClient> {
+  return corpMember(a, username, ['corp', 'fc'], characterId, corporationId);
 }
 
 async function socketOn(app: RunningApp, c: TestClient): Promise<{ socket: ClientSocket; log: EventLog }> {

@@ -17,7 +17,7 @@ import { decryptSecret, encryptSecret, secretKey } from '../src/common/crypto/se
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { WebhookOutbox } from '../src/corp/webhooks/webhook-outbox';
 import { testDatabase } from './app';
-import { signedIn } from './support/accounts';
+import { corpMember } from './support/accounts';
 import type { TestClient } from './support/client';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
@@ -71,31 +71,7 @@ async function instance(database: ReturnType<typeof testDatabase>, pingWebhooks:
 
 const db = (app: RunningApp) => app.app.get<Connection>(getConnectionToken());
 
-/** A signed-in account whose character is in `corporationId` (stored as ESI would have reported it). */
-async function member(
-  app: RunningApp,
-  username: string,
-  roles: Parameters<typeof signedIn>[2],
-  characterId: number,
-  corporationId: number,
-) {
-  const c = await signedIn(app, username, roles);
-  const user = await db(app).collection('users').findOne({ username_lower: username });
-  await db(app)
-    .collection('characters')
-    .insertOne({
-      _id: characterId as never,
-      user_id: String(user!._id),
-      name: username,
-      corporation_id: corporationId,
-      owner_hash: 'x',
-      scopes: [],
-      refresh_token_enc: 'x',
-      needs_relink: false,
-      linked_at: new Date(),
-    });
-  return c;
-}
+const member = corpMember;
 
 const deliveries = (app: RunningApp) => db(app).collection('corp_webhook_deliveries');
 

@@ -54,3 +54,31 @@ export async function signedIn(running: RunningApp, username: string, roles: Rol
   if (res.body.ok !== true) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
   return c;
 }
+
+/**
+ * A signed-in account (these roles) whose character is in `corporationId`, stored as the SSO link
+ * and ESI would have left it (no token exchange): the corporation area's member in one call.
+ */
+export async function corpMember(
+  running: RunningApp,
+  username: string,
+  roles: Role[],
+  characterId: number,
+  corporationId: number,
+): Promise<TestClient> {
+  const c = await signedIn(running, username, roles);
+  const db = running.app.get<Connection>(getConnectionToken());
+  const user = await db.collection('users').findOne({ username_lower: username.toLowerCase() });
+  await db.collection('characters').insertOne({
+    _id: characterId as never,
+    user_id: String(user!._id),
+    name: username,
+    corporation_id: corporationId,
+    owner_hash: 'x',
+    scopes: [],
+    refresh_token_enc: 'x',
+    needs_relink: false,
+    linked_at: new Date(),
+  });
+  return c;
+}
