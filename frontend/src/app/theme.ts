@@ -87,6 +87,11 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Paper: { defaultProps: { shadow: 'xs' } },
+    // Mantine 9 keeps every closed dropdown mounted (hidden with display: none): each Select and
+    // MultiSelect rendered its options and scroll area and had floating-ui position them at page
+    // load (the industry form's eight pickers: the page's longest task on a phone). Mounted when
+    // opened instead; the input's aria-controls names the list only while it is open either way.
+    Combobox: { defaultProps: { keepMounted: false } },
     Tooltip: { defaultProps: { withArrow: true, multiline: true, maw: 320 } },
     Button: { defaultProps: { radius: 'md' } },
     // A spinner with a label is a status (a bare span may not carry aria-label).
