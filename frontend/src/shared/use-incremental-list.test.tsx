@@ -14,6 +14,23 @@ describe('useIncrementalList', () => {
     await waitFor(() => expect(result.current).toEqual(['a', 'b', 'c', 'd']));
   });
 
+  it('with a step, adds that many entries per commit, then shows later entries at once', async () => {
+    let items = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const lengths: number[] = [];
+    const { result, rerender } = renderHook(() => {
+      const shown = useIncrementalList(items, 1, 2);
+      lengths.push(shown.length);
+      return shown;
+    });
+    await waitFor(() => expect(result.current).toBe(items));
+    // Every commit shows 1, 3, 5 and then all 6 (a render may repeat a length, never skip a step).
+    expect([...new Set(lengths)]).toEqual([1, 3, 5, 6]);
+    items = [...items, 'g', 'h', 'i'];
+    lengths.length = 0;
+    rerender();
+    expect(lengths).toEqual([9]);
+  });
+
   it.each([
     ['shorter than the first step', ['a'], 2],
     ['exactly the first step', ['a', 'b'], 2],

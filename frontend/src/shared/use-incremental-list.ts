@@ -1,15 +1,18 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * Renders a long list in two steps: the first `first` entries at once (what the first screen
- * shows), the rest right after as a transition, which React renders in slices of a few
- * milliseconds, so the page stays responsive (no long task; Lighthouse's total blocking time).
+ * Renders a long list in steps: the first `first` entries at once (what the first screen shows),
+ * then `step` more per commit, each as a transition in its own task, so neither React's render nor
+ * the browser's style and layout of the new rows makes one long task (Lighthouse's total blocking
+ * time). New items (a refetch) show at once once the list has been shown in full.
  */
-export function useIncrementalList<T>(items: readonly T[], first: number): readonly T[] {
-  const [all, setAll] = useState(false);
-  const pending = !all && items.length > first;
+export function useIncrementalList<T>(items: readonly T[], first: number, step = Infinity): readonly T[] {
+  const [count, setCount] = useState(first);
+  const pending = count < items.length;
   useEffect(() => {
-    if (pending) startTransition(() => setAll(true));
-  }, [pending]);
-  return pending ? items.slice(0, first) : items;
+    const total = items.length;
+    // Once every entry has been shown, later ones (a refetch) render at once.
+    if (pending) startTransition(() => setCount((n) => (n + step >= total ? Infinity : n + step)));
+  }, [pending, count, step, items.length]);
+  return pending ? items.slice(0, count) : items;
 }

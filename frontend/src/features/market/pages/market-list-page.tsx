@@ -1,6 +1,7 @@
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
+import type { MarketCategory } from '@eve-toolkit/shared-types';
 import { Alert, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { isWarmingUp } from '../../../shared/query-retry';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -19,15 +20,16 @@ export default function MarketListPage() {
   useLiveMarketPrices(hubId);
   // The cards render as a transition once the prices are here (the answer comes through the query
   // cache's store, whose updates React would otherwise render in one piece): the first category,
-  // then the other ~60 cards, in time slices.
+  // then one more per commit, each in its own task (render, style and layout of ~10 cards).
   const shown = useDeferredValue(data);
-  const categories = useIncrementalList(shown?.data ?? [], 1);
+  const categories = useIncrementalList(shown?.data ?? [], 1, 1);
 
   return (
     <>
       <PageHeader
         title="Маркет"
-        description={data ? <PricesAge updatedAt={data.updated_at} /> : undefined}
+        // The line is there from the first paint, so the prices' age arriving moves nothing below it.
+        description={data ? <PricesAge updatedAt={data.updated_at} /> : 'Загружаем цены…'}
         actions={
           <Group align="flex-end" gap="sm">
             <HubSelect />
@@ -48,26 +50,40 @@ export default function MarketListPage() {
         </Alert>
       )}
       {(isPending || shown !== data) && !shown && (
-        <div className={classes.grid} aria-busy>
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} height={118} radius="md" />
-          ))}
+        // The first category's shape: its heading, then its cards (the cards take their place).
+        <div aria-busy>
+          <Skeleton height={26} width={180} mb="sm" />
+          <div className={classes.grid}>
+            {Array.from({ length: 8 }, (_, i) => (
+              <Skeleton key={i} height={118} radius="md" />
+            ))}
+          </div>
         </div>
       )}
       <Stack gap="xl">
         {categories.map((category) => (
-          <section key={category.name} aria-labelledby={`category-${category.name}`}>
-            <Title order={2} fz={20} mb="sm" id={`category-${category.name}`}>
-              {category.name}
-            </Title>
-            <div className={classes.grid}>
-              {category.items.map((item) => (
-                <ItemCard key={item.id} item={item} />
-              ))}
-            </div>
-          </section>
+          <CategorySection key={category.name} category={category} />
         ))}
       </Stack>
     </>
   );
 }
+
+/**
+ * One category: its heading and cards. Memoised: while the list grows one category per commit, the
+ * categories already shown are not rendered again (the same objects from the same answer).
+ */
+const CategorySection = memo(function CategorySection({ category }: { category: MarketCategory }) {
+  return (
+    <section className={classes.category} aria-labelledby={`category-${category.name}`}>
+      <Title order={2} fz={20} mb="sm" id={`category-${category.name}`}>
+        {category.name}
+      </Title>
+      <div className={classes.grid}>
+        {category.items.map((item) => (
+          <ItemCard key={item.id} item={item} />
+        ))}
+      </div>
+    </section>
+  );
+});
