@@ -18,6 +18,7 @@ import { useSession } from '../../../shared/session';
 import { LoadingView } from '../../../shared/ui/loading-view';
 import { NumberField } from '../../../shared/ui/number-field';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { useStages } from '../../../shared/use-stages';
 import { useAppraise, useSavedAppraisal } from '../api/appraisal.api';
 import { AppraisalErrors } from '../components/appraisal-errors';
 import { canSubmit, decodeDataParam } from '../lib/appraisal-text';
@@ -112,6 +113,9 @@ export default function AppraisalPage() {
         ? MESSAGES.appError
         : null;
   const loading = appraise.isPending || (savedId !== null && saved.isPending);
+  // The history (its own chunk, a table) mounts after the first commit: the page's form and
+  // text paint at once instead of waiting for that chunk.
+  const historyStage = useStages(2);
 
   return (
     <>
@@ -183,9 +187,11 @@ export default function AppraisalPage() {
             Сохранённая оценка хранится до {new Date(saved.data.expires_at).toLocaleDateString('ru-RU')}.
           </Text>
         )}
-        <Suspense fallback={null}>
-          {signedIn ? <ServerHistory /> : <LocalHistory items={local} onRemove={removeLocal} />}
-        </Suspense>
+        {historyStage === 2 && (
+          <Suspense fallback={null}>
+            {signedIn ? <ServerHistory /> : <LocalHistory items={local} onRemove={removeLocal} />}
+          </Suspense>
+        )}
       </Stack>
     </>
   );
