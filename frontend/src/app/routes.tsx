@@ -1,4 +1,4 @@
-import { lazy, useEffect, type ComponentType } from 'react';
+import { lazy, useEffect, useMemo, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { AboutLayout, AccountIndex, AccountLayout, AdminLayout, CorpLayout, MarketLayout } from './layouts/section-layouts';
 import { RootLayout } from './layouts/root-layout';
@@ -165,16 +165,23 @@ export const routes: RouteObject[] = [
  * names one and the scroll position handled on every navigation.
  */
 export function AppRoutes() {
-  const location = useLocation();
-  const title = matchRoutes(routes, location)
-    ?.map((m) => (m.route.handle as RouteHandle | undefined)?.title)
-    .filter(Boolean)
-    .pop();
+  const { pathname } = useLocation();
+  // Matching walks the whole table: once per address, not on every render.
+  const title = useMemo(
+    () =>
+      matchRoutes(routes, pathname)
+        ?.map((m) => (m.route.handle as RouteHandle | undefined)?.title)
+        .filter(Boolean)
+        .pop(),
+    [pathname],
+  );
   useEffect(() => {
     document.title = title ? `${title} — ${APP_NAME}` : `${APP_NAME} — инструменты для пилотов EVE Online`;
   }, [title]);
   useScrollRestoration();
-  return useRoutes(routes, location);
+  // The router's own location (a location argument would wrap the pages in a new location
+  // context on every render, re-rendering every link that reads it).
+  return useRoutes(routes);
 }
 
 const APP_NAME = 'EVE Toolkit';
