@@ -17,8 +17,8 @@ import { HubSelect } from '../../../shared/ui/hub-select';
 import { useSession } from '../../../shared/session';
 import { LoadingView } from '../../../shared/ui/loading-view';
 import { NumberField } from '../../../shared/ui/number-field';
+import { LaterSuspense } from '../../../shared/ui/later-suspense';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useStages } from '../../../shared/use-stages';
 import { useAppraise, useSavedAppraisal } from '../api/appraisal.api';
 import { AppraisalErrors } from '../components/appraisal-errors';
 import { canSubmit, decodeDataParam } from '../lib/appraisal-text';
@@ -113,9 +113,6 @@ export default function AppraisalPage() {
         ? MESSAGES.appError
         : null;
   const loading = appraise.isPending || (savedId !== null && saved.isPending);
-  // The history (its own chunk, a table) mounts after the first commit: the page's form and
-  // text paint at once instead of waiting for that chunk.
-  const historyStage = useStages(2);
 
   return (
     <>
@@ -187,11 +184,9 @@ export default function AppraisalPage() {
             Сохранённая оценка хранится до {new Date(saved.data.expires_at).toLocaleDateString('ru-RU')}.
           </Text>
         )}
-        {historyStage === 2 && (
-          <Suspense fallback={null}>
-            {signedIn ? <ServerHistory /> : <LocalHistory items={local} onRemove={removeLocal} />}
-          </Suspense>
-        )}
+        <LaterSuspense fallback={null}>
+          {signedIn ? <ServerHistory /> : <LocalHistory items={local} onRemove={removeLocal} />}
+        </LaterSuspense>
       </Stack>
     </>
   );

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Skeleton } from '@mantine/core';
+import { LaterSuspense } from '../../../shared/ui/later-suspense';
 import { PageHeader } from '../../../shared/ui/page-header';
 
 // The calculator (Mantine comboboxes, number inputs, react-hook-form, the tree) is its own chunk,
@@ -17,9 +18,9 @@ export default function IndustryPage() {
         title="Индустрия"
         description="Дерево материалов по правилам игры: количество с учётом ME, структуры и ригов, время, стоимость работ, выплаты и маржа. Выбирайте, что строить, а что купить."
       />
-      <Suspense fallback={<Skeleton height={320} radius="lg" data-testid="industry-loading" />}>
+      <LaterSuspense fallback={<Skeleton height={320} radius="lg" data-testid="industry-loading" />}>
         <IndustryCalculator />
-      </Suspense>
+      </LaterSuspense>
     </>
   );
 }

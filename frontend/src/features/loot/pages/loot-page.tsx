@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Skeleton } from '@mantine/core';
+import { LaterSuspense } from '../../../shared/ui/later-suspense';
 import { PageHeader } from '../../../shared/ui/page-header';
 
 // The splitter (upload, groups, tables) is its own chunk: the page shell renders at once.
@@ -13,9 +14,9 @@ export default function LootPage() {
         title="Лут"
         description="Загрузите историю добычи флота (.txt): пилоты делятся на группы, у каждой группы — сумма предметов, стоимость в хабе и доля на пилота."
       />
-      <Suspense fallback={<Skeleton height={240} radius="lg" data-testid="loot-loading" />}>
+      <LaterSuspense fallback={<Skeleton height={240} radius="lg" data-testid="loot-loading" />}>
         <LootSplitter />
-      </Suspense>
+      </LaterSuspense>
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Alert, List, Skeleton } from '@mantine/core';
+import { LaterSuspense } from '../../../shared/ui/later-suspense';
 import { PageHeader } from '../../../shared/ui/page-header';
 
 // The planner (comboboxes, cards, template generator) is its own chunk, fetched in parallel with
@@ -28,9 +29,9 @@ export default function PlanetologyPage() {
           </List.Item>
         </List>
       </Alert>
-      <Suspense fallback={<Skeleton height={240} radius="lg" data-testid="planetology-loading" />}>
+      <LaterSuspense fallback={<Skeleton height={240} radius="lg" data-testid="planetology-loading" />}>
         <PlanetologyPlanner />
-      </Suspense>
+      </LaterSuspense>
     </>
   );
 }
