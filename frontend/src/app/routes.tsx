@@ -24,9 +24,25 @@ export function page(path: PagePath): Pick<RouteObject, 'id' | 'Component'> {
   return { id: `page:${path}`, Component: lazyPage(PAGES[path]) };
 }
 
+/** Page modules already loaded (`preloadPage`), by their loader. */
+const loadedPages = new Map<PageLoader, ComponentType>();
+
+/**
+ * Loads a page's module ahead of its first render (main.tsx: the address's page, before the app's
+ * first render). Its route then renders the page component itself in the first commit; through
+ * React.lazy alone it would suspend once more and show the loading placeholder in between.
+ */
+export async function preloadPage(load: PageLoader): Promise<void> {
+  loadedPages.set(load, (await load()).default);
+}
+
 /** A lazy page component whose chunk load shows the header's progress bar. */
 export function lazyPage(load: PageLoader): ComponentType {
-  return lazy(() => pageLoading(load()));
+  const Lazy = lazy(() => pageLoading(load()));
+  return function Page() {
+    const Loaded = loadedPages.get(load);
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
 }
 
 /** "Раздел в разработке" placeholder for pages later releases build (nothing pretends to work). */
