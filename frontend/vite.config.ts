@@ -199,6 +199,11 @@ export default defineConfig({
       // feedback schema) in the lazy chunk that uses it instead of the entry chunk.
       treeshake: { moduleSideEffects: (id) => !id.includes('/shared-types/src/') },
       output: {
+        // Shared modules of a few hundred bytes each (Mantine's Input, CloseButton, hooks…) were
+        // each their own chunk: a page asked for 20-40 files, and on a phone's connection the
+        // round trips, not the bytes, set when it could paint. Rollup merges chunks under this
+        // size into a chunk that is loaded with them anyway (never into one loaded without them).
+        experimentalMinChunkSize: 8_000,
         // A long-lived vendor chunk: app deploys do not invalidate React in browser caches. Mantine
         // is left to Rollup on purpose: components used by one lazy page then load with that page
         // instead of with every first render (first-load budget: scripts/check-first-load.mjs).
