@@ -8,6 +8,7 @@ import type { Connection } from 'mongoose';
 import { bootstrap, type RunningApp } from '../src/bootstrap';
 import { loadConfig, type AppConfig } from '../src/common/config/config';
 import type { DatabaseHandle } from '../src/common/database/database';
+import { startEmbeddedMongo } from '../../tools/embedded-mongo/src';
 
 export function testDatabase(): DatabaseHandle {
   const worker = process.env.JEST_WORKER_ID ?? '1';
@@ -17,8 +18,7 @@ export function testDatabase(): DatabaseHandle {
   return { uri, dbName, mode: process.env.MONGODB_URI ? 'external' : 'embedded', close: async () => undefined };
 }
 
-export async function createTestApp(config: Partial<AppConfig> = {}): Promise<RunningApp> {
-  const database = testDatabase();
+export async function createTestApp(config: Partial<AppConfig> = {}, database = testDatabase()): Promise<RunningApp> {
   const base = loadConfig();
   const running = await bootstrap({
     database,
@@ -41,6 +41,33 @@ export async function createTestApp(config: Partial<AppConfig> = {}): Promise<Ru
       /* the database may already be gone */
     }
     await close();
+  };
+  return running;
+}
+
+/**
+ * A database on an embedded MongoDB of its own, started in this test file's process, for a file
+ * that fixes the wall clock (tools/test-clock `fixedClock`). The worker's shared server expires TTL
+ * documents (captchas, sessions) by the real clock: written at a fixed instant that real time has
+ * passed, they would be deleted within a second of being written — a sign-in would fail on any later
+ * day. This server's TTL monitor reads the file's own (fixed, advancing) clock, as production's reads
+ * the one clock app and database share. With MONGODB_URI (a real server) the file cannot move the
+ * server's clock: its fixed instant must then lie ahead of the real time.
+ */
+export async function testDatabaseOnTestClock(): Promise<{ database: DatabaseHandle; stop: () => Promise<void> }> {
+  if (process.env.MONGODB_URI) return { database: testDatabase(), stop: async () => undefined };
+  const mongo = await startEmbeddedMongo({ port: 0, now: () => Date.now() });
+  return { database: { ...testDatabase(), uri: mongo.uri }, stop: () => mongo.close() };
+}
+
+/** `createTestApp` on a database that keeps the test file's clock (`testDatabaseOnTestClock`). */
+export async function createTestAppOnTestClock(config: Partial<AppConfig> = {}): Promise<RunningApp> {
+  const { database, stop } = await testDatabaseOnTestClock();
+  const running = await createTestApp(config, database);
+  const close = running.close.bind(running);
+  running.close = async () => {
+    await close();
+    await stop();
   };
   return running;
 }

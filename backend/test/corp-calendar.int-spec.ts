@@ -17,7 +17,7 @@ import { ACCOUNT_EVENTS } from '../src/accounts/accounts.events';
 import type { RunningApp } from '../src/bootstrap';
 import { budget } from '../src/common/rate-limit/rate-limit';
 import { CorporationsService } from '../src/corporations/corporations.service';
-import { createTestApp } from './app';
+import { createTestAppOnTestClock } from './app';
 import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
 import { corpMember } from './support/accounts';
 import type { TestClient } from './support/client';
@@ -72,7 +72,11 @@ let mining: CorpEvent;
 let started: CorpEvent;
 
 beforeAll(async () => {
-  running = await createTestApp({ tokenEncryptionKey: 'a test deployment token key', logLevel: 'info', logDestination: log });
+  running = await createTestAppOnTestClock({
+    tokenEncryptionKey: 'a test deployment token key',
+    logLevel: 'info',
+    logDestination: log,
+  });
   await importSdeInto(running, await buildMiniSde({ typeIds: [34], blueprintIds: [], systemIds: [JITA], schematicIds: [] }));
   const corps = running.app.get(CorporationsService);
   await corps.create({ id: CORP_A, name: 'Demo Mining Syndicate', corp_type: 0 });
@@ -236,7 +240,7 @@ it('a deleted account’s link is deleted with it', async () => {
 });
 
 it('the feed has its own request budget per client (429 with Retry-After)', async () => {
-  const app = await createTestApp({ rateLimitScale: 0.1 });
+  const app = await createTestAppOnTestClock({ rateLimitScale: 0.1 });
   try {
     const points = Math.max(1, Math.round(budget('calendar').points * 0.1));
     for (let i = 0; i < points; i++) expect((await request(app.url).get(`/api/calendar/${'B'.repeat(43)}.ics`)).status).toBe(404);

@@ -14,7 +14,7 @@ import { CORP_LIMITS, CORP_MESSAGES, TEXT_MESSAGES, type CorpEvent, type EventsR
 import { fixedClock } from '../../tools/test-clock/fake-clock';
 import type { RunningApp } from '../src/bootstrap';
 import { CorporationsService } from '../src/corporations/corporations.service';
-import { createTestApp } from './app';
+import { createTestAppOnTestClock } from './app';
 import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
 import { signedIn } from './support/accounts';
 import type { TestClient } from './support/client';
@@ -77,7 +77,7 @@ const seenBy = async (c: TestClient, id: string) => (await listOf(c)).events.fin
 beforeAll(async () => {
   sso = await startFakeSso();
   esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
-  running = await createTestApp({
+  running = await createTestAppOnTestClock({
     sso: {
       baseUrl: sso.url,
       clientId: sso.clientId,

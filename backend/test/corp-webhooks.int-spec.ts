@@ -16,7 +16,7 @@ import { loadConfig, type PingWebhookConfig } from '../src/common/config/config'
 import { decryptSecret, encryptSecret, secretKey } from '../src/common/crypto/secret-box';
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { WebhookOutbox } from '../src/corp/webhooks/webhook-outbox';
-import { testDatabase } from './app';
+import { testDatabase, testDatabaseOnTestClock } from './app';
 import { corpMember } from './support/accounts';
 import type { TestClient } from './support/client';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
@@ -43,6 +43,7 @@ const LOOPBACK: PingWebhookConfig = {
   timeoutMs: 5_000,
 };
 
+let server: Awaited<ReturnType<typeof testDatabaseOnTestClock>>;
 let receiver: WebhookReceiver;
 let a: RunningApp;
 let b: RunningApp;
@@ -96,7 +97,9 @@ const ping = (c: TestClient, name: string, extra: object = {}) =>
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  const database = testDatabase();
+  // A database server on this file's fixed clock (captchas and sessions expire by it).
+  server = await testDatabaseOnTestClock();
+  const { database } = server;
   a = await instance(database, LOOPBACK);
   b = await instance(database, LOOPBACK);
   const corps = a.app.get(CorporationsService);
@@ -115,6 +118,7 @@ afterAll(async () => {
     ?.dropDatabase()
     .catch(() => undefined);
   await a?.close();
+  await server?.stop();
   await receiver?.close();
 });
 
@@ -398,12 +402,15 @@ describe('no server-side request forgery', () => {
   let mod: TestClient;
   beforeAll(async () => {
     // The defaults (https only, public addresses only), with loopback names on the allow-list.
-    strict = await instance(testDatabase(), {
-      ...LOOPBACK,
-      hosts: ['discord.com', 'localhost', '127.0.0.1'],
-      allowPrivate: false,
-      allowHttp: false,
-    });
+    strict = await instance(
+      { ...testDatabase(), uri: server.database.uri },
+      {
+        ...LOOPBACK,
+        hosts: ['discord.com', 'localhost', '127.0.0.1'],
+        allowPrivate: false,
+        allowHttp: false,
+      },
+    );
     await strict.app.get(CorporationsService).create({ id: CORP, name: 'Demo Mining Syndicate', corp_type: 0 });
     mod = await member(strict, 'strict_mod', ['corp', 'industrialist', 'fc'], 2112000010, CORP);
   });
