@@ -18,9 +18,13 @@ export function testDatabase(): DatabaseHandle {
   return { uri, dbName, mode: process.env.MONGODB_URI ? 'external' : 'embedded', close: async () => undefined };
 }
 
-export async function createTestApp(config: Partial<AppConfig> = {}, database = testDatabase()): Promise<RunningApp> {
+/**
+ * The real app with the test defaults on `database`, for a test that runs several instances on one
+ * database: closing an instance leaves the database to the others (`createTestApp` drops it).
+ */
+export function startTestInstance(database: DatabaseHandle, config: Partial<AppConfig> = {}): Promise<RunningApp> {
   const base = loadConfig();
-  const running = await bootstrap({
+  return bootstrap({
     database,
     config: {
       port: 0,
@@ -33,6 +37,10 @@ export async function createTestApp(config: Partial<AppConfig> = {}, database = 
       ...config,
     },
   });
+}
+
+export async function createTestApp(config: Partial<AppConfig> = {}, database = testDatabase()): Promise<RunningApp> {
+  const running = await startTestInstance(database, config);
   const close = running.close.bind(running);
   running.close = async () => {
     try {

@@ -26,9 +26,8 @@ import {
 } from '@eve-toolkit/shared-types';
 import type { Connection } from 'mongoose';
 import { CharacterChecksSchedule } from '../src/admin/character-checks.schedule';
-import { bootstrap, type RunningApp } from '../src/bootstrap';
-import { loadConfig } from '../src/common/config/config';
-import { testDatabase } from './app';
+import type { RunningApp } from '../src/bootstrap';
+import { startTestInstance, testDatabase } from './app';
 import { signedIn } from './support/accounts';
 import type { TestClient } from './support/client';
 import { connectAs, EventLog, type ClientSocket } from './support/sockets';
@@ -54,22 +53,12 @@ let admin: TestClient;
 let db: Connection;
 const sockets: ClientSocket[] = [];
 
-async function instance(database: ReturnType<typeof testDatabase>, concurrency: number): Promise<RunningApp> {
-  const base = loadConfig();
-  return bootstrap({
-    database,
-    config: {
-      port: 0,
-      host: '127.0.0.1',
-      logLevel: 'silent',
-      schedulerEnabled: false,
-      rateLimitScale: 100,
-      sde: { ...base.sde, autoImport: false },
-      sso: { baseUrl: sso.url, clientId: sso.clientId, clientSecret: sso.clientSecret, callbackUrl: 'http://127.0.0.1:1/cb' },
-      esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
-      tokenEncryptionKey: 'a test deployment token key',
-      characterChecks: { intervalMs: 24 * HOUR, concurrency },
-    },
+function instance(database: ReturnType<typeof testDatabase>, concurrency: number): Promise<RunningApp> {
+  return startTestInstance(database, {
+    sso: { baseUrl: sso.url, clientId: sso.clientId, clientSecret: sso.clientSecret, callbackUrl: 'http://127.0.0.1:1/cb' },
+    esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
+    tokenEncryptionKey: 'a test deployment token key',
+    characterChecks: { intervalMs: 24 * HOUR, concurrency },
   });
 }
 

@@ -8,11 +8,10 @@ import request from 'supertest';
 import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
 import type { Project } from '@eve-toolkit/shared-types';
 import type { Connection } from 'mongoose';
-import { bootstrap, type RunningApp } from '../src/bootstrap';
-import { loadConfig } from '../src/common/config/config';
+import type { RunningApp } from '../src/bootstrap';
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { RealtimeStatus } from '../src/realtime/realtime-status';
-import { testDatabase } from './app';
+import { startTestInstance, testDatabase } from './app';
 import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
 import { linkCharacter } from './support/sso';
 import { corpMember, login, signedIn } from './support/accounts';
@@ -31,23 +30,13 @@ let a: RunningApp;
 let b: RunningApp;
 const sockets: ClientSocket[] = [];
 
-async function instance(database: ReturnType<typeof testDatabase>): Promise<RunningApp> {
-  const base = loadConfig();
-  return bootstrap({
-    database,
-    config: {
-      port: 0,
-      host: '127.0.0.1',
-      logLevel: 'silent',
-      schedulerEnabled: false,
-      rateLimitScale: 100,
-      redisUrl: redis.url,
-      sde: { ...base.sde, autoImport: false },
-      // One SSO and ESI stand-in for both: characters linked through either are read by both.
-      sso: { baseUrl: sso.url, clientId: sso.clientId, clientSecret: sso.clientSecret, callbackUrl: 'http://127.0.0.1:1/cb' },
-      esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
-      tokenEncryptionKey: 'a test deployment token key',
-    },
+function instance(database: ReturnType<typeof testDatabase>): Promise<RunningApp> {
+  return startTestInstance(database, {
+    redisUrl: redis.url,
+    // One SSO and ESI stand-in for both: characters linked through either are read by both.
+    sso: { baseUrl: sso.url, clientId: sso.clientId, clientSecret: sso.clientSecret, callbackUrl: 'http://127.0.0.1:1/cb' },
+    esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
+    tokenEncryptionKey: 'a test deployment token key',
   });
 }
 

@@ -11,12 +11,12 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
 import { DELIVERY_MESSAGES, type CorpWebhook, type WebhooksResponse } from '@eve-toolkit/shared-types';
 import { fixedClock } from '../../tools/test-clock/fake-clock';
-import { bootstrap, type RunningApp } from '../src/bootstrap';
-import { loadConfig, type PingWebhookConfig } from '../src/common/config/config';
+import type { RunningApp } from '../src/bootstrap';
+import type { PingWebhookConfig } from '../src/common/config/config';
 import { decryptSecret, encryptSecret, secretKey } from '../src/common/crypto/secret-box';
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { WebhookOutbox } from '../src/corp/webhooks/webhook-outbox';
-import { testDatabase, testDatabaseOnTestClock } from './app';
+import { startTestInstance, testDatabase, testDatabaseOnTestClock } from './app';
 import { corpMember } from './support/accounts';
 import type { TestClient } from './support/client';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
@@ -53,21 +53,8 @@ let fcB: TestClient; // CORP, fc (on b)
 let plain: TestClient; // CORP, corp role only
 let otherMod: TestClient; // OTHER_CORP, industrialist
 
-async function instance(database: ReturnType<typeof testDatabase>, pingWebhooks: PingWebhookConfig): Promise<RunningApp> {
-  const base = loadConfig();
-  return bootstrap({
-    database,
-    config: {
-      port: 0,
-      host: '127.0.0.1',
-      logLevel: 'silent',
-      schedulerEnabled: false,
-      rateLimitScale: 100,
-      sde: { ...base.sde, autoImport: false },
-      tokenEncryptionKey: KEY,
-      pingWebhooks,
-    },
-  });
+function instance(database: ReturnType<typeof testDatabase>, pingWebhooks: PingWebhookConfig): Promise<RunningApp> {
+  return startTestInstance(database, { tokenEncryptionKey: KEY, pingWebhooks });
 }
 
 const db = (app: RunningApp) => app.app.get<Connection>(getConnectionToken());

@@ -12,12 +12,11 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { io } from 'socket.io-client';
 import type { ServerToClientEvents } from '@eve-toolkit/shared-types';
-import { bootstrap, type RunningApp } from '../src/bootstrap';
-import { loadConfig } from '../src/common/config/config';
+import type { RunningApp } from '../src/bootstrap';
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
 import { Rooms } from '../src/realtime/rooms';
-import { createTestApp, testDatabase } from './app';
+import { createTestApp, startTestInstance, testDatabase } from './app';
 import { login, signedIn, solvedCaptcha } from './support/accounts';
 import type { TestClient } from './support/client';
 import { startRedis, type TestRedis } from './support/redis';
@@ -35,20 +34,7 @@ beforeAll(async () => {
   redis = await startRedis();
   single = await createTestApp();
   const database = testDatabase();
-  const base = loadConfig();
-  const instance = () =>
-    bootstrap({
-      database,
-      config: {
-        port: 0,
-        host: '127.0.0.1',
-        logLevel: 'silent',
-        schedulerEnabled: false,
-        rateLimitScale: 100,
-        redisUrl: redis.url,
-        sde: { ...base.sde, autoImport: false },
-      },
-    });
+  const instance = () => startTestInstance(database, { redisUrl: redis.url });
   a = await instance();
   b = await instance();
 }, 120_000);
