@@ -11,7 +11,7 @@
  * Also: the committed docker-compose.yml and deploy/nginx.conf are what the description makes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -308,11 +308,7 @@ describe('native production topology (nginx, two instances, redis-server, embedd
     const res = await fetch(`${proxy}/api/calendar/${token}.ics`);
     expect(res.status).toBe(404); // no such link: what matters is what nginx wrote
     await res.arrayBuffer();
-    const logPath = join(work, 'nginx', 'access.log');
-    const deadline = Date.now() + 10_000;
-    while (!readFileSync(logPath, 'utf8').includes('/api/calendar/') && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    const log = readFileSync(logPath, 'utf8');
+    const log = await fileContaining(join(work, 'nginx', 'access.log'), '/api/calendar/', 10_000);
     expect(log).toContain('"GET /api/calendar/[token] HTTP/1.1" 404');
     expect(log).not.toContain(token);
   });
@@ -416,3 +412,26 @@ describe('native production topology (nginx, two instances, redis-server, embedd
     );
   });
 });
+
+/** The file's text once it holds `text` (read now and on every change of the file); fails after `ms`. */
+function fileContaining(path: string, text: string, ms: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      watcher.close();
+      clearTimeout(timer);
+    };
+    const check = () => {
+      const body = readFileSync(path, 'utf8');
+      if (body.includes(text)) {
+        stop();
+        resolve(body);
+      }
+    };
+    const watcher = watch(path, check);
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`${path} did not come to hold ${text} within ${ms} ms`));
+    }, ms);
+    check();
+  });
+}
