@@ -13,7 +13,11 @@ describe('refresh token encryption', () => {
     const stored = encryptToken('x', key);
     expect(decryptToken(stored, tokenKey('another'))).toBeNull();
     const parts = stored.split(':');
-    parts[3] = Buffer.from('y').toString('base64url');
+    // One bit of the ciphertext flipped (a fixed replacement would equal the real ciphertext of
+    // this one-byte token in 1 run of 256).
+    const cipher = Buffer.from(parts[3], 'base64url');
+    cipher[0] ^= 1;
+    parts[3] = cipher.toString('base64url');
     expect(decryptToken(parts.join(':'), key)).toBeNull();
     expect(decryptToken('plain', key)).toBeNull();
   });
