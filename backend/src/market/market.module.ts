@@ -26,7 +26,7 @@ import type { SyncStatusDoc } from './market.schema';
 /**
  * Hub prices from ESI, their history, the market list and item detail (spec §2 Market). Other
  * modules import it for the `MarketPrices` read contract; the admin area for the categories and
- * the refreshes.
+ * the refreshes; server rendering for the list and detail a page shows (MarketService).
  */
 @Module({
   imports: [
@@ -64,6 +64,13 @@ import type { SyncStatusDoc } from './market.schema';
       }),
     },
   ],
-  exports: [MarketCategoriesService, MarketRefreshService, IndustryInputsRefreshService, MarketPrices, EsiSyncInfoProvider],
+  exports: [
+    MarketService,
+    MarketCategoriesService,
+    MarketRefreshService,
+    IndustryInputsRefreshService,
+    MarketPrices,
+    EsiSyncInfoProvider,
+  ],
 })
 export class MarketModule {}

@@ -183,16 +183,9 @@ export const routes: RouteObject[] = [
 export function AppRoutes() {
   const { pathname } = useLocation();
   // Matching walks the whole table: once per address, not on every render.
-  const title = useMemo(
-    () =>
-      matchRoutes(routes, pathname)
-        ?.map((m) => (m.route.handle as RouteHandle | undefined)?.title)
-        .filter(Boolean)
-        .pop(),
-    [pathname],
-  );
+  const title = useMemo(() => documentTitle(pathname), [pathname]);
   useEffect(() => {
-    document.title = title ? `${title} — ${APP_NAME}` : `${APP_NAME} — инструменты для пилотов EVE Online`;
+    document.title = title;
   }, [title]);
   useScrollRestoration();
   // The router's own location (a location argument would wrap the pages in a new location
@@ -201,3 +194,22 @@ export function AppRoutes() {
 }
 
 const APP_NAME = 'EVE Toolkit';
+
+/** The document title at an address: the deepest route's that names one (the server puts it in the HTML). */
+export function documentTitle(pathname: string): string {
+  const title = matchRoutes(routes, pathname)
+    ?.map((m) => (m.route.handle as RouteHandle | undefined)?.title)
+    .filter(Boolean)
+    .pop();
+  return title ? `${title} — ${APP_NAME}` : `${APP_NAME} — инструменты для пилотов EVE Online`;
+}
+
+/**
+ * The page the route table shows at an address (its full path pattern in PAGES) and the address's
+ * parameters; null for a redirect or an index without a page of its own (/account).
+ */
+export function pageAt(pathname: string): { page: PagePath; params: Record<string, string | undefined> } | null {
+  const leaf = matchRoutes(routes, pathname)?.at(-1);
+  const id = leaf?.route.id;
+  return id?.startsWith('page:') ? { page: id.slice('page:'.length) as PagePath, params: leaf!.params } : null;
+}
