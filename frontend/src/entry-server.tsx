@@ -31,25 +31,30 @@ function renderToHtml(element: ReactNode): Promise<string> {
         done();
       },
       final(done) {
+        clearTimeout(timer);
         resolve(Buffer.concat(chunks).toString('utf8'));
         done();
       },
     });
+    const timer = setTimeout(() => stream.abort(new Error('server render timed out')), RENDER_TIMEOUT_MS);
     const stream = renderToPipeableStream(element, {
       // Everything in place, in document order: a boundary sent apart (streamed in later, or
       // «outlined» once the HTML passes this many bytes) is put in place by React's inline
       // scripts, which the server's Content-Security-Policy forbids.
       onAllReady: () => stream.pipe(sink),
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onShellError: reject,
+      onShellError: (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
       // A part that failed on the server would be left to the browser with an inline script: the
       // whole page goes to the browser instead.
       onError: (error) => {
+        clearTimeout(timer);
         reject(error);
         stream.abort();
       },
     });
-    setTimeout(() => stream.abort(new Error('server render timed out')), RENDER_TIMEOUT_MS).unref();
   });
 }
 

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Request } from 'express';
 import type { ServerRender, ServerRenderResult } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
@@ -18,7 +18,7 @@ export const SERVER_ENTRY = join('.ssr', 'entry-server.cjs');
  * SPA middleware sends the app's shell and the browser renders the page, as before.
  */
 @Injectable()
-export class ServerPageRenderer extends PageRenderer {
+export class ServerPageRenderer extends PageRenderer implements OnApplicationBootstrap {
   private readonly log = new Logger('SSR');
   private entry: { mtimeMs: number; render: ServerRender } | null = null;
 
@@ -27,6 +27,11 @@ export class ServerPageRenderer extends PageRenderer {
     private readonly data: PageDataService,
   ) {
     super();
+  }
+
+  /** The entry is loaded with the app (some megabytes of code): the first visitor does not wait for it. */
+  onApplicationBootstrap(): void {
+    if (this.config.serverRender) this.serverEntry();
   }
 
   async render(req: Request): Promise<ServerRenderResult | null> {

@@ -33,7 +33,7 @@ const loadedPages = new Map<PageLoader, ComponentType>();
  * React.lazy alone it would suspend once more and show the loading placeholder in between.
  */
 export async function preloadPage(load: PageLoader): Promise<void> {
-  loadedPages.set(load, (await load()).default);
+  if (!loadedPages.has(load)) loadedPages.set(load, (await load()).default);
 }
 
 /** A lazy page component whose chunk load shows the header's progress bar. */

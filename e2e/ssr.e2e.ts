@@ -1,0 +1,194 @@
+/**
+ * Server-rendered public pages (backend/src/ssr, frontend/src/entry-server.tsx) in the built app:
+ * the HTML a plain GET receives already holds the page — its heading, its data — the browser
+ * hydrates that markup (React adopts the server's nodes, no console error, no mismatch) and the
+ * page answers input afterwards.
+ */
+import { formatPrice, SERVER_STATE_ELEMENT_ID, type MarketItemDetail, type MarketItemsResponse } from '@eve-toolkit/shared-types';
+import type { Page } from 'playwright-core';
+import { baseUrl, newContext, useBrowserPage } from './support/browser';
+import { loginDemo } from './support/login';
+
+jest.setTimeout(180_000);
+
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The page as a plain HTTP client gets it: status, the HTML, and the text inside #root (tags and entities gone). */
+async function plainGet(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${baseUrl()}${path}`, { headers });
+  const html = await res.text();
+  const root = html.slice(
+    html.indexOf('<div id="root">'),
+    html.indexOf(`<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">`),
+  );
+  const text = root
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+  return { res, html, text };
+}
+
+/** The six pages players keep open, with what their first screen says. */
+const PAGES = [
+  { path: '/market/list', heading: 'Маркет' },
+  { path: '/market/detail/34', heading: 'Tritanium' },
+  { path: '/market/appraisal', heading: 'Оценка' },
+  { path: '/loot', heading: 'Лут' },
+  { path: '/industry', heading: 'Индустрия' },
+  { path: '/planetology', heading: 'Планеты' },
+] as const;
+
+/**
+ * Marks every element the HTML parser creates (before any script of the page runs): an element
+ * still marked after hydration is the server's node, adopted by React, not one it rendered anew.
+ */
+async function markServerNodes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    new MutationObserver((records) => {
+      for (const r of records)
+        r.addedNodes.forEach((n) => {
+          if (n instanceof Element) (n as Element & { __fromServer?: boolean }).__fromServer = true;
+        });
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** Waits until React has hydrated the page's heading: its fiber is on the node the server sent. */
+async function hydratedHeading(page: Page, name: string): Promise<void> {
+  const heading = page.getByRole('heading', { level: 1, name, exact: true });
+  await heading.waitFor();
+  await page.waitForFunction((text) => {
+    const h1 = Array.from(document.querySelectorAll('h1')).find((h) => h.textContent === text);
+    return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+  }, name);
+  expect(await heading.evaluate((h) => (h as Element & { __fromServer?: boolean }).__fromServer === true)).toBe(true);
+}
+
+describe('server-rendered pages', () => {
+  const s = useBrowserPage();
+
+  it('a plain GET of each public page holds the page itself: its heading, its data, its title, no inline script', async () => {
+    const { data } = await api<MarketItemsResponse>('/data/market/items?hub=2');
+    const tritanium = data.flatMap((c) => c.items).find((i) => i.id === 34)!;
+    const detail = await api<MarketItemDetail>('/data/market/detail/34?hub=2');
+    const expected: Record<(typeof PAGES)[number]['path'], string[]> = {
+      '/market/list': [
+        ...data.map((c) => c.name),
+        'Tritanium',
+        `${formatPrice(tritanium.sell!)}\u00a0ISK`,
+        'Цены обновлены',
+        'Торговый хаб',
+      ],
+      '/market/detail/34': ['Tritanium', `${formatPrice(detail.sell!)}\u00a0ISK`, 'Jita 4-4', 'Изменение цен'],
+      '/market/appraisal': ['Список предметов', 'Процент выкупа, %'],
+      '/loot': ['Загрузите историю добычи флота'],
+      '/industry': ['Дерево материалов по правилам игры'],
+      '/planetology': ['Раздел в тестировании'],
+    };
+    for (const page of PAGES) {
+      const { res, html, text } = await plainGet(page.path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${page.heading}</h1>`));
+      expect(html).toContain(`<title>${page.heading === 'Tritanium' ? 'Маркет' : page.heading} — EVE Toolkit</title>`);
+      for (const t of expected[page.path]) expect(text).toContain(t);
+      // The header for a guest (session from the server), the demo badge, the cookie banner.
+      for (const t of ['Войти', 'Демо-режим', 'Принять']) expect(text).toContain(t);
+      // The CSP forbids inline scripts: only data blocks and external scripts.
+      for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toMatch(/type="application\/json"|\bsrc="/);
+      expect(html).not.toContain('EVE Toolkit загружается');
+    }
+    // Not rendered on the server: the corporation area (the shell, rendered in the browser).
+    const corp = await plainGet('/corp/main');
+    expect(corp.res.status).toBe(200);
+    expect(corp.html).toContain('EVE Toolkit загружается');
+    expect(corp.html).not.toContain(SERVER_STATE_ELEMENT_ID);
+  });
+
+  it('the visitor’s choices come with the request: the hub from its cookie, no banner once decided, the signed-in name', async () => {
+    const { data } = await api<MarketItemsResponse>('/data/market/items?hub=1');
+    const amarr = data.flatMap((c) => c.items).find((i) => i.id === 34)!;
+    const chosen = await plainGet('/market/list', { cookie: 'cookies_allow=accepted; market_hub_id=1' });
+    expect(chosen.html).toMatch(/<option value="1" selected="">Amarr<\/option>/);
+    expect(chosen.text).toContain(`${formatPrice(amarr.sell!)}\u00a0ISK`);
+    expect(chosen.text).not.toContain('Принять');
+
+    await loginDemo(s.page, 'demo_industrialist');
+    const html = await (await s.context.request.get('/loot')).text();
+    expect(html).toContain('demo_industrialist');
+    expect(html).not.toMatch(/>Войти</);
+  });
+
+  it.each(PAGES)('$path hydrates the server’s markup without an error and answers input', async ({ path, heading }) => {
+    await markServerNodes(s.page);
+    await s.page.goto(path);
+    await hydratedHeading(s.page, heading);
+    // The cookie banner, rendered by the server, is the app's own once hydrated.
+    await s.page.getByRole('button', { name: 'Принять' }).click();
+    await s.page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    await s.page.getByRole('button', { name: 'Включить тёмную тему' }).click();
+    await s.page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
+    // The page's own part that renders in the browser after hydration.
+    if (path === '/industry') await s.page.getByRole('textbox', { name: /Предмет/ }).waitFor();
+    if (path === '/planetology') await s.page.getByTestId('planetology-loading').waitFor({ state: 'detached' });
+    if (path === '/loot') await s.page.getByTestId('loot-loading').waitFor({ state: 'detached' });
+    if (path === '/market/list') {
+      // Another hub: the list is asked for again and shows that hub's prices.
+      const amarr = s.page.waitForResponse((r) => r.url().endsWith('/data/market/items?hub=1') && r.ok());
+      await s.page.getByLabel('Торговый хаб').selectOption('1');
+      await amarr;
+      await s.page.getByRole('link', { name: /^Tritanium SELL/ }).waitFor();
+    }
+    // (useBrowserPage fails the test on any console error: a hydration mismatch is one.)
+  });
+
+  it('a dark theme saved in the browser paints dark before any script, and the switch reads it once hydrated', async () => {
+    await markServerNodes(s.page);
+    await s.page.addInitScript(() => window.localStorage.setItem('eve-toolkit-color-scheme', 'dark'));
+    // Scripts held back: what shows is the HTML, the stylesheets and theme-init.js alone.
+    const held: (() => Promise<void>)[] = [];
+    await s.page.route(/\/assets\/.*\.js$/, (route) => void held.push(() => route.continue()));
+    // (The document's load waits for its module script: only its arrival is awaited.)
+    await s.page.goto('/market/list', { waitUntil: 'commit' });
+    await s.page.getByRole('heading', { name: 'Минералы' }).waitFor();
+    expect(held.length).toBeGreaterThan(0);
+    expect(await s.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    // The dark scheme's page background (Mantine's dark 8), not the light one.
+    expect(await s.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(14, 21, 34)');
+    await s.page.unroute(/\/assets\/.*\.js$/);
+    await Promise.all(held.map((release) => release()));
+    await hydratedHeading(s.page, 'Маркет');
+    await s.page.getByRole('button', { name: 'Включить светлую тему' }).waitFor();
+  });
+
+  it('with JavaScript off the page still reads: the list and its prices', async () => {
+    const { data } = await api<MarketItemsResponse>('/data/market/items?hub=2');
+    const tritanium = data.flatMap((c) => c.items).find((i) => i.id === 34)!;
+    const context = await newContext(s.browser, baseUrl(), { javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/market/list');
+      await page.getByRole('heading', { name: 'Маркет', level: 1 }).waitFor();
+      const sell = page.getByRole('link', { name: /^Tritanium SELL/ }).getByTestId('price-row-SELL');
+      expect(await sell.getByTestId('price').textContent()).toBe(`${formatPrice(tritanium.sell!)}\u00a0ISK`);
+      for (const category of data) await page.getByRole('heading', { name: category.name, exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an icon the image server does not send shows the «?» placeholder once the page runs', async () => {
+    await s.page.goto('/market/list');
+    await hydratedHeading(s.page, 'Маркет');
+    const box = s.page.getByRole('link', { name: /^Tritanium SELL/ }).getByTestId('type-icon');
+    await box.locator('img[data-broken]').waitFor({ state: 'attached' });
+    expect(await box.evaluate((b) => getComputedStyle(b, '::after').content)).toBe('"?"');
+    expect(await box.locator('img').isVisible()).toBe(false);
+  });
+});
