@@ -17,7 +17,7 @@ async function api<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** The page as a plain HTTP client gets it: status, the HTML, and the text inside #root (tags and entities gone). */
+/** The page as a plain HTTP client gets it: status, the HTML, and the text inside #root (tags, comments and entities gone). */
 async function plainGet(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${baseUrl()}${path}`, { headers });
   const html = await res.text();
@@ -27,10 +27,11 @@ async function plainGet(path: string, headers: Record<string, string> = {}) {
   );
   const text = root
     .replace(/<style[\s\S]*?<\/style>/g, '')
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, '')
     .replace(/&nbsp;/g, '\u00a0')
     .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
+    .replace(/[ \t\r\n]+/g, ' ');
   return { res, html, text };
 }
 
@@ -135,7 +136,7 @@ describe('server-rendered pages', () => {
     await s.page.getByRole('button', { name: 'Включить тёмную тему' }).click();
     await s.page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
     // The page's own part that renders in the browser after hydration.
-    if (path === '/industry') await s.page.getByRole('textbox', { name: /Предмет/ }).waitFor();
+    if (path === '/industry') await s.page.getByRole('combobox', { name: /Предмет/ }).waitFor();
     if (path === '/planetology') await s.page.getByTestId('planetology-loading').waitFor({ state: 'detached' });
     if (path === '/loot') await s.page.getByTestId('loot-loading').waitFor({ state: 'detached' });
     if (path === '/market/list') {
@@ -153,7 +154,8 @@ describe('server-rendered pages', () => {
     await s.page.addInitScript(() => window.localStorage.setItem('eve-toolkit-color-scheme', 'dark'));
     // Scripts held back: what shows is the HTML, the stylesheets and theme-init.js alone.
     const held: (() => Promise<void>)[] = [];
-    await s.page.route(/\/assets\/.*\.js$/, (route) => void held.push(() => route.continue()));
+    let holding = true;
+    await s.page.route(/\/assets\/.*\.js$/, (route) => (holding ? void held.push(() => route.continue()) : route.continue()));
     // (The document's load waits for its module script: only its arrival is awaited.)
     await s.page.goto('/market/list', { waitUntil: 'commit' });
     await s.page.getByRole('heading', { name: 'Минералы' }).waitFor();
@@ -161,8 +163,9 @@ describe('server-rendered pages', () => {
     expect(await s.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
     // The dark scheme's page background (Mantine's dark 8), not the light one.
     expect(await s.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(14, 21, 34)');
+    holding = false;
+    await Promise.all(held.splice(0).map((release) => release()));
     await s.page.unroute(/\/assets\/.*\.js$/);
-    await Promise.all(held.map((release) => release()));
     await hydratedHeading(s.page, 'Маркет');
     await s.page.getByRole('button', { name: 'Включить светлую тему' }).waitFor();
   });
@@ -184,6 +187,7 @@ describe('server-rendered pages', () => {
   });
 
   it('an icon the image server does not send shows the «?» placeholder once the page runs', async () => {
+    await markServerNodes(s.page);
     await s.page.goto('/market/list');
     await hydratedHeading(s.page, 'Маркет');
     const box = s.page.getByRole('link', { name: /^Tritanium SELL/ }).getByTestId('type-icon');

@@ -124,7 +124,7 @@ afterEach(() => {
 });
 
 /** Renders `url` on the "server", hydrates it in the "browser" four minutes later; returns the root. */
-async function renderAndHydrate(url: string, options: { cookies?: string; session?: SessionResponse } = {}) {
+async function renderAndHydrate(url: string, options: { cookies?: string; session?: SessionResponse; scheme?: 'dark' } = {}) {
   if (options.cookies) for (const c of options.cookies.split('; ')) document.cookie = `${c}; path=/`;
   const { load, asked } = serverLoad(options.session ?? GUEST);
   jest.spyOn(Date, 'now').mockReturnValue(SERVER_TIME);
@@ -135,7 +135,8 @@ async function renderAndHydrate(url: string, options: { cookies?: string; sessio
   // The text as the server wrote it (no-break spaces read as spaces).
   const serverText = (root.textContent ?? '').replace(/\u00a0/g, ' ');
 
-  // The browser's clock runs four minutes later than the server's.
+  // The browser's own storage (the server never sees it) and a clock four minutes later than the server's.
+  if (options.scheme) window.localStorage.setItem(COLOR_SCHEME_STORAGE_KEY, options.scheme);
   jest.spyOn(Date, 'now').mockReturnValue(SERVER_TIME + 4 * 60_000);
   window.history.replaceState(null, '', url);
   const store = createStore();
@@ -166,8 +167,8 @@ describe('server render and hydration', () => {
     ['/account/login', 'Вход'],
     ['/account/register', 'Регистрация'],
     ['/no/such/page', 'Страница не найдена'],
-  ])('%s: the page in the HTML, hydrated without a difference', async (url, heading) => {
-    const { page } = await renderAndHydrate(url);
+  ])('%s: the page in the HTML, hydrated without a difference (in a browser that chose the dark theme)', async (url, heading) => {
+    const { page } = await renderAndHydrate(url, { scheme: 'dark' });
     expect(page.html).toContain(heading);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
     expectNoErrors();
@@ -213,8 +214,10 @@ describe('server render and hydration', () => {
   });
 
   it('a signed-in member’s header; the dark theme saved in the browser', async () => {
-    window.localStorage.setItem(COLOR_SCHEME_STORAGE_KEY, 'dark');
-    const { page } = await renderAndHydrate('/loot', { session: { isAuthenticated: true, username: 'Miner', roles: ['corp'] } });
+    const { page } = await renderAndHydrate('/loot', {
+      session: { isAuthenticated: true, username: 'Miner', roles: ['corp'] },
+      scheme: 'dark',
+    });
     expect(page.html).toContain('Miner');
     expect(page.html).toContain('Корпорация');
     expect(await screen.findByRole('button', { name: 'Включить светлую тему' })).toBeInTheDocument();

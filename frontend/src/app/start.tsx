@@ -25,11 +25,13 @@ export function startApp(container: HTMLElement, options: { store?: AppStore; qu
   );
 
   if (server) {
-    // A server-rendered page: its data into the query cache, and React adopts the markup at once —
-    // from here on a click or a keystroke is not lost (React hydrates what it lands on first and
-    // replays it). The page's own module may still be on its way: its part of the markup is
-    // hydrated when it arrives. As a transition, hydration runs in slices of a few milliseconds
-    // instead of one long task (at the default priority it would run in one piece).
+    // A server-rendered page: its data into the query cache, and React adopts the markup once the
+    // page's module is here (its chunk is already on its way: the HTML names it). Hydrating before,
+    // the page would suspend, and any render of the layout meanwhile would make React drop the
+    // server's markup and render the page anew. From hydrateRoot on, a click or a keystroke is not
+    // lost: React hydrates what it lands on first and replays it. As a transition, hydration runs
+    // in slices of a few milliseconds instead of one long task (at the default priority it would
+    // run in one piece).
     // The answers count as fetched when the page arrived, by this browser's clock: a phone's clock
     // minutes off the server's would otherwise find them stale and fetch them all again at once.
     const arrived = Date.now();
@@ -37,14 +39,16 @@ export function startApp(container: HTMLElement, options: { store?: AppStore; qu
       ...server.queries,
       queries: server.queries.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: arrived } })),
     });
-    let root: Root | undefined;
-    startTransition(() => {
-      root = hydrateRoot(container, app, {
-        // A mismatch (the browser rendered something the server did not) is a bug: say it loudly.
-        onRecoverableError: (error, info) => console.error('Hydration:', error, info.componentStack ?? ''),
+    return pageReady.then(() => {
+      let root: Root | undefined;
+      startTransition(() => {
+        root = hydrateRoot(container, app, {
+          // A mismatch (the browser rendered something the server did not) is a bug: say it loudly.
+          onRecoverableError: (error, info) => console.error('Hydration:', error, info.componentStack ?? ''),
+        });
       });
+      return root!;
     });
-    return Promise.resolve(root!);
   } else {
     // Rendered here: the address's page module first, so the first render draws the page itself,
     // not the loading placeholder it would replace moments later (a chunk that fails to load is the

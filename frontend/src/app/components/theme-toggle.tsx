@@ -1,4 +1,5 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useHydrating } from '../../shared/hydration';
 
 /**
  * Light/dark switch. Its icon follows the page's scheme through CSS (both are in the markup,
@@ -8,7 +9,9 @@ import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mant
  */
 export function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  // The server knows no browser's choice and writes the light label: so does hydration.
+  const scheme = useHydrating() ? 'light' : computed;
   const next = scheme === 'dark' ? 'light' : 'dark';
   const label = next === 'dark' ? 'Включить тёмную тему' : 'Включить светлую тему';
   return (
