@@ -154,6 +154,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /data/market/hubs',
   'GET /data/market/items',
   'GET /data/market/detail/:id',
+  'GET /data/market/search',
   'POST /data/market/appraisal',
   'GET /data/market/appraisal/:id',
   'POST /data/loot/post_players',
