@@ -1,7 +1,7 @@
 import { lazy, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { ActionIcon, Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatPrice, parseId } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { isWarmingUp } from '../../../shared/query-retry';
@@ -11,6 +11,8 @@ import { ItemIcon } from '../components/item-icon';
 import { PriceRow } from '../components/price-row';
 import { PricesAge } from '../components/prices-age';
 import { ChartFigure } from '../../../shared/ui/chart-figure';
+import { HubSelect } from '../../../shared/ui/hub-select';
+import { depthText, spreadText } from '../lib/book';
 import { buildPriceSeries, PRICE_CHART_HEIGHT, priceTableRows } from '../lib/price-history';
 
 const PriceChart = lazy(() => import('../components/price-chart'));
@@ -27,7 +29,24 @@ function NotFound() {
   );
 }
 
-/** /market/detail/:id: the item's SELL/BUY with deltas and the 'Изменение цен' chart. */
+/** A figure of the book: its name and value (or «нет данных»). */
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * /market/detail/:id: the item's SELL/BUY with deltas at the chosen hub (switchable here), the
+ * spread between them, the volume and orders on each side, and the 'Изменение цен' chart.
+ */
 export default function MarketDetailPage() {
   const params = useParams();
   const parsedId = parseId(params.id);
@@ -76,12 +95,20 @@ export default function MarketDetailPage() {
           </Text>
         </Stack>
       </Group>
-      <Paper withBorder p="md" radius="md" maw={420}>
-        <Stack gap="xs">
-          <PriceRow label="SELL" price={data.sell} median={data.median_sell} size="md" />
-          <PriceRow label="BUY" price={data.buy} median={data.median_buy} size="md" />
-        </Stack>
-      </Paper>
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <Paper withBorder p="md" radius="md" w={420} maw="100%">
+          <Stack gap="xs">
+            <PriceRow label="SELL" price={data.sell} median={data.median_sell} size="md" />
+            <PriceRow label="BUY" price={data.buy} median={data.median_buy} size="md" />
+            <Figure label="Спред SELL − BUY" value={spreadText(data.sell, data.buy)} testId="book-spread" />
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" data-testid="market-book">
+              <Figure label="В продаже (SELL)" value={depthText(data.book, 'sell')} testId="book-sell" />
+              <Figure label="Скупают (BUY)" value={depthText(data.book, 'buy')} testId="book-buy" />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+        <HubSelect />
+      </Group>
       <Paper withBorder p="md" radius="md">
         <Title order={2} fz={20} mb="sm">
           Изменение цен
