@@ -16,7 +16,7 @@ import {
   APPRAISAL_PRICE_KINDS,
   appraisalTotals,
   formatIsk,
-  formatLocalDateTime,
+  formatDateTime,
   formatNumber,
   formatPercent,
   formatPrice,
@@ -180,7 +180,7 @@ export function AppraisalResult({
             data={APPRAISAL_PRICE_KINDS.map((k) => ({ value: k.value, label: k.label }))}
           />
           <Text size="sm" c="dimmed" data-testid="priced-at">
-            Цены на {formatLocalDateTime(new Date(result.created_at))}
+            Цены на {formatDateTime((result.created_at))}
           </Text>
           {onToggleCurrent && (
             <Switch

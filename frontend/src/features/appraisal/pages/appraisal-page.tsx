@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { Button, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import {
+  formatDate,
   APPRAISAL_FAILURE,
   APPRAISAL_MAX_PERCENT,
   APPRAISAL_MIN_PERCENT,
@@ -181,7 +182,7 @@ export default function AppraisalPage() {
         )}
         {!loading && saved.data && !result && (
           <Text size="sm" c="dimmed">
-            Сохранённая оценка хранится до {new Date(saved.data.expires_at).toLocaleDateString('ru-RU')}.
+            Сохранённая оценка хранится до {formatDate(saved.data.expires_at)}.
           </Text>
         )}
         <LaterSuspense fallback={null}>

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { formatLocalDateTime } from '@eve-toolkit/shared-types';
+import { formatDateTime } from '@eve-toolkit/shared-types';
 import { formatAge, STALE_AFTER_MS } from '../lib/price-history';
 
 /** How old the hub's prices are; flagged when older than 30 minutes (ESI unreachable: the last stored prices are shown). */
@@ -19,7 +19,7 @@ export function PricesAge({ updatedAt, now = Date.now() }: { updatedAt: string |
       size="sm"
       c={stale ? 'orange' : 'dimmed'}
       data-testid="prices-age"
-      title={formatLocalDateTime(new Date(updatedAt))}
+      title={formatDateTime((updatedAt))}
     >
       Цены обновлены {age}
       {stale ? ' — данные игры сейчас недоступны, показаны последние сохранённые цены' : ''}
