@@ -125,6 +125,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // Accounts: a guest signs in, registers, proves a person with the captcha.
   'GET /auth/get_session',
   'GET /auth/get_csrf',
+  'GET /auth/login_limit',
   'GET /auth/generate_captcha',
   'POST /auth/validate_captcha',
   'POST /auth/ban_me',
