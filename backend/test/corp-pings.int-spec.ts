@@ -289,14 +289,20 @@ describe('a cancelled ping', () => {
     ] as const) {
       const by = path === '/auth/corp/rsvp_event' ? mira : fc;
       const r = await by.post(path, body);
-      expect({ path, status: r.status, message: r.body.message }).toEqual({ path, status: 409, message: CORP_MESSAGES.eventCancelled });
+      expect({ path, status: r.status, message: r.body.message }).toEqual({
+        path,
+        status: 409,
+        message: CORP_MESSAGES.eventCancelled,
+      });
     }
     expect(await seenBy(mira, p.id)).toMatchObject({ name: 'Отменится', rsvp: { yes: 1, no: 0, mine: 'yes' } });
 
     // Once its start has passed it leaves the list (a ping that was not cancelled stays for a week).
     const kept = await ping(fc, { name: 'Прошёл, не отменён' });
     const past = new Date(etIso(-1));
-    await db.collection('corp_events').updateMany({ _id: { $in: [new ObjectId(p.id), new ObjectId(kept.id)] } }, { $set: { date: past } });
+    await db
+      .collection('corp_events')
+      .updateMany({ _id: { $in: [new ObjectId(p.id), new ObjectId(kept.id)] } }, { $set: { date: past } });
     expect(await seenBy(mira, p.id)).toBeUndefined();
     expect(await seenBy(mira, kept.id)).toMatchObject({ name: 'Прошёл, не отменён', cancelled: null });
   });

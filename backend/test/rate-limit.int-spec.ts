@@ -178,7 +178,8 @@ describe('the login budget is known before the captcha', () => {
       const c = client(app.url);
       const limit = async (from = ip) =>
         (await request(app.url).get('/auth/login_limit').set('x-forwarded-for', from).expect(200)).body as LoginLimitResponse;
-      const login = () => c.post('/auth/login', (r) => r.set('x-forwarded-for', ip).field('username', 'nobody').field('password', 'x'));
+      const login = () =>
+        c.post('/auth/login', (r) => r.set('x-forwarded-for', ip).field('username', 'nobody').field('password', 'x'));
 
       expect(await limit()).toEqual({ limited: false, retry_after: 0, message: null });
       // Asking spends nothing: many asks, still two sign-ins allowed.
@@ -192,7 +193,9 @@ describe('the login budget is known before the captcha', () => {
       expect(state.retry_after).toBeGreaterThan(0);
       expect(state.retry_after).toBeLessThanOrEqual(budget('login').durationSeconds);
       expect(state.message).toBe(limitMessage('login', state.retry_after));
-      expect(state.message).toMatch(/^Слишком много попыток входа с вашего адреса: попробуйте через (10 минут|[1-9] минут[уы]?)$/);
+      expect(state.message).toMatch(
+        /^Слишком много попыток входа с вашего адреса: попробуйте через (10 минут|[1-9] минут[уы]?)$/,
+      );
 
       // The sign-in itself is refused the same way, with Retry-After.
       const refused = await login();

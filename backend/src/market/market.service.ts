@@ -89,7 +89,9 @@ export class MarketService {
     if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
     const [type, price, book, updatedAt] = await Promise.all([
       this.gameData.type(id),
-      this.prices.findOne({ hub_id: hubId, type_id: id }, { last_prices: 1, median_sell: 1, median_buy: 1 }).lean<MarketPriceDoc>(),
+      this.prices
+        .findOne({ hub_id: hubId, type_id: id }, { last_prices: 1, median_sell: 1, median_buy: 1 })
+        .lean<MarketPriceDoc>(),
       this.marketPrices.hubPrices(hubId, [id]),
       this.updatedAt(hubId),
     ]);

@@ -9,7 +9,10 @@ import { join, relative, resolve } from 'node:path';
 
 const REPO = resolve(__dirname, '..', '..', '..');
 const ROOTS = ['frontend/src', 'frontend/public', 'frontend/index.html', 'shared-types/src', 'backend/src'];
-const PENDING = new Set(['frontend/src/features/industry/components/industry-calculator.tsx', 'backend/src/industry/industry.errors.ts']);
+const PENDING = new Set([
+  'frontend/src/features/industry/components/industry-calculator.tsx',
+  'backend/src/industry/industry.errors.ts',
+]);
 
 function files(path: string): string[] {
   const full = join(REPO, path);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_HUB_ID, HUBS } from '../enums';
+import { MARKET_SEARCH_LIMITS } from '../limits';
 import { decimalInt } from './params';
 
 /** GET data/market/hubs */
@@ -73,8 +74,6 @@ export interface MarketSearchResponse {
   items: MarketSearchItem[];
 }
 
-/** The search's bounds: a query of 2–100 characters, at most 20 items (10 unless asked). */
-export const MARKET_SEARCH_LIMITS = { minLength: 2, maxLength: 100, defaultLimit: 10, maxLimit: 20 } as const;
 
 export const MARKET_MESSAGES = {
   unknownHub: 'Неизвестный торговый хаб',

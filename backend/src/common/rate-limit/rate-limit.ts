@@ -133,7 +133,11 @@ export class RateLimits {
     const used = budget.trustedExempt && this.config.rateLimitTrusted.includes(client) ? null : await limiter.get(client);
     if (!used || used.consumedPoints < limiter.points) return { limited: false, retry_after: 0, message: null };
     const seconds = retryAfter(used);
-    return { limited: true, retry_after: seconds, message: budget.reason ? limitMessage(budget.reason, seconds) : MESSAGES.tooMany };
+    return {
+      limited: true,
+      retry_after: seconds,
+      message: budget.reason ? limitMessage(budget.reason, seconds) : MESSAGES.tooMany,
+    };
   }
 
   budgetOf(name: BudgetName): Budget {

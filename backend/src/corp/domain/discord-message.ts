@@ -1,4 +1,10 @@
-import { EVENT_TYPE_LABELS, formatSecurity, SRP_LABEL, type EventType, type WebhookDeliveryKind } from '@eve-toolkit/shared-types';
+import {
+  EVENT_TYPE_LABELS,
+  formatSecurity,
+  SRP_LABEL,
+  type EventType,
+  type WebhookDeliveryKind,
+} from '@eve-toolkit/shared-types';
 
 /** What a webhook message says about a ping (a CorpEvent carries these fields). */
 export interface PingSummary {

@@ -6,7 +6,7 @@ import { useAppraisalHistory, useDeleteAppraisal } from '../api/appraisal.api';
 import type { LocalAppraisal } from '../lib/appraisal-view';
 
 const hubLabel = (id: number) => HUBS.find((h) => h.id === id)?.label ?? String(id);
-const when = (iso: string) => formatDateTime((iso));
+const when = (iso: string) => formatDateTime(iso);
 
 interface Row {
   id: string;

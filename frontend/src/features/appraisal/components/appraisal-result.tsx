@@ -187,7 +187,7 @@ export function AppraisalResult({
             data={APPRAISAL_PRICE_KINDS.map((k) => ({ value: k.value, label: k.label }))}
           />
           <Text size="sm" c="dimmed" data-testid="priced-at">
-            Цены на {formatDateTime((result.created_at))}
+            Цены на {formatDateTime(result.created_at)}
           </Text>
           {onToggleCurrent && (
             <Switch

@@ -27,7 +27,15 @@ export const APPRAISAL_COLUMNS = ['Тип', 'Количество', 'Объём,
  */
 export function appraisalColumns(percent: number): string[] {
   if (percent === 100) return [...APPRAISAL_COLUMNS];
-  return ['Тип', 'Количество', 'Объём, м³', 'SELL за ед. (рынок, 100 %)', 'BUY за ед. (рынок, 100 %)', `SELL × ${percent} %`, `BUY × ${percent} %`];
+  return [
+    'Тип',
+    'Количество',
+    'Объём, м³',
+    'SELL за ед. (рынок, 100 %)',
+    'BUY за ед. (рынок, 100 %)',
+    `SELL × ${percent} %`,
+    `BUY × ${percent} %`,
+  ];
 }
 
 /** The line under the table's header: what each price column is, at a buyback percent (null at 100 %). */

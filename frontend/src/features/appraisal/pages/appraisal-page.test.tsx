@@ -196,7 +196,11 @@ describe('/market/appraisal', () => {
     expect(calls[0].body).toEqual({ appraisal: 'Tritanium 2000', hub: 2, percent: 90 });
     // Every price column says what it is: unit prices at the market (100 %), line totals at 90 %.
     const head = within(screen.getByTestId('appraisal-table')).getAllByRole('row')[0];
-    expect(within(head).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(
+      within(head)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
       'Тип',
       'Количество',
       'Объём, м³',
@@ -212,7 +216,9 @@ describe('/market/appraisal', () => {
       'Цены за единицу и ISK/м³ — рыночные (100 %); суммы строк и итоги — по проценту выкупа 90 %.',
     );
     // 2000 × 4,01 at the market; 2000 × 4,01 × 0,9 = 7 218 in the line's total.
-    expect(plain(within(screen.getByTestId('appraisal-table')).getAllByRole('row')[1].textContent)).toContain('4,013,507 218,006 300,00');
+    expect(plain(within(screen.getByTestId('appraisal-table')).getAllByRole('row')[1].textContent)).toContain(
+      '4,013,507 218,006 300,00',
+    );
     await user.click(screen.getByRole('radio', { name: 'Средняя по 5 % объёма' }));
     // 2000 × 4.05 × 0.9 and 2000 × 3.45 × 0.9
     expect(screen.getByTestId('total-sell')).toHaveTextContent('Итог SELL (90 %): 7 290,00 ISK');

@@ -67,7 +67,12 @@ export function PingCard({ event: e }: { event: CorpEvent }) {
         <TypeIcon src={e.icon} size={40} />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs">
-            <Text fw={600} data-testid="event-name" td={e.cancelled ? 'line-through' : undefined} c={e.cancelled ? 'dimmed' : undefined}>
+            <Text
+              fw={600}
+              data-testid="event-name"
+              td={e.cancelled ? 'line-through' : undefined}
+              c={e.cancelled ? 'dimmed' : undefined}
+            >
               {e.name}
             </Text>
             {e.cancelled && (

@@ -14,13 +14,7 @@ export function PricesAge({ updatedAt, now = Date.now() }: { updatedAt: string |
   }
   const stale = now - Date.parse(updatedAt) > STALE_AFTER_MS;
   return (
-    <Text
-      component="span"
-      size="sm"
-      c={stale ? 'orange' : 'dimmed'}
-      data-testid="prices-age"
-      title={formatDateTime((updatedAt))}
-    >
+    <Text component="span" size="sm" c={stale ? 'orange' : 'dimmed'} data-testid="prices-age" title={formatDateTime(updatedAt)}>
       Цены обновлены {age}
       {stale ? ' — данные игры сейчас недоступны, показаны последние сохранённые цены' : ''}
     </Text>

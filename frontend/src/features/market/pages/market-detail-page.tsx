@@ -1,7 +1,7 @@
 import { lazy, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { ActionIcon, Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatPrice, parseId } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { isWarmingUp } from '../../../shared/query-retry';
@@ -13,6 +13,7 @@ import { PricesAge } from '../components/prices-age';
 import { ChartFigure } from '../../../shared/ui/chart-figure';
 import { HubSelect } from '../../../shared/ui/hub-select';
 import { depthText, spreadText } from '../lib/book';
+import classes from '../components/market.module.css';
 import { buildPriceSeries, PRICE_CHART_HEIGHT, priceTableRows } from '../lib/price-history';
 
 const PriceChart = lazy(() => import('../components/price-chart'));
@@ -101,10 +102,10 @@ export default function MarketDetailPage() {
             <PriceRow label="SELL" price={data.sell} median={data.median_sell} size="md" />
             <PriceRow label="BUY" price={data.buy} median={data.median_buy} size="md" />
             <Figure label="Спред SELL − BUY" value={spreadText(data.sell, data.buy)} testId="book-spread" />
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" data-testid="market-book">
+            <div className={classes.book} data-testid="market-book">
               <Figure label="В продаже (SELL)" value={depthText(data.book, 'sell')} testId="book-sell" />
               <Figure label="Скупают (BUY)" value={depthText(data.book, 'buy')} testId="book-buy" />
-            </SimpleGrid>
+            </div>
           </Stack>
         </Paper>
         <HubSelect />
