@@ -84,7 +84,7 @@ describe('market search and item page', () => {
     const input = s.page.getByRole('combobox', { name: 'Поиск по маркету' });
     await input.focus();
     await s.page.keyboard.type('тритан');
-    await s.page.getByRole('option').first().waitFor();
+    await s.page.getByTestId('market-search-option').first().waitFor();
     await s.page.keyboard.press('Enter');
     await s.page.waitForURL(/\/market\/detail\/\d+$/);
     await s.page.getByRole('heading', { level: 1 }).waitFor();
@@ -102,7 +102,7 @@ describe('market search and item page', () => {
         await s.page.goto('/market/list');
         await s.page.getByRole('heading', { name: 'Минералы' }).waitFor();
         await s.page.getByRole('combobox', { name: 'Поиск по маркету' }).fill('raven');
-        await s.page.getByRole('option').first().waitFor();
+        await s.page.getByTestId('market-search-option').first().waitFor();
         await screenshot(s.page, `player-list-search-${size.name}-${scheme}`);
       }
     }

@@ -7,6 +7,7 @@ import { MARKET_SEARCH_LIMITS } from '@eve-toolkit/shared-types';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { useMarketSearch } from '../api/market.api';
 import { priceText } from '../lib/book';
+import classes from './market.module.css';
 
 /** What the list says when it has no item to offer. */
 function emptyText(typed: string, fetching: boolean, failed: string | null): string {
@@ -71,6 +72,8 @@ export default function MarketSearch({
           type="search"
           autoComplete="off"
           autoFocus={autoFocus}
+          // A Mantine Modal's focus trap starts on the element marked so (not on `autoFocus`).
+          data-autofocus={autoFocus || undefined}
           value={typed}
           w={w}
           aria-describedby={hintId}
@@ -102,11 +105,11 @@ export default function MarketSearch({
                 <Text size="sm" fw={600}>
                   {item.name}
                 </Text>
-                <Group gap="md" wrap="wrap">
-                  <Text size="xs" c="dimmed">
+                <Group gap="md" wrap="wrap" className={classes.optionPrices}>
+                  <Text size="xs" c="inherit">
                     SELL {priceText(item.sell)}
                   </Text>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="inherit">
                     BUY {priceText(item.buy)}
                   </Text>
                 </Group>
