@@ -169,6 +169,13 @@ describe('appraisal in Chromium', () => {
       expect(await page.getByPlaceholder('Plex 1').inputValue()).toBe(
         'Tritanium\t1000\nPyerite\t10\nRifter\t2\nRifter Blueprint (Copy)\t1',
       );
+      // Today's prices beside the saved ones.
+      await page.getByRole('switch', { name: 'Показать текущие цены рядом' }).click();
+      await page
+        .getByTestId('current-totals')
+        .getByText(/Итог SELL сейчас: [\d\s]+,\d\d\sISK/)
+        .waitFor();
+      expect(await page.getByRole('columnheader', { name: 'SELL за ед. сейчас' }).count()).toBe(1);
       // A phone: the hub comparison is one card per hub, nothing scrolls sideways, no «лучший» over a total.
       await page.setViewportSize({ width: 390, height: 844 });
       const hubsOnPhone = page.getByTestId('hub-comparison');
@@ -200,13 +207,6 @@ describe('appraisal in Chromium', () => {
       expect(overlaps.length).toBeGreaterThan(0);
       expect(overlaps.every((o) => o.apart && o.inside)).toBe(true);
       await screenshot(page, 'appraisal-shared-phone');
-      // Today's prices beside the saved ones.
-      await page.getByRole('switch', { name: 'Показать текущие цены рядом' }).click();
-      await page
-        .getByTestId('current-totals')
-        .getByText(/Итог SELL сейчас: [\d\s]+,\d\d\sISK/)
-        .waitFor();
-      expect(await page.getByRole('columnheader', { name: 'SELL за ед. сейчас' }).count()).toBe(1);
     } finally {
       await other.close();
     }

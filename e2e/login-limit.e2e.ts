@@ -58,7 +58,7 @@ it('a limited address sees the wait on the login page, and no captcha is asked',
     // The page, opened again, says so at once; «Войти» stays off and no captcha is fetched.
     const captchas: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('captcha')) captchas.push(r.url());
+      if (r.url().includes('/auth/generate_captcha')) captchas.push(r.url());
     });
     await page.reload();
     const alert = page.getByTestId('login-limited');

@@ -83,7 +83,7 @@ describe('market search and item page', () => {
 
     const input = s.page.getByRole('combobox', { name: 'Поиск по маркету' });
     await input.focus();
-    await s.page.keyboard.type('тритан');
+    await s.page.keyboard.type('магматич');
     await s.page.getByTestId('market-search-option').first().waitFor();
     await s.page.keyboard.press('Enter');
     await s.page.waitForURL(/\/market\/detail\/\d+$/);

@@ -128,8 +128,8 @@ export default function AppraisalPage() {
   useEffect(() => {
     if (!shownId || shownPercent === undefined) return;
     const next = appraisalAddressParams(shownId, { kind, percent: percent ?? shownPercent }, shownPercent);
-    setParams((current) => (current.toString() === next.toString() ? current : next), { replace: true });
-  }, [shownId, shownPercent, kind, percent, setParams]);
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [shownId, shownPercent, kind, percent, params, setParams]);
   const appError =
     appraise.isError || (saved.isError && !result)
       ? failureMessage(appraise.error ?? saved.error)

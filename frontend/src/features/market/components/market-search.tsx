@@ -68,7 +68,7 @@ export default function MarketSearch({
         <TextInput
           label={label}
           labelProps={hideLabel ? { className: 'visually-hidden' } : undefined}
-          placeholder="Например, Hammerhead II или Тританий"
+          placeholder="Например, Hammerhead II или магматический газ"
           type="search"
           autoComplete="off"
           autoFocus={autoFocus}
