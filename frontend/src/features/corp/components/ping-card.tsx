@@ -61,7 +61,6 @@ export function PingCard({ event: e }: { event: CorpEvent }) {
       data-cancelled={e.cancelled ? true : undefined}
       aria-label={`Пинг «${e.name}»${e.cancelled ? ' (отменён)' : ''}`}
       component="article"
-      bg={e.cancelled ? 'var(--mantine-color-default-hover)' : undefined}
     >
       <Group align="flex-start" wrap="nowrap" gap="sm">
         <TypeIcon src={e.icon} size={40} />
@@ -90,7 +89,7 @@ export function PingCard({ event: e }: { event: CorpEvent }) {
             )}
           </Group>
           {e.cancelled && (
-            <Text size="sm" c="red.8" fw={600} data-testid="event-cancelled" role="note">
+            <Text size="sm" fw={600} data-testid="event-cancelled" role="note" style={{ color: 'var(--mantine-color-red-text)' }}>
               Отменил {e.cancelled.by} {localText(e.cancelled.at)} (ваше время)
             </Text>
           )}
