@@ -74,7 +74,6 @@ export interface MarketSearchResponse {
   items: MarketSearchItem[];
 }
 
-
 export const MARKET_MESSAGES = {
   unknownHub: 'Неизвестный торговый хаб',
   badItemId: 'Некорректный идентификатор предмета',
