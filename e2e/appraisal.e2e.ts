@@ -181,7 +181,7 @@ describe('appraisal in Chromium', () => {
       const hubsOnPhone = page.getByTestId('hub-comparison');
       await hubsOnPhone.getByTestId('hub-1').waitFor();
       const overflow = await page.evaluate(() => {
-        const wide = [...document.querySelectorAll<HTMLElement>('[data-testid="appraisal-result"] *')].filter(
+        const wide = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="appraisal-result"] *')).filter(
           // Boxes that scroll sideways (not a clipped switch's thumb).
           (el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX),
         );
@@ -190,14 +190,18 @@ describe('appraisal in Chromium', () => {
       expect(overflow).toEqual({ page: 390, scrollers: [] });
       // Each «лучший» badge beside its total's figures, not over them (a text range's box against the badge's).
       const overlaps = await page.evaluate(() =>
-        [...document.querySelectorAll('[data-testid="hub-comparison"] td')]
+        Array.from(document.querySelectorAll('[data-testid="hub-comparison"] td'))
           .filter((td) => td.textContent?.includes('лучший'))
           .map((td) => {
-            const text = [...td.querySelectorAll('span')].map((sp) => sp.firstChild).find((n) => n?.nodeType === Node.TEXT_NODE)!;
+            const text = Array.from(td.querySelectorAll('span'))
+              .map((sp) => sp.firstChild)
+              .find((n) => n?.nodeType === Node.TEXT_NODE)!;
             const range = document.createRange();
             range.selectNodeContents(text);
             const t = range.getBoundingClientRect();
-            const badge = [...td.querySelectorAll('*')].find((el) => el.textContent === 'лучший' && el.children.length === 0)!;
+            const badge = Array.from(td.querySelectorAll('*')).find(
+              (el) => el.textContent === 'лучший' && el.children.length === 0,
+            )!;
             const b = badge.getBoundingClientRect();
             const cell = td.getBoundingClientRect();
             const apart = b.left >= t.right - 0.5 || b.top >= t.bottom - 0.5;
