@@ -42,7 +42,7 @@ export function appraisalColumns(percent: number): string[] {
 export function appraisalPercentNote(percent: number): string | null {
   return percent === 100
     ? null
-    : `Цены за единицу и ISK/м³ — рыночные (100 %); суммы строк и итоги — по проценту выкупа ${percent} %.`;
+    : `Цены за единицу и ISK/м³ — рыночные (100\u00a0%); суммы строк и итоги — по проценту выкупа ${percent}\u00a0%.`;
 }
 
 /** Rounded up to 2 decimals, written for a Russian spreadsheet: "8020,00". */
