@@ -81,6 +81,7 @@ const detail: MarketItemDetail = {
   ...item(34, 'Tritanium', 5.5),
   last_prices: { '2026-11-26': { B: 4.9, S: 5.4 }, '2026-11-27': { B: 5, S: 5.5 } },
   updated_at: new Date(SERVER_TIME - 5 * 60_000).toISOString(),
+  book: { sell_volume: 1_234_567, buy_volume: 300, sell_orders: 45, buy_orders: 21 },
 };
 const config: ClientConfigResponse = { version: '0.1.0', demo: true, imageServerUrl: 'https://images.evetech.net' };
 const GUEST: SessionResponse = { isAuthenticated: false, username: null, roles: [] };
@@ -101,6 +102,28 @@ function serverLoad(session: SessionResponse) {
     throw new Error(`not answered: ${path}`);
   };
   return { load, asked };
+}
+
+/**
+ * Dates' local-time getters as in a time zone `hours` east of UTC (jest cannot change the
+ * process's zone): what the server and the browser render of a local time.
+ */
+function inZone(hours: number): void {
+  const shifted = (d: Date) => new Date(d.getTime() + hours * 3_600_000);
+  const local = {
+    getFullYear: 'getUTCFullYear',
+    getMonth: 'getUTCMonth',
+    getDate: 'getUTCDate',
+    getDay: 'getUTCDay',
+    getHours: 'getUTCHours',
+    getMinutes: 'getUTCMinutes',
+    getSeconds: 'getUTCSeconds',
+  } as const;
+  for (const [getter, utc] of Object.entries(local) as [keyof typeof local, (typeof local)[keyof typeof local]][])
+    jest.spyOn(Date.prototype, getter).mockImplementation(function (this: Date) {
+      return shifted(this)[utc]();
+    });
+  jest.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-hours * 60);
 }
 
 /** Puts the server's page in the document as the backend does (root content + state block). */
@@ -127,6 +150,8 @@ afterEach(() => {
 async function renderAndHydrate(url: string, options: { cookies?: string; session?: SessionResponse; scheme?: 'dark' } = {}) {
   if (options.cookies) for (const c of options.cookies.split('; ')) document.cookie = `${c}; path=/`;
   const { load, asked } = serverLoad(options.session ?? GUEST);
+  // The server in UTC, the browser ten hours east: a local time rendered on both sides would differ.
+  inZone(0);
   jest.spyOn(Date, 'now').mockReturnValue(SERVER_TIME);
   const page = await render({ url, cookies: document.cookie, load });
   expect(page).not.toBeNull();
@@ -138,6 +163,7 @@ async function renderAndHydrate(url: string, options: { cookies?: string; sessio
   // The browser's own storage (the server never sees it) and a clock four minutes later than the server's.
   if (options.scheme) window.localStorage.setItem(COLOR_SCHEME_STORAGE_KEY, options.scheme);
   jest.spyOn(Date, 'now').mockReturnValue(SERVER_TIME + 4 * 60_000);
+  inZone(10);
   window.history.replaceState(null, '', url);
   const store = createStore();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

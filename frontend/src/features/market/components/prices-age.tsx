@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { formatLocalDateTime } from '@eve-toolkit/shared-types';
+import { formatDateTime } from '@eve-toolkit/shared-types';
 import { useHydrating, useRenderNow } from '../../../shared/hydration';
 import { formatAge, STALE_AFTER_MS } from '../lib/price-history';
 
@@ -27,7 +27,7 @@ export function PricesAge({ updatedAt, now: nowProp }: { updatedAt: string | nul
       size="sm"
       c={stale ? 'orange' : 'dimmed'}
       data-testid="prices-age"
-      title={hydrating ? undefined : formatLocalDateTime(new Date(updatedAt))}
+      title={hydrating ? undefined : formatDateTime(updatedAt)}
     >
       Цены обновлены {age}
       {stale ? ' — данные игры сейчас недоступны, показаны последние сохранённые цены' : ''}

@@ -1,3 +1,4 @@
+import { formatDate } from '@eve-toolkit/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import { fetchStaticJson } from '../../../shared/api-client';
 
@@ -27,13 +28,8 @@ export function useNews() {
   });
 }
 
-const MONTHS = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'];
-
-/**
- * "28 ноября 2026 г." (Intl's ru-RU long date), built by hand: the same on the server and in any
- * browser, and no Intl Russian data to load while the page starts.
- */
+/** A news day ('YYYY-MM-DD') in the site's one date format: "28.11.2026". */
 export function formatNewsDate(iso: string): string {
   const date = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? iso : `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} г.`;
+  return Number.isNaN(date.getTime()) ? iso : formatDate(date, 'utc');
 }
