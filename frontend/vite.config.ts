@@ -89,7 +89,8 @@ function mantineCssPerComponent(): Plugin {
 /**
  * Writes dist/.vite/page-preloads.json: for every page of src/app/pages.ts, its address pattern (as
  * a regular expression; none for `*`, any other address) and the scripts and stylesheets the page
- * needs beyond what index.html already loads. The server names them in index.html as preload
+ * needs beyond what index.html already loads: the chunks main.tsx imports (React, the app) and the
+ * page's. The server names them in index.html as preload
  * hints for the address asked (backend/src/common/http/spa.middleware.ts): the page's chunk then
  * downloads beside the app's entry, instead of after the entry has downloaded and run.
  */
@@ -123,23 +124,36 @@ function pagePreloads(): Plugin {
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) this.error('page-preloads: no entry chunk');
       const initial = closure(entry);
+      // What main.tsx itself imports dynamically (React, then the app, each evaluated in a task of
+      // its own): every page needs it.
+      const boot = new Set<string>();
+      const main = entry.moduleIds.find((id) => id.endsWith('/src/main.tsx'));
+      if (!main) this.error('page-preloads: the entry chunk does not hold src/main.tsx');
+      for (const id of this.getModuleInfo(main)?.dynamicallyImportedIds ?? []) {
+        const chunk = chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) this.error(`page-preloads: no chunk holds ${id}, which main.tsx imports`);
+        for (const file of closure(chunk)) if (!initial.has(file)) boot.add(file);
+      }
       const css = (files: Iterable<string>) =>
         [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
       const initialCss = new Set(css(initial));
+      const bootCss = [...new Set(css(boot))].filter((file) => !initialCss.has(file));
       const result = [];
       for (const [, pattern, specifier] of pages) {
         const resolved = await this.resolve(specifier, pagesFile);
         const chunk = resolved && chunks.find((c) => c.moduleIds.includes(resolved.id));
         if (!chunk) this.error(`page-preloads: no chunk holds ${specifier} (${pattern})`);
-        const files = [...closure(chunk)].filter((file) => !initial.has(file));
+        const files = [...closure(chunk)].filter((file) => !initial.has(file) && !boot.has(file));
         result.push({
           pattern,
           regex: patternRegex(pattern),
-          js: files,
-          css: [...new Set(css(files))].filter((file) => !initialCss.has(file)),
+          js: [...boot, ...files],
+          css: [...bootCss, ...[...new Set(css(files))].filter((file) => !initialCss.has(file) && !bootCss.includes(file))],
         });
       }
       this.emitFile({ type: 'asset', fileName: '.vite/page-preloads.json', source: JSON.stringify(result, null, 1) });
+      // The first-load check counts them with every page.
+      this.emitFile({ type: 'asset', fileName: '.vite/boot.json', source: JSON.stringify([...boot], null, 1) });
     },
   };
 }
@@ -228,6 +242,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             // round trips, not the bytes, set when it could paint. Rollup merges chunks under this
             // size into a chunk that is loaded with them anyway (never into one loaded without them).
             experimentalMinChunkSize: 8_000,
+            // The chunk holding the app (start.tsx, imported by main.tsx) is called «app», whichever
+            // page's small chunk Rollup merged it with.
+            chunkFileNames: (chunk) =>
+              chunk.moduleIds.some((id) => id.endsWith('/src/app/start.tsx'))
+                ? 'assets/app-[hash].js'
+                : 'assets/[name]-[hash].js',
             // A long-lived vendor chunk: app deploys do not invalidate React in browser caches. Mantine
             // is left to Rollup on purpose: components used by one lazy page then load with that page
             // instead of with every first render (first-load budget: scripts/check-first-load.mjs).

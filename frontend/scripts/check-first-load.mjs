@@ -37,6 +37,11 @@ function closure(key, seen = new Set()) {
 }
 
 const entryKeys = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+const boot = JSON.parse(readFileSync(join(dist, '.vite', 'boot.json'), 'utf8')).map((file) => {
+  const k = byFile.get(file);
+  if (!k) throw new Error(`boot chunk ${file} is not in the Vite manifest`);
+  return k;
+});
 if (entryKeys.length === 0) throw new Error('no entry chunk in the Vite manifest');
 // Every page module, wherever Rollup put it (its own chunk, or merged into another one).
 const pages = Object.keys(modules).filter((id) => /^src\/.*\/pages\/[^/]+-page\.tsx$/.test(id));
@@ -46,7 +51,9 @@ const rows = pages
   .map((page) => {
     const key = byFile.get(modules[page]);
     if (!key) throw new Error(`page ${page} is in ${modules[page]}, which the manifest does not list`);
-    const files = entryKeys.reduce((seen, entry) => closure(entry, seen), closure(key));
+    // The entry, the chunks main.tsx always imports (React, then the app: vite.config.ts writes
+    // them to .vite/boot.json) and the page, with everything they import statically.
+    const files = [...entryKeys, ...boot].reduce((seen, k) => closure(k, seen), closure(key));
     const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipped(f), 0);
     return { page: page.replace(/^src\//, ''), kb: bytes / 1024 };
   })

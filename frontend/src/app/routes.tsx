@@ -195,9 +195,24 @@ export function AppRoutes() {
 
 const APP_NAME = 'EVE Toolkit';
 
+/**
+ * The route table matched at an address, kept per address: matching ranks every route of the
+ * table (milliseconds on a phone), and the start, the title and the server all ask it.
+ */
+const matchedAt = new Map<string, ReturnType<typeof matchRoutes>>();
+function matchAt(pathname: string): ReturnType<typeof matchRoutes> {
+  let matches = matchedAt.get(pathname);
+  if (matches === undefined) {
+    matches = matchRoutes(routes, pathname);
+    if (matchedAt.size >= 500) matchedAt.clear();
+    matchedAt.set(pathname, matches);
+  }
+  return matches;
+}
+
 /** The document title at an address: the deepest route's that names one (the server puts it in the HTML). */
 export function documentTitle(pathname: string): string {
-  const title = matchRoutes(routes, pathname)
+  const title = matchAt(pathname)
     ?.map((m) => (m.route.handle as RouteHandle | undefined)?.title)
     .filter(Boolean)
     .pop();
@@ -209,7 +224,7 @@ export function documentTitle(pathname: string): string {
  * parameters; null for a redirect or an index without a page of its own (/account).
  */
 export function pageAt(pathname: string): { page: PagePath; params: Record<string, string | undefined> } | null {
-  const leaf = matchRoutes(routes, pathname)?.at(-1);
+  const leaf = matchAt(pathname)?.at(-1);
   const id = leaf?.route.id;
   return id?.startsWith('page:') ? { page: id.slice('page:'.length) as PagePath, params: leaf!.params } : null;
 }
