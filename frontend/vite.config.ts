@@ -186,9 +186,12 @@ function precompress(): Plugin {
 }
 
 /**
- * The server entry's build (`vite build --ssr src/entry-server.tsx`): one CommonJS file the
- * backend requires (dist/.ssr/entry-server.cjs; a dot folder, never served as a static file),
- * with every dependency inside it, so the server renders with exactly the code the browser runs.
+ * The server entry's build (`vite build --ssr src/entry-server.tsx`): CommonJS the backend
+ * requires (dist/.ssr/entry-server.cjs; a dot folder, never served as a static file), with every
+ * dependency inside it, so the server renders with exactly the code the browser runs. Lazy parts
+ * stay chunks of their own (`*-[hash].cjs`, `require`d when a render first needs them): loading
+ * the entry does not evaluate every page's code. Each chunk requires the entry back: the backend
+ * reloads the whole folder after a rebuild (backend/src/ssr/server-page-renderer.ts).
  */
 const ssrBuild: UserConfig['build'] = {
   outDir: 'dist/.ssr',
@@ -197,7 +200,7 @@ const ssrBuild: UserConfig['build'] = {
   target: 'node20',
   minify: false,
   rollupOptions: {
-    output: { format: 'cjs', entryFileNames: 'entry-server.cjs', inlineDynamicImports: true },
+    output: { format: 'cjs', entryFileNames: 'entry-server.cjs', chunkFileNames: '[name]-[hash].cjs' },
   },
 };
 

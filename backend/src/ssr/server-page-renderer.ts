@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Request } from 'express';
 import type { ServerRender, ServerRenderResult } from '@eve-toolkit/shared-types';
@@ -60,7 +60,10 @@ export class ServerPageRenderer extends PageRenderer implements OnApplicationBoo
     }
     if (this.entry?.mtimeMs !== mtimeMs) {
       const load = createRequire(__filename);
-      delete load.cache[load.resolve(file)];
+      // The entry and every chunk of the build: a lazy chunk requires the entry back, and one whose
+      // name (content hash) a rebuild kept would otherwise still hold the previous entry's React.
+      const folder = dirname(file) + sep;
+      for (const cached of Object.keys(load.cache)) if (cached.startsWith(folder)) delete load.cache[cached];
       this.entry = { mtimeMs, render: (load(file) as { render: ServerRender }).render };
     }
     return this.entry.render;
