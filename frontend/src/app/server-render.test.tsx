@@ -147,10 +147,13 @@ afterEach(() => {
 });
 
 /** Renders `url` on the "server", hydrates it in the "browser" four minutes later; returns the root. */
-async function renderAndHydrate(url: string, options: { cookies?: string; session?: SessionResponse; scheme?: 'dark' } = {}) {
+async function renderAndHydrate(
+  url: string,
+  options: { cookies?: string; session?: SessionResponse; scheme?: 'dark'; browserZone?: number } = {},
+) {
   if (options.cookies) for (const c of options.cookies.split('; ')) document.cookie = `${c}; path=/`;
   const { load, asked } = serverLoad(options.session ?? GUEST);
-  // The server in UTC, the browser ten hours east: a local time rendered on both sides would differ.
+  // The server in UTC, the browser ten hours east (or as asked): a local time rendered on both sides would differ.
   inZone(0);
   jest.spyOn(Date, 'now').mockReturnValue(SERVER_TIME);
   const page = await render({ url, cookies: document.cookie, load });
@@ -163,7 +166,7 @@ async function renderAndHydrate(url: string, options: { cookies?: string; sessio
   // The browser's own storage (the server never sees it) and a clock four minutes later than the server's.
   if (options.scheme) window.localStorage.setItem(COLOR_SCHEME_STORAGE_KEY, options.scheme);
   jest.spyOn(Date, 'now').mockReturnValue(SERVER_TIME + 4 * 60_000);
-  inZone(10);
+  inZone(options.browserZone ?? 10);
   window.history.replaceState(null, '', url);
   const store = createStore();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -231,13 +234,42 @@ describe('server render and hydration', () => {
     expectNoErrors();
   });
 
-  it('the item page with its prices; the hub list from the server', async () => {
-    const { page, asked } = await renderAndHydrate('/market/detail/34');
-    expect(asked).toEqual(['auth/get_session', 'api/client_config', 'data/market/detail/34?hub=2', 'data/market/hubs']);
-    expect(page.html).toContain('Tritanium');
-    expect(page.html).toContain('Jita 4-4');
-    expectNoErrors();
-  });
+  it.each([
+    [10, '28.11.2026 21:55'],
+    [-10, '28.11.2026 01:55'],
+  ])(
+    'the item page with its prices, order book and history in the HTML; hydrated %i h from the server’s UTC, the local time only then',
+    async (browserZone, localUpdated) => {
+      const { page, asked, serverText } = await renderAndHydrate('/market/detail/34', { browserZone });
+      expect(asked).toEqual(['auth/get_session', 'api/client_config', 'data/market/detail/34?hub=2', 'data/market/hubs']);
+      for (const text of [
+        'Tritanium',
+        'Jita 4-4 · Цены обновлены 5 мин назад',
+        '5,50 ISK',
+        '4,50 ISK',
+        'Спред SELL − BUY',
+        '1,00 ISK (18,18 % от SELL)',
+        'В продаже (SELL)',
+        '1 234 567 шт. в 45 ордерах',
+        'Скупают (BUY)',
+        '300 шт. в 21 ордере',
+        // The history's days are UTC days on both sides.
+        '26.11.2026',
+        '27.11.2026',
+      ])
+        expect(serverText).toContain(text);
+      // The server does not know the reader's zone: the local time of the update is not in its HTML.
+      expect(page.html).not.toContain(localUpdated);
+      expect(screen.getByTestId('book-sell')).toHaveTextContent('1 234 567 шт. в 45 ордерах', { normalizeWhitespace: true });
+      expect(screen.getByTestId('book-buy')).toHaveTextContent('300 шт. в 21 ордере', { normalizeWhitespace: true });
+      expect(screen.getByLabelText('Торговый хаб')).toHaveValue('2');
+      // Once hydrated: the browser's clock (four minutes later) and its own time zone.
+      const age = await screen.findByText('Цены обновлены 9 мин назад');
+      await waitFor(() => expect(age).toHaveAttribute('title', localUpdated));
+      expect(screen.getByRole('row', { name: /27\.11\.2026/ })).toBeInTheDocument();
+      expectNoErrors();
+    },
+  );
 
   it('a signed-in member’s header; the dark theme saved in the browser', async () => {
     const { page } = await renderAndHydrate('/loot', {
