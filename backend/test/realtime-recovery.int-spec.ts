@@ -13,6 +13,7 @@ import type { Connection } from 'mongoose';
 import { io } from 'socket.io-client';
 import type { ServerToClientEvents } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
+import { SessionResolver } from '../src/common/auth/session-resolver.service';
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
 import { Rooms } from '../src/realtime/rooms';
@@ -264,6 +265,24 @@ async function replay(home: RunningApp, away: RunningApp, revocation: Revocation
   return { recovered, events: await marker(home, again.log), rooms, victimId: s.victim.userId };
 }
 
+/**
+ * Runs `during` once, inside the admission of the next socket handshake on `app` (while its
+ * session is being resolved, before it joins its rooms): the window a recovering socket's missed
+ * events used to fall through.
+ */
+function duringNextAdmission(app: RunningApp, during: () => Promise<void>): jest.SpyInstance {
+  const resolver = app.app.get(SessionResolver);
+  const resolve = resolver.resolve.bind(resolver);
+  let fired = false;
+  return jest.spyOn(resolver, 'resolve').mockImplementation(async (req) => {
+    if (!fired && req.url?.startsWith('/socket.io/')) {
+      fired = true;
+      await during();
+    }
+    return resolve(req);
+  });
+}
+
 const LIVE_EVENTS = [
   'corp:event-created Пока не было связи',
   'corp:event-created После отзыва доступа',
@@ -301,5 +320,66 @@ describe.each([
       expect(r.events).toEqual([]);
       expect(r.rooms).toEqual(withCookie && revocation.stillSignedIn ? [`user:${r.victimId}`] : []);
     });
+  });
+
+  it('an event published while the reconnecting socket is admitted is recovered, once and in order', async () => {
+    const [home, away] = apps();
+    const s = await corporation(home);
+    const cookie = await cookieOf(s.victim.client);
+    const first = socketTo(home, { cookie });
+    await first.connected;
+    // Another member's socket where the victim comes back: it shows when that instance has the event.
+    const witness = socketTo(away, { cookie: await cookieOf(s.author.client) });
+    await witness.connected;
+    await ping(home, s, 'До обрыва');
+    await first.log.next('corp:event-created', (e) => e.event.name === 'До обрыва');
+    const { pid, offset } = recoveryState(first.socket);
+    await dropConnection(home, first.socket);
+    await ping(home, s, 'Пока не было связи');
+
+    const spy = duringNextAdmission(away, async () => {
+      await ping(home, s, 'Во время допуска');
+      await witness.log.next('corp:event-created', (e) => e.event.name === 'Во время допуска');
+    });
+    try {
+      const again = socketTo(away, { cookie, auth: { pid, offset } });
+      await again.connected;
+      expect(recoveryState(again.socket).pid).toBe(pid);
+      await ping(home, s, 'После переподключения');
+      expect(await marker(home, again.log)).toEqual([
+        'corp:event-created Пока не было связи',
+        'corp:event-created Во время допуска',
+        'corp:event-created После переподключения',
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("a refused recovery gets a new socket id: what is sent to the old socket's id never reaches it", async () => {
+    const [home, away] = apps();
+    const s = await corporation(home);
+    const first = socketTo(home, { cookie: await cookieOf(s.victim.client) });
+    await first.connected;
+    await ping(home, s, 'До обрыва');
+    await first.log.next('corp:event-created', (e) => e.event.name === 'До обрыва');
+    const { pid, offset } = recoveryState(first.socket);
+    const oldId = first.socket.id!;
+    await dropConnection(home, first.socket);
+
+    // Another member of the same corporation comes back with the victim's pid and offset.
+    const other = socketTo(away, { cookie: await cookieOf(s.author.client), auth: { pid, offset } });
+    await other.connected;
+    expect(recoveryState(other.socket).pid).not.toBe(pid);
+    expect(other.socket.recovered).toBe(false);
+    expect(other.socket.id).not.toBe(oldId);
+    // A message for the old socket id (from either instance) is not the other member's.
+    gateway(home)
+      .server.to(oldId)
+      .emit('corp:access-changed', { corporationIds: [s.corporationId] });
+    gateway(away)
+      .server.to(oldId)
+      .emit('corp:access-changed', { corporationIds: [s.corporationId] });
+    expect(await marker(home, other.log)).toEqual([]);
   });
 });
