@@ -16,6 +16,7 @@ import type { RunningApp } from '../src/bootstrap';
 import { SessionResolver } from '../src/common/auth/session-resolver.service';
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
+import { checkedRecoveryOf } from '../src/realtime/recovery';
 import { Rooms } from '../src/realtime/rooms';
 import { createTestApp, startTestInstance, testDatabase } from './app';
 import { login, signedIn, solvedCaptcha } from './support/accounts';
@@ -351,6 +352,44 @@ describe.each([
         'corp:event-created Во время допуска',
         'corp:event-created После переподключения',
       ]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('an event published after it joined its rooms and before its missed events are read arrives once, in order', async () => {
+    const [home, away] = apps();
+    const s = await corporation(home);
+    const cookie = await cookieOf(s.victim.client);
+    const first = socketTo(home, { cookie });
+    await first.connected;
+    const witness = socketTo(away, { cookie: await cookieOf(s.author.client) });
+    await witness.connected;
+    await ping(home, s, 'До обрыва');
+    await first.log.next('corp:event-created', (e) => e.event.name === 'До обрыва');
+    const { pid, offset } = recoveryState(first.socket);
+    await dropConnection(home, first.socket);
+    await ping(home, s, 'Пока не было связи');
+
+    // Both live (held back while recovering) and in the read of what it missed: delivered once.
+    const recovery = checkedRecoveryOf(gateway(away).server.sockets.adapter);
+    const read = recovery.readMissed.bind(recovery);
+    const spy = jest.spyOn(recovery, 'readMissed').mockImplementationOnce(async (held) => {
+      await ping(home, s, 'Между входом и чтением');
+      await witness.log.next('corp:event-created', (e) => e.event.name === 'Между входом и чтением');
+      return read(held);
+    });
+    try {
+      const again = socketTo(away, { cookie, auth: { pid, offset } });
+      await again.connected;
+      expect(recoveryState(again.socket).pid).toBe(pid);
+      await ping(home, s, 'После переподключения');
+      expect(await marker(home, again.log)).toEqual([
+        'corp:event-created Пока не было связи',
+        'corp:event-created Между входом и чтением',
+        'corp:event-created После переподключения',
+      ]);
+      expect(spy).toHaveBeenCalledTimes(1);
     } finally {
       spy.mockRestore();
     }
