@@ -1,5 +1,5 @@
 import { Schema, Types } from 'mongoose';
-import type { EventType, PingSystem, ProjectJobType, ProjectStatus, RsvpAnswer } from '@eve-toolkit/shared-types';
+import type { EventType, PingSystem, ProjectJobType, ProjectStatus, RsvpAnswer, WebhookDeliveryKind } from '@eve-toolkit/shared-types';
 
 /**
  * The corporation area's collections. Every document carries its `corporation_id`; every read
@@ -76,9 +76,31 @@ export const ProjectSchema = new Schema<ProjectDoc>(
 ProjectSchema.index({ corporation_id: 1, created_at: -1 });
 
 /**
+ * A change of a ping its corporation's webhooks are to hear of, written in the same write as the
+ * change itself (the transactional outbox: a ping and its announcement exist together or not at
+ * all). WebhookOutbox turns it into delivery rows and then removes it.
+ */
+export interface PingAnnouncement {
+  /** The change (`<ping>:created`, `<ping>:updated:<ISO time>`, `<ping>:cancelled`): one delivery per webhook. */
+  key: string;
+  kind: Exclude<WebhookDeliveryKind, 'test'>;
+  at: Date;
+}
+
+const AnnouncementSchema = new Schema<PingAnnouncement>(
+  { key: { type: String, required: true }, kind: { type: String, required: true }, at: { type: Date, required: true } },
+  { _id: false },
+);
+
+/** Pings members see: not cancelled (a cancelled ping stays only until its announcement is written). */
+export const LIVE_PING = { cancelled_at: null } as const;
+
+/**
  * A ping (`corp_events`). The members' answers live inside it (`rsvp`: account id -> answer),
  * so an answer is one conditional update. Pings written before issue 27 lack the fleet fields
- * and `rsvp`; the mapper reads them as empty.
+ * and `rsvp`; the mapper reads them as empty. A cancelled ping is gone for everyone
+ * (`cancelled_at` set: every read filters `LIVE_PING`) and its document is deleted once the
+ * webhook outbox has its announcement.
  */
 export interface EventDoc {
   _id: Types.ObjectId;
@@ -100,6 +122,10 @@ export interface EventDoc {
   updated_at?: Date;
   /** +1 with every edit and answer (pages keep the newest view). */
   rev?: number;
+  /** Changes not yet in the webhook outbox (see PingAnnouncement). */
+  webhooks_due?: PingAnnouncement[];
+  /** When it was cancelled (null: live). */
+  cancelled_at?: Date | null;
 }
 
 export const EventSchema = new Schema<EventDoc>(
@@ -120,10 +146,14 @@ export const EventSchema = new Schema<EventDoc>(
     rsvp: { type: Schema.Types.Mixed, default: {} },
     updated_at: { type: Date },
     rev: { type: Number, default: 0 },
+    webhooks_due: { type: [AnnouncementSchema], default: [] },
+    cancelled_at: { type: Date, default: null },
   },
   { collection: 'corp_events', versionKey: false, minimize: false },
 );
 EventSchema.index({ corporation_id: 1, date: 1 });
+// The outbox's sweep: announcements left behind by an instance that died after the ping's write.
+EventSchema.index({ 'webhooks_due.at': 1 }, { sparse: true });
 
 /** One row of a corporation's buy list (`corp_buys`, _id = "<corporation>:<type>"). */
 export interface BuyDoc {
