@@ -119,12 +119,17 @@ function socketTo(app: RunningApp, options: { cookie?: string; auth?: object; re
   });
   opened.push(socket);
   const log = new EventLog(socket);
+  /** What came after each corporation event's payload: its offset, the one argument Socket.IO appends. */
+  const offsets: unknown[][] = [];
+  socket.onAny((name: string, _payload: unknown, ...rest: unknown[]) => {
+    if (name.startsWith('corp:event')) offsets.push(rest);
+  });
   const connected = new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
   socket.connect();
-  return { socket, log, connected };
+  return { socket, log, offsets, connected };
 }
 
 /** The private session id and last offset a client keeps for recovery (what it sends back). */
@@ -263,7 +268,8 @@ async function replay(home: RunningApp, away: RunningApp, revocation: Revocation
   // Socket.IO keeps the private id of a recovered session and gives a new one otherwise (a fresh
   // client's own `recovered` flag is false either way: it had no id to compare with).
   const recovered = recoveryState(again.socket).pid === pid;
-  return { recovered, events: await marker(home, again.log), rooms, victimId: s.victim.userId };
+  const events = await marker(home, again.log);
+  return { recovered, events, rooms, victimId: s.victim.userId, offsets: again.offsets };
 }
 
 /**
@@ -300,6 +306,10 @@ describe.each([
     expect(r.recovered).toBe(true);
     expect(r.events).toEqual(LIVE_EVENTS);
     expect(r.rooms).toEqual([expect.stringMatching(/^corp:/), `user:${r.victimId}`]);
+    // Recovered or live, each event came once with its own offset (written to the client as it was
+    // stored, not published again with a second one).
+    expect(r.offsets.map((rest) => rest.length)).toEqual([1, 1, 1]);
+    expect(new Set(r.offsets.map(([offset]) => offset)).size).toBe(3);
   });
 
   it('the same pid and offset without the cookie recover nothing: a guest socket', async () => {

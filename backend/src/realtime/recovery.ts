@@ -117,10 +117,9 @@ class CheckedRecovery {
       socket.conn.close();
       return;
     }
-    const emit = socket.emit.bind(socket) as (...packet: unknown[]) => boolean;
     const delivered = new Set(missed.map(offsetOf));
-    for (const packet of missed) emit(...packet);
-    for (const packet of live) if (!delivered.has(offsetOf(packet))) emit(...packet);
+    for (const packet of missed) writeTo(socket, packet);
+    for (const packet of live) if (!delivered.has(offsetOf(packet))) writeTo(socket, packet);
   }
 
   /** The packets after `held.offset` for the rooms it held, read now (the session stored again to be read). */
@@ -129,6 +128,20 @@ class CheckedRecovery {
     const session = await this.restore(held.pid, held.offset).catch(() => null);
     return session ? session.missedPackets : null;
   }
+}
+
+/** socket.io-parser's `PacketType.EVENT`. */
+const EVENT = 2;
+
+/**
+ * Writes an event packet (event, arguments, offset) to this socket's connection now, in this
+ * order, as Socket.IO itself writes a restored session's missed packets. Not `socket.emit`: with
+ * connection-state recovery on, that is a broadcast to the socket's own room through the adapter
+ * (with the Redis Streams adapter a write to the stream first, answered later), which would give
+ * the packet a second offset and let a live packet overtake it.
+ */
+function writeTo(socket: Socket, data: unknown[]): void {
+  (socket as unknown as { packet(packet: { type: number; data: unknown[] }): void }).packet({ type: EVENT, data });
 }
 
 /** A packet's offset: its last argument, a string the adapter appended (undefined for a packet without one). */
