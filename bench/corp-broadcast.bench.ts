@@ -544,7 +544,8 @@ async function topology(): Promise<void> {
       `| POST add_event -> the round's last socket, max               | ${fmt(lastSocket[lastSocket.length - 1]).padStart(10)} |`,
     );
     console.log(
-      `| lost (not there ${LOST_AFTER_MS / 1000} s after the request) / duplicated             | ${`${lost} / ${duplicates}`.padStart(10)} |`,
+      `| lost (not there ${LOST_AFTER_MS / 1000} s after the request) / duplicated`.padEnd(62) +
+        `| ${`${lost} / ${duplicates}`.padStart(10)} |`,
     );
     apps.forEach((_, i) =>
       console.log(
