@@ -21,7 +21,7 @@ import { CorpAccess, type CorpMember } from './corp-access';
 import { CorpScoped } from './corp-scope';
 import { CORP_EVENTS, type PingCancelledEvent, type PingCreatedEvent, type PingUpdatedEvent } from './corp.events';
 import { toCorpEvent } from './corp.mapper';
-import { CORP_MODELS, LIVE_PING, type EventDoc, type PingAnnouncement } from './corp.schema';
+import { CORP_MODELS, type EventDoc, type PingAnnouncement } from './corp.schema';
 import { pingStartProblem } from './domain/pings';
 
 const PINGS_LISTED = 200;
@@ -35,8 +35,7 @@ const PINGS_LISTED = 200;
  * the shared view of the ping. A creation, an edit and a cancellation also write, in the same
  * single-document write, their announcement for the corporation's webhooks (`webhooks_due`, see
  * PingAnnouncement): the webhook listener turns it into outbox rows before the answer, and if the
- * instance dies in between, WebhookOutbox's sweep finds it. A cancelled ping is marked, hidden
- * from every read, and deleted once announced.
+ * instance dies in between, WebhookOutbox's sweep finds it.
  */
 @Injectable()
 export class CorpPingsService {
@@ -49,14 +48,15 @@ export class CorpPingsService {
     private readonly gameData: GameData,
     private readonly events: EventEmitter2,
   ) {
-    this.pings = new CorpScoped(pings, LIVE_PING);
+    this.pings = new CorpScoped(pings);
   }
 
   async list(member: CorpMember, now = new Date()): Promise<EventsResponse> {
     const since = new Date(now.getTime() - CORP_LIMITS.eventsPastDays * 86_400_000);
     const [docs, characters] = await Promise.all([
       this.pings
-        .find(member, { date: { $gte: since } })
+        // A cancelled ping stays (marked) until its start has passed.
+        .find(member, { date: { $gte: since }, $or: [{ cancelled: null }, { date: { $gt: now } }] })
         .sort({ date: 1 })
         .limit(PINGS_LISTED)
         .lean<EventDoc[]>(),
@@ -92,8 +92,9 @@ export class CorpPingsService {
       created_at: now,
       updated_at: now,
       rev: 0,
+      seq: 0,
+      cancelled: null,
       webhooks_due: [announcement(`${String(_id)}:created`, 'created', now)],
-      cancelled_at: null,
     });
     const saved = doc.toObject<EventDoc>();
     const payload: PingCreatedEvent = { corporationId: saved.corporation_id, event: this.shared(saved) };
@@ -104,6 +105,7 @@ export class CorpPingsService {
   /** The fields given change (404 outside the member's corporations, 403 for someone who may not). */
   async update(member: CorpMember, req: UpdateEventFields, now = new Date()): Promise<CorpEvent> {
     const doc = await this.managed(member, req.id);
+    if (doc.cancelled) throw apiError(409, CORP_MESSAGES.eventCancelled);
     const set: Partial<EventDoc> = { updated_at: now };
     for (const key of ['name', 'desc', 'type', 'doctrine', 'comms', 'srp', 'fc'] as const)
       if (req[key] !== undefined) (set as Record<string, unknown>)[key] = req[key];
@@ -119,33 +121,53 @@ export class CorpPingsService {
     if (req.formup !== undefined) set.formup = await this.system(req.formup);
     const change = announcement(`${String(doc._id)}:updated:${now.toISOString()}`, 'updated', now);
     const updated = await this.pings
-      .findOneAndUpdate(member, { _id: doc._id }, { $set: set, $inc: { rev: 1 }, $push: { webhooks_due: change } })
+      .findOneAndUpdate(
+        member,
+        { _id: doc._id, cancelled: null },
+        { $set: set, $inc: { rev: 1, seq: 1 }, $push: { webhooks_due: change } },
+      )
       .lean<EventDoc>();
-    if (!updated) throw apiError(404, CORP_MESSAGES.eventNotFound);
+    if (!updated) throw await this.missing(member, doc._id);
     const payload: PingUpdatedEvent = { corporationId: updated.corporation_id, event: this.shared(updated), reason: 'edit' };
     await this.events.emitAsync(CORP_EVENTS.pingUpdated, payload);
     return this.view(updated, member);
   }
 
-  /** Cancels the ping (gone for everyone at once, deleted once announced); the same access as `update`. */
-  async cancel(member: CorpMember, id: string, now = new Date()): Promise<{ ok: true }> {
+  /**
+   * Cancels the ping (the same access as `update`): it is marked cancelled (who, when) and stays
+   * until its start has passed; a second cancel is 409. Members' pages turn it cancelled live
+   * (`corp.ping-updated`, reason `cancel`); `corp.ping-cancelled` announces it.
+   */
+  async cancel(member: CorpMember, id: string, now = new Date()): Promise<{ ok: true; event: CorpEvent }> {
     const doc = await this.managed(member, id);
     const change = announcement(`${String(doc._id)}:cancelled`, 'cancelled', now);
-    const cancelled = await this.pings
-      .findOneAndUpdate(member, { _id: doc._id }, { $set: { cancelled_at: now }, $push: { webhooks_due: change } })
+    const updated = await this.pings
+      .findOneAndUpdate(
+        member,
+        { _id: doc._id, cancelled: null },
+        {
+          $set: { cancelled: { by: member.user.username, at: now } },
+          $inc: { rev: 1, seq: 1 },
+          $push: { webhooks_due: change },
+        },
+      )
       .lean<EventDoc>();
-    if (!cancelled) throw apiError(404, CORP_MESSAGES.eventNotFound);
-    const payload: PingCancelledEvent = { corporationId: doc.corporation_id, event: this.shared(doc) };
+    if (!updated) throw await this.missing(member, doc._id);
+    const shared = this.shared(updated);
+    const live: PingUpdatedEvent = { corporationId: updated.corporation_id, event: shared, reason: 'cancel' };
+    await this.events.emitAsync(CORP_EVENTS.pingUpdated, live);
+    const payload: PingCancelledEvent = { corporationId: updated.corporation_id, event: shared };
     await this.events.emitAsync(CORP_EVENTS.pingCancelled, payload);
-    return { ok: true };
+    return { ok: true, event: await this.view(updated, member) };
   }
 
   /** Any member answers (again to change it): one conditional update of the ping's answers. */
   async rsvp(member: CorpMember, id: string, answer: RsvpAnswer): Promise<CorpEvent> {
+    const _id = objectId(id);
     const updated = await this.pings
-      .findOneAndUpdate(member, { _id: objectId(id) }, { $set: { [`rsvp.${member.user.id}`]: answer }, $inc: { rev: 1 } })
+      .findOneAndUpdate(member, { _id, cancelled: null }, { $set: { [`rsvp.${member.user.id}`]: answer }, $inc: { rev: 1 } })
       .lean<EventDoc>();
-    if (!updated) throw apiError(404, CORP_MESSAGES.eventNotFound);
+    if (!updated) throw await this.missing(member, _id);
     const payload: PingUpdatedEvent = {
       corporationId: updated.corporation_id,
       event: this.shared(updated),
@@ -162,6 +184,12 @@ export class CorpPingsService {
     if (!doc) throw apiError(404, CORP_MESSAGES.eventNotFound);
     if (!(await this.mayManage(member, doc))) throw apiError(403, CORP_MESSAGES.cannotEditEvent);
     return doc;
+  }
+
+  /** Why a conditional update of a ping found nothing: 409 when it is cancelled, else 404. */
+  private async missing(member: CorpMember, _id: Types.ObjectId): Promise<Error> {
+    const doc = await this.pings.findOne(member, { _id }).lean<EventDoc>();
+    return doc?.cancelled ? apiError(409, CORP_MESSAGES.eventCancelled) : apiError(404, CORP_MESSAGES.eventNotFound);
   }
 
   /** Whether `member` may edit and cancel the ping (`names`: their characters in its corporation, read when needed). */

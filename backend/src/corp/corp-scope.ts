@@ -5,18 +5,14 @@ import type { CorpMember } from './corp-access';
  * A corporation collection seen by one member: the one place the corporation filter is
  * written. Every read of a member's corporation data goes through `find` / `findOne` (only the
  * member's corporations), every new document through `create` (the member's own corporation), so
- * one corporation's data never reaches another. Projects, pings and buy rows use it. `visible`
- * narrows every read further (pings: not cancelled).
+ * one corporation's data never reaches another. Projects, pings and buy rows use it.
  */
 export class CorpScoped<T extends { corporation_id: number }> {
-  constructor(
-    private readonly model: Model<T>,
-    private readonly visible: QueryFilter<T> = {},
-  ) {}
+  constructor(private readonly model: Model<T>) {}
 
   /** `filter`, within the member's corporations. */
   within(member: CorpMember, filter: QueryFilter<T> = {}): QueryFilter<T> {
-    return { ...filter, ...this.visible, corporation_id: { $in: member.corporationIds } } as QueryFilter<T>;
+    return { ...filter, corporation_id: { $in: member.corporationIds } } as QueryFilter<T>;
   }
 
   find(member: CorpMember, filter: QueryFilter<T> = {}) {
@@ -44,7 +40,7 @@ export class CorpScoped<T extends { corporation_id: number }> {
 
   /** The member's own corporation's documents matching `filter` (where its new ones go). */
   findOwn(member: CorpMember, filter: QueryFilter<T> = {}) {
-    return this.model.find({ ...filter, ...this.visible, corporation_id: member.corporationId } as QueryFilter<T>);
+    return this.model.find({ ...filter, corporation_id: member.corporationId } as QueryFilter<T>);
   }
 
   /** Sets the fields of the member's corporation's document matching `filter`, creating it when absent. */

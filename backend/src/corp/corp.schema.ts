@@ -1,5 +1,12 @@
 import { Schema, Types } from 'mongoose';
-import type { EventType, PingSystem, ProjectJobType, ProjectStatus, RsvpAnswer, WebhookDeliveryKind } from '@eve-toolkit/shared-types';
+import type {
+  EventType,
+  PingSystem,
+  ProjectJobType,
+  ProjectStatus,
+  RsvpAnswer,
+  WebhookDeliveryKind,
+} from '@eve-toolkit/shared-types';
 
 /**
  * The corporation area's collections. Every document carries its `corporation_id`; every read
@@ -92,15 +99,10 @@ const AnnouncementSchema = new Schema<PingAnnouncement>(
   { _id: false },
 );
 
-/** Pings members see: not cancelled (a cancelled ping stays only until its announcement is written). */
-export const LIVE_PING = { cancelled_at: null } as const;
-
 /**
  * A ping (`corp_events`). The members' answers live inside it (`rsvp`: account id -> answer),
  * so an answer is one conditional update. Pings written before issue 27 lack the fleet fields
- * and `rsvp`; the mapper reads them as empty. A cancelled ping is gone for everyone
- * (`cancelled_at` set: every read filters `LIVE_PING`) and its document is deleted once the
- * webhook outbox has its announcement.
+ * and `rsvp`; the mapper reads them as empty.
  */
 export interface EventDoc {
   _id: Types.ObjectId;
@@ -122,10 +124,15 @@ export interface EventDoc {
   updated_at?: Date;
   /** +1 with every edit and answer (pages keep the newest view). */
   rev?: number;
+  /**
+   * +1 with every edit and the cancellation, not with answers: the calendar feed's SEQUENCE (RFC
+   * 5545), so calendar apps take the changed event instead of keeping their copy.
+   */
+  seq?: number;
+  /** Who cancelled it and when; the ping stays (marked) until its start has passed. */
+  cancelled?: { by: string; at: Date } | null;
   /** Changes not yet in the webhook outbox (see PingAnnouncement). */
   webhooks_due?: PingAnnouncement[];
-  /** When it was cancelled (null: live). */
-  cancelled_at?: Date | null;
 }
 
 export const EventSchema = new Schema<EventDoc>(
@@ -146,8 +153,9 @@ export const EventSchema = new Schema<EventDoc>(
     rsvp: { type: Schema.Types.Mixed, default: {} },
     updated_at: { type: Date },
     rev: { type: Number, default: 0 },
+    seq: { type: Number, default: 0 },
+    cancelled: { type: Schema.Types.Mixed, default: null },
     webhooks_due: { type: [AnnouncementSchema], default: [] },
-    cancelled_at: { type: Date, default: null },
   },
   { collection: 'corp_events', versionKey: false, minimize: false },
 );

@@ -17,7 +17,7 @@ import { apiError } from '../../common/errors/api-exception.filter';
 import { CorpAccess, type CorpMember } from '../corp-access';
 import { CorpScoped } from '../corp-scope';
 import { toCorpEvent } from '../corp.mapper';
-import { CORP_MODELS, LIVE_PING, type EventDoc } from '../corp.schema';
+import { CORP_MODELS, type EventDoc } from '../corp.schema';
 import { pingCalendar } from '../domain/calendar-feed';
 import { CALENDAR_MODELS, type CalendarLinkDoc } from './calendar.schema';
 
@@ -46,7 +46,7 @@ export class CorpCalendarService {
     private readonly users: SessionUsers,
     private readonly access: CorpAccess,
   ) {
-    this.pings = new CorpScoped(pings, LIVE_PING);
+    this.pings = new CorpScoped(pings);
   }
 
   async state(member: CorpMember): Promise<CalendarLinkState> {
@@ -84,7 +84,7 @@ export class CorpCalendarService {
       .lean<EventDoc[]>();
     const pageUrl = this.config.publicUrl ? `${this.config.publicUrl.replace(/\/$/, '')}/corp/events` : undefined;
     return pingCalendar(
-      docs.map((d) => toCorpEvent(d, this.config.imageServerUrl)),
+      docs.map((d) => ({ ...toCorpEvent(d, this.config.imageServerUrl), cancelled: !!d.cancelled, sequence: d.seq ?? 0 })),
       { now, pageUrl },
     );
   }

@@ -33,7 +33,7 @@ const SWEEP_BATCH = 50;
 /**
  * The webhook outbox. A ping change is written together with its announcement (in the ping's
  * document, one write: PingAnnouncement); `announce` turns the announcements into one row per
- * enabled webhook of its corporation and then removes them (deletes a cancelled ping), every step
+ * enabled webhook of its corporation and then removes them, every step
  * repeatable: a change has one row per webhook (unique change key). The listener announces before
  * the ping's answer; an instance that died after the ping's write left the announcement, and the
  * sweep in every instance's poll (`sweep`: announcements older than the grace) writes it. So a
@@ -90,7 +90,7 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Writes the ping's announcements as rows (one per enabled webhook of its corporation, the
-   * message as the ping is now), then takes them off the ping (deletes it when cancelled).
+   * message as the ping is now), then takes them off the ping.
    * Failures are logged: the announcement stays for the sweep.
    */
   async announce(pingId: string): Promise<void> {
@@ -107,11 +107,8 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
           changeKey: change.key,
           message: pingMessage(view, change.kind),
         });
-      if (ping.cancelled_at) await this.pings.deleteOne({ _id: ping._id });
-      else {
-        const keys = ping.webhooks_due.map((c) => c.key);
-        await this.pings.updateOne({ _id: ping._id }, { $pull: { webhooks_due: { key: { $in: keys } } } });
-      }
+      const keys = ping.webhooks_due.map((c) => c.key);
+      await this.pings.updateOne({ _id: ping._id }, { $pull: { webhooks_due: { key: { $in: keys } } } });
     } catch (err) {
       if (!this.abort.signal.aborted)
         this.logger.error(`Пинг ${pingId} не поставлен в очередь вебхуков (поставит проверка очереди): ${String(err)}`);
