@@ -1,6 +1,6 @@
 /**
- * Golden tests of invention on the real game data (../shared/eve-data: the SDE's blueprints, types,
- * dogma and industry tables) against EVE Ref's published invention cases, whose numbers were read
+ * Golden tests of invention on CCP's game data (the repository's SDE subset, tools/sde-subset; the
+ * full SDE under `SDE_PATH=… npm run test:full-sde`: blueprints, types, dogma) against EVE Ref's published invention cases, whose numbers were read
  * from the in-game industry window (autonomouslogic/eve-ref, src/test/resources/com/autonomouslogic/
  * everef/api/IndustryCostHandlerTest/<case>/: `invention.txt` (the window's datacores, copied), and
  * the screenshots invention.jpg / invention-time.jpg / invention-cost.jpg, whose values EVE Ref notes
@@ -18,7 +18,7 @@
  * Adjusted prices are the cases' real ESI /markets/prices/ values (only the types the fees use).
  * The EIVs the window shows differ from Σ quantity × adjusted price by a few ISK (77 556 562 here
  * against 77 556 550 in the game; CCP's own adjusted prices carry more digits than ESI returns);
- * the job costs, rounded, are the game's to the ISK. Without the data folder these tests fail.
+ * the job costs, rounded, are the game's to the ISK.
  */
 import { ALL_SKILLS_V, jobFee, type SkillLevels } from '@eve-toolkit/shared-types';
 import { facilitySetup } from './facility';

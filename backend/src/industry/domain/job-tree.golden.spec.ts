@@ -1,24 +1,26 @@
 /**
- * Golden tests of the job tree on the real game data (../shared/eve-data: the SDE's blueprints,
- * types, dogma and industry tables) against
- * - the in-game industry window (industry-test-cases/everef/*: `manufacturing.txt` and the values
- *   marked verified in `output.json`), and
+ * Golden tests of the job tree on CCP's game data — the repository's SDE subset (tools/sde-subset:
+ * the real SDE lines of every blueprint, type and dogma row these trees reach), and under
+ * `SDE_PATH=… npm run test:full-sde` the full SDE, so a row missing from the subset shows — against
+ * - the in-game industry window (EVE Ref's cases, tools/sde-subset/data/industry-test-cases/everef:
+ *   `manufacturing.txt` and the values marked verified in `output.json`), and
  * - hand-checked blueprints: the expectations below were computed by a separate reference
  *   implementation (Python, straight from the SDE files, decimal half-up rounding), not by this
  *   code: a T1 ship in high- and null-sec with different ME/TE, structures, rigs and skills, a T2
  *   component chain down to moon materials, a capital with reactions on and off, fuel blocks.
  *   That run is not in the repository; the material quantities of the T1 ship and fuel-block
  *   cases are recomputed independently by `npm run check:industry-reference`
- *   (tools/industry-reference/reference.mjs: no app code, the SDE files and game-mechanics.md §1;
- *   run in .ci/run). The T2 chain, the capital, times and fees still rest on that earlier run.
- * Without the data folder these tests fail; they are never skipped.
+ *   (tools/industry-reference/reference.mjs: no app code, the SDE files and the game's material
+ *   rule; it reads the expected quantities from this file; run in .ci/run). The T2 chain, the
+ *   capital, times and fees still rest on that earlier run.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countNodes, summarize, type JobNode, type SkillLevels } from '@eve-toolkit/shared-types';
 import { facilitySetup } from './facility';
 import { buildJobTree, JobTreeError, type NodeSettings, type TreeSettings } from './job-tree';
-import { EVE_DATA_DIR, loadSdeIndustry, type SdeIndustry } from '../testing/sde-catalog';
+import { loadSdeIndustry, type SdeIndustry } from '../testing/sde-catalog';
+import { INDUSTRY_CASES_DIR } from '../../../../tools/sde-subset/paths';
 
 jest.setTimeout(60_000);
 
@@ -27,7 +29,7 @@ beforeAll(async () => {
   sde = await loadSdeIndustry();
 });
 
-const CASES = join(EVE_DATA_DIR, 'industry-test-cases', 'everef');
+const CASES = INDUSTRY_CASES_DIR;
 /** ESI /markets/prices/ of a case: type id -> adjusted price. */
 function casePrices(name: string): Map<number, number> {
   const rows = JSON.parse(readFileSync(join(CASES, name, 'esi-market-prices.json'), 'utf8')) as {
