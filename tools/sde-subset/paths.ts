@@ -46,6 +46,8 @@ export const EXTRA_FILES: readonly string[] = [
   'pi-templates/MattFalahe_EVE-PI-Templates/Factory_P3/Factory_-_Robotics.json',
   'pi-templates/MattFalahe_EVE-PI-Templates/Factory_P2/Factory_-_Genetically_Enhanced_Livestock.json',
   'pi-templates/MattFalahe_EVE-PI-Templates/Factory_P2/Factory_-_Microfiber_Shielding.json',
+  'pi-templates/MattFalahe_EVE-PI-Templates/Miners_CCU_V/Miner_-_Water_(CCU_V).json',
+  'pi-templates/MattFalahe_EVE-PI-Templates/Miners_CCU_V/Miner_-_Oxidizing_Compound_(CCU_V).json',
 ];
 
 /** Set by jest.full-sde.config.js: the specs it runs read the full SDE at SDE_PATH. */
