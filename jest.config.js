@@ -48,6 +48,12 @@ module.exports = {
     },
     {
       ...base,
+      displayName: 'deploy',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/deploy/**/*.spec.ts'],
+    },
+    {
+      ...base,
       displayName: 'sde-subset',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tools/sde-subset/**/*.spec.ts'],
