@@ -38,12 +38,21 @@ const { $schema: _draft07, ...COMPOSE_SCHEMA } = JSON.parse(
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-/** YAML as Compose reads it: one document, no errors or warnings (duplicate keys included). */
+/**
+ * YAML as Compose reads it: one document, no errors or warnings (duplicate keys included), and the
+ * same values whether read as YAML 1.2 (Compose v2's go-yaml) or YAML 1.1 (PyYAML, Compose v1),
+ * where a bare `yes` or `on` would turn into a boolean.
+ */
 function parseYaml(text: string): Json {
-  const doc = parseDocument(text, { version: '1.2', uniqueKeys: true, strict: true, prettyErrors: false });
-  const problems = [...doc.errors, ...doc.warnings].map((e) => e.message.split('\n')[0]);
-  if (problems.length) throw new Error(`not valid YAML: ${problems.join('; ')}`);
-  return doc.toJS() as Json;
+  const read = (version: '1.1' | '1.2') => {
+    const doc = parseDocument(text, { version, uniqueKeys: true, strict: true, prettyErrors: false });
+    const problems = [...doc.errors, ...doc.warnings].map((e) => e.message.split('\n')[0]);
+    if (problems.length) throw new Error(`not valid YAML: ${problems.join('; ')}`);
+    return doc.toJS() as Json;
+  };
+  const modern = read('1.2');
+  expect(read('1.1')).toEqual(modern);
+  return modern;
 }
 
 const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
@@ -128,16 +137,17 @@ describe('docker-compose.yml', () => {
     expect(broken((d) => ((d.services.app as unknown as Record<string, Json>).restartt = 'always'))).toContain(
       '/services/app must NOT have additional properties',
     );
-    expect(broken((d) => ((d.services.app.deploy as unknown as Record<string, Json>).replicas = 'two'))).toContain(
-      '/services/app/deploy/replicas must be integer',
+    expect(broken((d) => ((d.services.proxy as unknown as Record<string, Json>).ports = '8080:80'))).toContain(
+      '/services/proxy/ports must be array',
     );
     expect(broken((d) => (d.services.proxy.depends_on = { app: { condition: 'healthy' } }))).toContain(
       '/services/proxy/depends_on/app/condition must be equal to one of the allowed values',
     );
   });
 
-  it('the line that broke it (`ports: [${HTTP_PORT:-8080}:80]`) is refused by the parser', () => {
+  it('the line that broke it (`ports: [${HTTP_PORT:-8080}:80]`) is refused by the parser; a bare `yes` would differ under YAML 1.1', () => {
     expect(() => parseYaml('services:\n  proxy:\n    ports: [${HTTP_PORT:-8080}:80]\n')).toThrow(/not valid YAML/);
+    expect(() => parseYaml('services:\n  redis:\n    command: [redis-server, --appendonly, yes]\n')).toThrow();
   });
 
   it('variables: defaults apply, a value set wins, the secrets are required with a message', () => {
@@ -244,7 +254,24 @@ describe('Dockerfile', () => {
 });
 
 describe('deploy/nginx.conf', () => {
-  it('passes nginx -t (upstream host app -> 127.0.0.1, access log in a temp folder; nothing else changed)', () => {
+  /** `nginx -t` of a configuration, with the pid and error log in `dir` (the shipped file sets neither). */
+  function nginxTest(conf: string, dir: string): string {
+    writeFileSync(join(dir, 'nginx.conf'), conf);
+    try {
+      execFileSync(
+        'nginx',
+        ['-t', '-p', dir, '-c', join(dir, 'nginx.conf'), '-g', `pid ${dir}/nginx.pid; error_log ${dir}/error.log;`],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      return 'ok';
+    } catch (e) {
+      return String((e as { stderr?: Buffer }).stderr ?? e);
+    }
+  }
+
+  it('passes nginx -t with the upstream host app written 127.0.0.1 and the access log in a temp folder (nothing else changed)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nginx-compose-'));
     try {
       const shipped = read('deploy/nginx.conf');
@@ -252,15 +279,14 @@ describe('deploy/nginx.conf', () => {
         .replace(/^(\s+server )app:/gm, '$1127.0.0.1:')
         .replace(/access_log \/var\/log\/nginx\//, `access_log ${dir}/`);
       expect(conf.split('\n').filter((l, i) => l !== shipped.split('\n')[i])).toHaveLength(2);
-      writeFileSync(join(dir, 'nginx.conf'), conf);
-      const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${dir}/${t};`).join(' ');
-      const out = execFileSync(
-        'nginx',
-        ['-t', '-p', dir, '-c', join(dir, 'nginx.conf'), '-g', `pid ${dir}/nginx.pid; error_log ${dir}/error.log;`],
-        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+      expect(nginxTest(conf, dir)).toBe('ok');
+      // As shipped, only the host is unknown here (Docker's DNS resolves it inside the network); a typo is refused.
+      expect(nginxTest(shipped.replace(/access_log \/var\/log\/nginx\//, `access_log ${dir}/`), dir)).toMatch(
+        /host not found in upstream "app:3000"/,
       );
-      void out;
-      void temp;
+      expect(nginxTest(conf.replace('proxy_read_timeout', 'proxy_read_timeot'), dir)).toMatch(
+        /unknown directive "proxy_read_timeot"/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
