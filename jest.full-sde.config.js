@@ -7,7 +7,10 @@ const base = require('./jest.config.js');
 
 const project = (name) => base.projects.find((p) => p.displayName === name);
 const fullSde = { setupFiles: ['<rootDir>/tools/sde-subset/full-sde.setup.ts'] };
-const { globalSetup: _g, globalTeardown: _t, ...backend } = project('backend');
+// No database: the backend project's global setup (an embedded MongoDB per worker) is left out.
+const backend = { ...project('backend') };
+delete backend.globalSetup;
+delete backend.globalTeardown;
 
 module.exports = {
   ...base,

@@ -27,7 +27,11 @@ function files(dir: string): string[] {
 it('manifest.json lists every data file with its rows, bytes and sha256, and names the source build and date', () => {
   const manifest = JSON.parse(readFileSync(SUBSET_MANIFEST, 'utf8')) as Manifest;
   const names = [...SDE_SUBSET_FILES.map((f) => `sde-jsonl/${f}`), ...EXTRA_FILES];
-  expect(files(TEST_DATA_DIR).filter((f) => !f.endsWith('LICENSE')).sort()).toEqual([...names].sort());
+  expect(
+    files(TEST_DATA_DIR)
+      .filter((f) => !f.endsWith('LICENSE'))
+      .sort(),
+  ).toEqual([...names].sort());
   expect(manifest.files).toEqual(describeFiles(TEST_DATA_DIR, names));
   expect(manifest.source.build).toEqual(JSON.parse(readFileSync(join(SDE_SUBSET_DIR, '_sde.jsonl'), 'utf8')));
   expect(manifest.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -35,7 +39,7 @@ it('manifest.json lists every data file with its rows, bytes and sha256, and nam
   expect(Object.values(manifest.files).reduce((s, f) => s + f.bytes, 0)).toBeLessThan(3_000_000);
 });
 
-it('every line is one record, keys strictly ascending, in CCP\'s line format', () => {
+it("every line is one record, keys strictly ascending, in CCP's line format", () => {
   for (const file of SDE_SUBSET_FILES.filter((f) => f !== '_sde.jsonl')) {
     const text = readFileSync(join(SDE_SUBSET_DIR, file), 'utf8');
     expect(text.endsWith('\n')).toBe(true);
