@@ -3,8 +3,7 @@
  * the exact allow/deny of the server. A new route without a row (or a place among the public
  * ones) fails here; a 5xx is a failure, never "allowed". For one state-changing route of each kind
  * of guard (AUTHZ_EFFECTS) a valid request shows more: an allowed caller gets a 2xx and the change
- * is in the database; a refused caller's request leaves the collection exactly as it was. The wall
- * clock starts at a fixed instant (the ping's date lies ahead of it).
+ * is in the database; a refused caller's request leaves the collection exactly as it was.
  */
 import { getConnectionToken } from '@nestjs/mongoose';
 import { startFakeSso, type FakeSso } from '@eve-toolkit/fake-esi';
@@ -12,8 +11,7 @@ import type { Connection } from 'mongoose';
 import { ROLES, type Role } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import { CorporationsService } from '../src/corporations/corporations.service';
-import { fixedClock } from '../../tools/test-clock/fake-clock';
-import { createTestAppOnTestClock } from './app';
+import { createTestApp } from './app';
 import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
 import { signedIn } from './support/accounts';
 import { AUTHZ_EFFECTS, AUTHZ_TABLE, PUBLIC_ROUTES, type AuthzRow } from './support/authz-table';
@@ -21,7 +19,6 @@ import { client, type TestClient } from './support/client';
 import { registeredRoutes, routeName } from './support/routes';
 
 jest.setTimeout(60_000);
-fixedClock('2026-11-26T12:00:00Z');
 
 const AUTHZ_CORPORATION = 98_999_999;
 /** Who calls: a guest, each role alone, and the combinations corporation members have. */
@@ -40,7 +37,7 @@ beforeAll(async () => {
   // The real answers behind the guards: the SSO stand-in for auth_link, a little game data for
   // the admin searches (without them those answer 503, which the matrix counts as a failure).
   sso = await startFakeSso();
-  running = await createTestAppOnTestClock({
+  running = await createTestApp({
     sso: { baseUrl: sso.url, clientId: sso.clientId, clientSecret: sso.clientSecret, callbackUrl: 'http://127.0.0.1:1/cb' },
   });
   await importSdeInto(running, await buildMiniSde({ typeIds: [34], blueprintIds: [], systemIds: [30000142], schematicIds: [] }));

@@ -186,6 +186,7 @@ export const AUTHZ_EFFECTS: readonly AuthzEffect[] = [
   {
     // A member with the right to create pings (fc, admin).
     route: 'POST /auth/corp/add_event',
+    // A fixed date: pings are stored whatever their date, so the test reads the same on any day.
     body: (i) => ({ name: `authz ping ${i}`, date: '2026-12-01', time: '18:00' }),
     collection: 'corp_events',
     changed: (before, after, i) => added(before, after).some((d) => d.name === `authz ping ${i}`),
