@@ -96,6 +96,30 @@ it('holds everything subset.list names', () => {
   expect(new Set(inGroups.map((t) => t.groupID))).toEqual(list.group);
 });
 
+it("no test, test helper or global setup builds a path into the team's data folder (../shared)", () => {
+  const repo = join(__dirname, '..', '..');
+  // The generators that read it by default (a person runs them), and demo mode's runtime copy.
+  const allowed = new Set([
+    'tools/sde-subset/make-subset.ts',
+    'tools/fake-esi/src/catalog.ts',
+    'tools/fake-esi/src/make-seed.ts',
+    'backend/src/common/config/config.ts',
+  ]);
+  const code = (dir: string): string[] =>
+    readdirSync(join(repo, dir), { withFileTypes: true }).flatMap((e) => {
+      const rel = `${dir}/${e.name}`;
+      if (e.isDirectory()) return ['node_modules', 'dist', 'data'].includes(e.name) ? [] : code(rel);
+      return /\.(ts|tsx|js|mjs)$/.test(e.name) ? [rel] : [];
+    });
+  const files = ['backend/src', 'backend/test', 'e2e', 'tools', 'frontend/src', 'shared-types/src'].flatMap(code);
+  expect(files.length).toBeGreaterThan(300);
+  const reads = files.filter(
+    (f) =>
+      !allowed.has(f) && /'shared',\s*'eve-data'|['"`][^'"`\n]*\.\.\/shared\/eve-data/.test(readFileSync(join(repo, f), 'utf8')),
+  );
+  expect(reads).toEqual([]);
+});
+
 it('subset.list: a directive it does not know, or a word that is not an id, is an error naming the line', () => {
   expect(parseList('# comment\ntype 34 35 # Tritanium, Pyerite\n\nschematic all\n')).toMatchObject({
     type: new Set([34, 35]),
