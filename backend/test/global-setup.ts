@@ -13,6 +13,7 @@ export default async function globalSetup(config: { maxWorkers: number }): Promi
   const count = Math.max(1, config.maxWorkers);
   // The date sweep (TEST_NOW) shifts the test files' clock; the servers' TTL monitors follow the
   // same shift, or captchas and sessions written with the shifted dates would expire at once.
+  // eslint-disable-next-line no-restricted-syntax -- a clock shift (TEST_NOW minus now), not a duration
   const shift = process.env.TEST_NOW ? new Date(process.env.TEST_NOW).getTime() - Date.now() : 0;
   const now = () => Date.now() + shift;
   const servers = await Promise.all(Array.from({ length: count }, () => startEmbeddedMongo({ port: 0, now })));
