@@ -87,7 +87,7 @@ const MAX_READINGS = 8;
 const HANG_MS = 60_000;
 
 /** What is wrong with a parse and its resolution (nothing, normally). */
-function problemsOf(text: string, parsed: ParsedAppraisal): string[] {
+function problemsOf(text: string, parsed: ParsedAppraisal<{ id: number }>): string[] {
   const problems: string[] = [];
   appraisalNames(parsed).forEach((n) => appraisalNameKey(n));
   const { items, errors } = resolveAppraisal(parsed, (key) => KNOWN.get(key));
@@ -152,7 +152,12 @@ describe('appraisal parser fuzz', () => {
     ['a whole paste of tab rows', 'Rifter\t1\tFrigate'],
   ])('hostile paste at the size limits (%s): read to the end (no hang), well-formed', async (_label, l) => {
     const text = fill(l);
-    const parsed = await inWorkerWithin<ParsedAppraisal>(require.resolve('./parse'), 'parseAppraisal', [text], HANG_MS);
+    const parsed = await inWorkerWithin<ParsedAppraisal<{ id: number }>>(
+      require.resolve('./parse'),
+      'parseAppraisal',
+      [text],
+      HANG_MS,
+    );
     expect(parsed.lines.length).toBeGreaterThan(0);
     expect(problemsOf(text, parsed)).toEqual([]);
   });
