@@ -397,7 +397,10 @@ export async function startFakeEsi(opts: FakeEsiOptions = {}): Promise<FakeEsi> 
       }
     });
   });
-  server.keepAliveTimeout = 5000;
+  // Idle keep-alive sockets are closed by the client (undici: after 4 s), never by this server
+  // while a client may still pick one for its next request: a server closing first (it was 5 s)
+  // raced with that on a busy machine, and the request failed as "other side closed" and was retried.
+  server.keepAliveTimeout = 60_000;
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
