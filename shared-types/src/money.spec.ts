@@ -1,4 +1,14 @@
-import { isKnown, marginMoney, minusMoney, MoneyTally, perMoney, priceSourceLabel, sumMoney, timesMoney, type Money } from './money';
+import {
+  isKnown,
+  marginMoney,
+  minusMoney,
+  MoneyTally,
+  perMoney,
+  priceSourceLabel,
+  sumMoney,
+  timesMoney,
+  type Money,
+} from './money';
 
 describe('sumMoney: unknown in, unknown out', () => {
   it.each<[string, Money[], Money]>([

@@ -246,7 +246,13 @@ export class IndustryService {
 
     return {
       job: built.root,
-      missing_prices: await this.missingPrices(treeItems(built.root), p.hub, catalog.ownQuote, catalog.adjusted, catalog.typeName),
+      missing_prices: await this.missingPrices(
+        treeItems(built.root),
+        p.hub,
+        catalog.ownQuote,
+        catalog.adjusted,
+        catalog.typeName,
+      ),
       system_indexes: { cost_indices: costIndices.map((c) => ({ activity: c.activity, cost_index: c.cost_index })) },
       warnings,
       context: {
@@ -288,7 +294,13 @@ export class IndustryService {
     // The laboratory: `science_station` when given (as in the job endpoint), else the structure described by `station_key`.
     const labKey = p.science_station ?? p.station_key;
     const lab = this.station(labKey, 'science', INDUSTRY_MESSAGES.unknownScienceStation, facilities, errors);
-    const labRigs = this.checkRigs(p.science_station === undefined ? p.station_rig : p.science_rig, lab, 'science', facilities, errors);
+    const labRigs = this.checkRigs(
+      p.science_station === undefined ? p.station_rig : p.science_rig,
+      lab,
+      'science',
+      facilities,
+      errors,
+    );
     const rigs = labRigs.applied;
     const decryptor = p.decryptor_id === null ? null : (facilities.decryptors.find((d) => d.id === p.decryptor_id) ?? null);
     if (p.decryptor_id !== null && !decryptor) errors.push(INDUSTRY_MESSAGES.unknownDecryptor);

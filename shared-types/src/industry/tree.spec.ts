@@ -175,7 +175,13 @@ describe('shopping list and summary', () => {
     });
     expect(s.margin_sell).toBeCloseTo(((2000 - 410) / 2000) * 100, 12);
     // with B's BUY price known the BUY side is counted
-    const priced = summarize(setPay(recalcTree({ ...fixture(), materials: fixture().materials.map((m) => (m.id === 3 ? { ...m, market_buy: 40 } : m)) }), [0], 5));
+    const priced = summarize(
+      setPay(
+        recalcTree({ ...fixture(), materials: fixture().materials.map((m) => (m.id === 3 ? { ...m, market_buy: 40 } : m)) }),
+        [0],
+        5,
+      ),
+    );
     expect(priced.cost_buy).toBe(60 + 32 + 120 + 7.5 + 110 + 20);
     expect(priced.margin_buy).toBeCloseTo(((1600 - 349.5) / 1600) * 100, 12);
     expect(priced.missing_buy).toEqual([]);
@@ -208,7 +214,17 @@ function invented(): JobNode {
     time: 4000,
     copy_time: 200,
     materials: [
-      { id: 20, name: 'Datacore', name_en: 'Datacore', icon: '', quantity: 2, market_sell: 10, market_buy: 8, price_source: null, volume: 0.1 },
+      {
+        id: 20,
+        name: 'Datacore',
+        name_en: 'Datacore',
+        icon: '',
+        quantity: 2,
+        market_sell: 10,
+        market_buy: 8,
+        price_source: null,
+        volume: 0.1,
+      },
     ],
     fee: 12,
     copy_fee: 4,
@@ -350,7 +366,13 @@ describe('unknown prices are unknown, never 0', () => {
     expect(root.materials_total_buy).toBeNull(); // B still has no BUY order
     expect(missingPrices(root, 'sell')).toEqual([20]);
     const s = summarize(root);
-    expect([s.invention_sell, s.cost_sell, s.profit_sell, s.margin_sell, s.isk_per_hour_sell]).toEqual([null, null, null, null, null]);
+    expect([s.invention_sell, s.cost_sell, s.profit_sell, s.margin_sell, s.isk_per_hour_sell]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(s.missing_sell).toEqual([20]);
     expect(s.product_sell).toBe(2000); // the product's own price is still known
     expect(decryptorChoices(root.materials[0], 'sell').map((c) => [c.per_unit, c.cheapest])).toEqual([

@@ -193,7 +193,12 @@ export function inventionCost(node: JobNode, side: PriceSide): Money {
 
 /** Building the node: materials + job fee + payout × runs + invention (children as chosen); null when a part is unknown. */
 function buildTotal(node: JobNode, side: PriceSide): Money {
-  return sumMoney([node.work_price_total, node.pay * node.runs, inventionCost(node, side), ...node.materials.map((m) => nodeCost(m, side))]);
+  return sumMoney([
+    node.work_price_total,
+    node.pay * node.runs,
+    inventionCost(node, side),
+    ...node.materials.map((m) => nodeCost(m, side)),
+  ]);
 }
 
 /** What the node costs its parent: the build total when built, else its purchase; null when unknown. */
@@ -211,7 +216,8 @@ export function missingPrices(root: JobNode, side: PriceSide): number[] {
   const out = new Set<number>();
   const visit = (node: JobNode, isRoot: boolean) => {
     if (isBuilt(node) || (isRoot && canBuild(node))) {
-      for (const m of node.invention?.materials ?? []) if ((side === 'sell' ? m.market_sell : m.market_buy) === null) out.add(m.id);
+      for (const m of node.invention?.materials ?? [])
+        if ((side === 'sell' ? m.market_sell : m.market_buy) === null) out.add(m.id);
       for (const m of node.materials) visit(m, false);
       return;
     }

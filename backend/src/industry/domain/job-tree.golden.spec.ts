@@ -15,7 +15,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { countNodes, summarize, type JobNode, type SkillLevels } from '@eve-toolkit/shared-types';
+import {
+  countNodes,
+  isBuilt,
+  canBuild,
+  setAll,
+  summarize,
+  type JobNode,
+  type PriceSide,
+  type SkillLevels,
+} from '@eve-toolkit/shared-types';
 import { facilitySetup } from './facility';
 import { buildJobTree, JobTreeError, type NodeSettings, type TreeSettings } from './job-tree';
 import { EVE_DATA_DIR, loadSdeIndustry, type SdeIndustry } from '../testing/sde-catalog';
@@ -94,7 +103,16 @@ function settings(s: Setup): TreeSettings {
   };
 }
 
+/** Every golden tree built in this file (blueprint, quantity, setup), for the properties at the end. */
+const GOLDEN: { blueprintId: number; quantity: number; setup: Setup }[] = [];
+
 function tree(blueprintId: number, quantity: number, s: Setup) {
+  const built = buildTree(blueprintId, quantity, s);
+  GOLDEN.push({ blueprintId, quantity, setup: s });
+  return built;
+}
+
+function buildTree(blueprintId: number, quantity: number, s: Setup) {
   const adjusted = s.adjusted;
   const catalog = sde.catalog({
     reactions: s.reactions ?? false,
@@ -867,5 +885,132 @@ describe('invention in the tree (expectations from a separate Python reference r
     expect([magpulse.me, magpulse.te, magpulse.invention]).toEqual([10, 20, null]);
     // Raven at ME 0: its own blueprint's quantities (5 200 000 Tritanium)
     expect(raven.materials.find((m) => m.id === 34)!.quantity).toBe(5_200_000);
+  });
+});
+
+describe("the T2 blueprint a player owns (regression of 38394b2: an invented copy's ME/TE forced on every T2 node)", () => {
+  it("the Sin at ME 3 TE 2, NPC station: the game's quantities (EVE Ref sin-blueprint), not the invented copy's ME 2", () => {
+    // In-game rule max(runs, ceil(round2(base × (1 − ME/100)))) on the Sin's blueprint: Construction
+    // Blocks 450 -> 437, Morphite 900 -> 873 (EVE Ref's sin-blueprint case: me 3, te 2, NPC station).
+    const { root } = tree(22431, 1, { me: 3, te: 2, security: 0.9 });
+    expect(root).toMatchObject({ me: 3, te: 2, blueprint_source: 'owned', inventable: true, invention: null });
+    expect(direct(root)).toEqual({
+      645: 1,
+      21025: 3,
+      11478: 30,
+      11531: 219,
+      3828: 437,
+      11547: 437,
+      11399: 873,
+      11535: 873,
+      11556: 1585,
+      11553: 2183,
+      11541: 6111,
+      11545: 18_188,
+    });
+    // chosen, invention gives the copy's ME 2 TE 4 (Construction Blocks 441, Morphite 882)
+    const invented = tree(22431, 1, {
+      me: 3,
+      te: 2,
+      security: 0.9,
+      nodes: new Map([[22430, { source: 'invent' as const }]]),
+    }).root;
+    expect([invented.me, invented.te, invented.blueprint_source]).toEqual([2, 4, 'invent']);
+    expect([direct(invented)[3828], direct(invented)[11399]]).toEqual([441, 882]);
+  });
+});
+
+/** A small deterministic PRNG (mulberry32) for the property runs. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Is any part of what the node costs its parent unknown on a side? Written from the rule, not from tree.ts. */
+function unknownPart(node: JobNode, side: PriceSide, isRoot = false): boolean {
+  const built = isBuilt(node) || (isRoot && canBuild(node));
+  if (!built) return node.quantity > 0 && (side === 'sell' ? node.market_sell : node.market_buy) === null;
+  const step = node.invention;
+  if (step && step.materials.some((m) => (side === 'sell' ? m.market_sell : m.market_buy) === null)) return true;
+  return node.materials.some((m) => unknownPart(m, side));
+}
+
+function eachNode(root: JobNode, f: (n: JobNode) => void) {
+  f(root);
+  root.materials.forEach((m) => eachNode(m, f));
+}
+
+/** No figure is a number when a part of it is unknown; every known figure is a finite number. */
+function expectHonest(root: JobNode) {
+  for (const side of ['sell', 'buy'] as const) {
+    eachNode(root, (n) => {
+      if (!canBuild(n)) return;
+      const total = side === 'sell' ? n.materials_total_sell : n.materials_total_buy;
+      const unknown = unknownPart(n, side, true);
+      expect({ id: n.id, side, total: total === null ? null : Number.isFinite(total) }).toEqual({
+        id: n.id,
+        side,
+        total: unknown ? null : true,
+      });
+      const step = n.invention;
+      if (step) {
+        const missing = step.materials.some((m) => (side === 'sell' ? m.market_sell : m.market_buy) === null);
+        expect(side === 'sell' ? step.cost_sell : step.cost_buy).toEqual(missing ? null : expect.any(Number));
+      }
+    });
+    const s = summarize(root, { salesTax: 0.036, brokerFee: 0.015 });
+    const unknown = unknownPart(root, side, true);
+    const product = side === 'sell' ? s.product_sell : s.product_buy;
+    const pick = <K extends string>(k: K) => s[`${k}_${side}` as keyof typeof s];
+    expect(pick('cost') === null).toBe(unknown);
+    expect((pick('missing') as number[]).length > 0).toBe(unknown);
+    for (const k of ['profit', 'margin', 'isk_per_hour'] as const) {
+      if (unknown || product === null) expect(pick(k)).toBeNull();
+    }
+    if (unknown) expect(pick('purchases') === null || pick('invention') === null).toBe(true);
+  }
+}
+
+describe('properties over every golden tree above', () => {
+  const price = (typeId: number) => ((typeId * 2654435761) % 1_000_000) / 100 + 1;
+
+  it('GOLDEN has the trees', () => {
+    expect(GOLDEN.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('sequential time ≥ parallel time, built and bought alike', () => {
+    for (const g of GOLDEN) {
+      const { root } = buildTree(g.blueprintId, g.quantity, g.setup);
+      for (const variant of [root, setAll(root, true), setAll(root, false)]) {
+        const s = summarize(variant);
+        expect(s.time_sequential).toBe(s.time_jobs + s.time_science);
+        expect(s.time_sequential).toBeGreaterThanOrEqual(s.time_critical);
+      }
+    }
+  });
+
+  it('no price, total or margin is a number when one of its parts is unknown (random prices removed, seeds 1-4)', () => {
+    for (const g of GOLDEN) {
+      for (let seed = 1; seed <= 4; seed++) {
+        const r = rng(seed * 7919 + g.blueprintId);
+        const dropped = new Map<number, { sell: boolean; buy: boolean }>();
+        const base = g.setup.hub ?? ((id: number) => ({ sell: price(id) * 1.1, buy: price(id) * 0.9 }));
+        const hub = (id: number) => {
+          let d = dropped.get(id);
+          if (!d) dropped.set(id, (d = { sell: r() < 0.08 * seed, buy: r() < 0.08 * seed }));
+          const q = base(id);
+          return q && { sell: d.sell ? null : q.sell, buy: d.buy ? null : q.buy };
+        };
+        const { root } = buildTree(g.blueprintId, g.quantity, { ...g.setup, hub });
+        expectHonest(root);
+        expectHonest(setAll(root, false));
+      }
+    }
   });
 });
