@@ -349,6 +349,8 @@ export const industryFormSchema = z.object({
   quantity: int(INDUSTRY_MESSAGES.quantity, 1, INDUSTRY_MAX_QUANTITY),
   me: int(INDUSTRY_MESSAGES.me, ME_RANGE.min, ME_RANGE.max),
   te: int(INDUSTRY_MESSAGES.te, TE_RANGE.min, TE_RANGE.max),
+  component_me: int(INDUSTRY_MESSAGES.me, ME_RANGE.min, ME_RANGE.max),
+  component_te: int(INDUSTRY_MESSAGES.te, TE_RANGE.min, TE_RANGE.max),
   tax: z
     .number({ error: INDUSTRY_MESSAGES.tax })
     .min(0, { error: INDUSTRY_MESSAGES.tax })

@@ -16,7 +16,7 @@ import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { NumberField } from '../../../shared/ui/number-field';
 import { useStages } from '../../../shared/use-stages';
 import { useBlueprintSearch } from '../api/industry.api';
-import { FORM_DEFAULTS, keepFittingRigs, rigsFor, SEARCH_MIN_LENGTH, searchSystems } from '../lib/form';
+import { FORM_DEFAULTS, groupedRigs, keepFittingRigs, rigsFor, SEARCH_MIN_LENGTH, searchSystems } from '../lib/form';
 import { SkillsPanel } from './skills-panel';
 
 export interface IndustryFormProps {
@@ -73,7 +73,11 @@ export function IndustryForm({
   const { station_key: stationKey, reaction_station: reactionStation, system_id: systemId, blueprint_id: blueprintId } = values;
 
   const itemOptions = useMemo(() => {
-    const found = (blueprints.data?.blueprints ?? []).map((b) => ({ value: String(b.id), label: b.name }));
+    // The product's name ("Ishtar"), which is what a player looks for; a reaction formula says so.
+    const found = (blueprints.data?.blueprints ?? []).map((b) => ({
+      value: String(b.id),
+      label: b.activity_id === 11 ? `${b.product.name} (формула реакции)` : b.product.name,
+    }));
     if (blueprintId && itemLabel && !found.some((o) => o.value === String(blueprintId)))
       found.unshift({ value: String(blueprintId), label: itemLabel });
     return found;
@@ -164,19 +168,38 @@ export function IndustryForm({
             onChange={(v) => set('quantity', v ?? 1)}
           />
           <NumberField
-            label="ME"
+            label="ME чертежа"
+            description="своего; T2 можно изобрести в дереве"
             min={ME_RANGE.min}
             max={ME_RANGE.max}
             value={values.me}
             onChange={(v) => set('me', v ?? ME_RANGE.min)}
           />
           <NumberField
-            label="TE"
+            label="TE чертежа"
+            description="своего"
             min={TE_RANGE.min}
             max={TE_RANGE.max}
             step={2}
             value={values.te}
             onChange={(v) => set('te', v ?? TE_RANGE.min)}
+          />
+          <NumberField
+            label="ME компонентов"
+            description="чертежи узлов ниже"
+            min={ME_RANGE.min}
+            max={ME_RANGE.max}
+            value={values.component_me}
+            onChange={(v) => set('component_me', v ?? ME_RANGE.min)}
+          />
+          <NumberField
+            label="TE компонентов"
+            description="чертежи узлов ниже"
+            min={TE_RANGE.min}
+            max={TE_RANGE.max}
+            step={2}
+            value={values.component_te}
+            onChange={(v) => set('component_te', v ?? TE_RANGE.min)}
           />
           <NumberField
             label="Налог, %"
@@ -204,7 +227,9 @@ export function IndustryForm({
               label="Риги станции"
               placeholder={mainRigs.length ? 'До трёх ригов' : 'На эту станцию риги не ставятся'}
               disabled={!mainRigs.length}
-              data={mainRigs.map((r) => ({ value: String(r.id), label: r.name }))}
+              data={groupedRigs(staticData, stationKey, 'manufacturing')}
+              nothingFoundMessage="Нет такого рига"
+              comboboxProps={{ width: 'target' }}
               value={values.station_rig.map(String)}
               onChange={(v) => set('station_rig', v.map(Number))}
               maxValues={INDUSTRY_MAX_RIGS}
@@ -235,7 +260,8 @@ export function IndustryForm({
                 label="Риги для реакций"
                 placeholder={reactionRigs.length ? 'До трёх ригов' : 'Нет подходящих ригов'}
                 disabled={!reactionRigs.length}
-                data={reactionRigs.map((r) => ({ value: String(r.id), label: r.name }))}
+                data={groupedRigs(staticData, reactionStation ?? staticData.static.stationsReactions[0]?.key ?? null, 'reaction')}
+                nothingFoundMessage="Нет такого рига"
                 value={values.reaction_rig.map(String)}
                 onChange={(v) => set('reaction_rig', v.map(Number))}
                 maxValues={INDUSTRY_MAX_RIGS}
@@ -262,7 +288,8 @@ export function IndustryForm({
                 label="Риги лаборатории"
                 placeholder={scienceRigs.length ? 'До трёх ригов' : 'На эту станцию риги не ставятся'}
                 disabled={!scienceRigs.length}
-                data={scienceRigs.map((r) => ({ value: String(r.id), label: r.name }))}
+                data={groupedRigs(staticData, values.science_station, 'science')}
+                nothingFoundMessage="Нет такого рига"
                 value={values.science_rig.map(String)}
                 onChange={(v) => set('science_rig', v.map(Number))}
                 maxValues={INDUSTRY_MAX_RIGS}

@@ -44,6 +44,7 @@ const INVENTION: InventionStep = {
       quantity: 32,
       market_sell: 20_000,
       market_buy: 18_000,
+      price_source: null,
       volume: 0.1,
     },
     {
@@ -54,6 +55,7 @@ const INVENTION: InventionStep = {
       quantity: 32,
       market_sell: 15_000,
       market_buy: 14_000,
+      price_source: null,
       volume: 0.1,
     },
   ],
