@@ -102,3 +102,19 @@ export function priceSourceLabel(source: PriceSource | null, hubName: (id: numbe
       return 'цена введена вручную';
   }
 }
+
+/**
+ * An item without a price at the hub on a side (no order there), with what a player can use
+ * instead: CCP's adjusted (average) price and the other hubs' best orders (industry, appraisal).
+ * Until one is chosen (or a price typed in), every total with the item is null.
+ */
+export interface MissingPrice {
+  type_id: number;
+  name: string;
+  /** The hub has no SELL (resp. BUY) price for it. */
+  sell: boolean;
+  buy: boolean;
+  adjusted: number | null;
+  /** The other hubs with any order for it. */
+  hubs: { hub_id: number; sell: number | null; buy: number | null }[];
+}

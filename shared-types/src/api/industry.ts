@@ -12,7 +12,7 @@ import {
   type IndustrySkills,
 } from '../industry/messages';
 import type { BlueprintSource, JobNode } from '../industry/tree';
-import type { PriceSource } from '../money';
+import type { MissingPrice, PriceSource } from '../money';
 import { decimalInt } from './params';
 import { MARKET_MESSAGES } from './market';
 
@@ -368,22 +368,6 @@ export type IndustryFormValues = z.input<typeof industryFormSchema>;
 export interface CostIndexEntry {
   activity: string;
   cost_index: number;
-}
-
-/**
- * An item of the answer without a price at the hub on a side (no order there), with what a player
- * can use instead: CCP's adjusted (average) price and the other hubs' best orders. Send one as
- * `price_overrides` (or a price typed in) to count it; until then every total with it is null.
- */
-export interface MissingPrice {
-  type_id: number;
-  name: string;
-  /** The hub has no SELL (resp. BUY) price for it. */
-  sell: boolean;
-  buy: boolean;
-  adjusted: number | null;
-  /** The other hubs with any order for it. */
-  hubs: { hub_id: number; sell: number | null; buy: number | null }[];
 }
 
 /** The rigs of a structure as described: those that affect the activity (applied) and the others (ignored). */
