@@ -45,13 +45,14 @@ export function HubComparison({
           {result.hubs.map((h) => {
             const label = HUBS.find((x) => x.id === h.hub)?.label ?? String(h.hub);
             const here = h.hub === result.hub;
-            const sell = (view.kind === 'p5' ? h.sell_p5 : h.sell) * f;
-            const buy = (view.kind === 'p5' ? h.buy_p5 : h.buy) * f;
+            const at = (v: number | null) => (v === null ? null : v * f);
+            const sell = at(view.kind === 'p5' ? h.sell_p5 : h.sell);
+            const buy = at(view.kind === 'p5' ? h.buy_p5 : h.buy);
             return (
               <Table.Tr key={h.hub} data-testid={`hub-${h.hub}`} fw={here ? 700 : undefined}>
                 <Table.Td>{label}</Table.Td>
                 <Table.Td ta="right">
-                  {formatIsk(sell)}
+                  {sell === null ? 'неизвестно' : formatIsk(sell)}
                   {best.sell === h.hub && (
                     <Badge ml={6} size="xs" color="teal">
                       лучший
@@ -59,7 +60,7 @@ export function HubComparison({
                   )}
                 </Table.Td>
                 <Table.Td ta="right">
-                  {formatIsk(buy)}
+                  {buy === null ? 'неизвестно' : formatIsk(buy)}
                   {best.buy === h.hub && (
                     <Badge ml={6} size="xs" color="teal">
                       лучший
