@@ -351,6 +351,9 @@ export const industryFormSchema = z.object({
   te: int(INDUSTRY_MESSAGES.te, TE_RANGE.min, TE_RANGE.max),
   component_me: int(INDUSTRY_MESSAGES.me, ME_RANGE.min, ME_RANGE.max),
   component_te: int(INDUSTRY_MESSAGES.te, TE_RANGE.min, TE_RANGE.max),
+  /** The chosen item's product and, for a blueprint that can be invented, where the player's blueprint comes from. */
+  product_id: z.number().nullable(),
+  root_source: z.enum(['owned', 'invent']),
   tax: z
     .number({ error: INDUSTRY_MESSAGES.tax })
     .min(0, { error: INDUSTRY_MESSAGES.tax })

@@ -68,20 +68,30 @@ export function IndustryForm({
     form.setValue(name, value, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   const [itemSearch, setItemSearch] = useState('');
   const [itemLabel, setItemLabel] = useState<string | null>(null);
+  /** The chosen blueprint can be invented (T2, T3): the form offers invention or one's own. */
+  const [itemInventable, setItemInventable] = useState(false);
   const [systemSearch, setSystemSearch] = useState('');
   const blueprints = useBlueprintSearch(itemSearch);
   const { station_key: stationKey, reaction_station: reactionStation, system_id: systemId, blueprint_id: blueprintId } = values;
+  const inventRoot = itemInventable && values.root_source === 'invent';
 
   const itemOptions = useMemo(() => {
     // The product's name ("Ishtar"), which is what a player looks for; a reaction formula says so.
     const found = (blueprints.data?.blueprints ?? []).map((b) => ({
       value: String(b.id),
       label: b.activity_id === 11 ? `${b.product.name} (формула реакции)` : b.product.name,
+      productId: b.product.id,
+      inventable: b.inventable,
     }));
     if (blueprintId && itemLabel && !found.some((o) => o.value === String(blueprintId)))
-      found.unshift({ value: String(blueprintId), label: itemLabel });
+      found.unshift({
+        value: String(blueprintId),
+        label: itemLabel,
+        productId: values.product_id ?? 0,
+        inventable: itemInventable,
+      });
     return found;
-  }, [blueprints.data, blueprintId, itemLabel]);
+  }, [blueprints.data, blueprintId, itemLabel, itemInventable, values.product_id]);
 
   const systemOptions = useMemo(() => {
     const found = searchSystems(staticData.systems, systemSearch).map((s) => ({
@@ -135,8 +145,13 @@ export function IndustryForm({
             data={itemOptions}
             value={values.blueprint_id ? String(values.blueprint_id) : null}
             onChange={(v, option) => {
+              const chosen = option as (typeof itemOptions)[number] | undefined;
               set('blueprint_id', v ? Number(v) : null);
-              setItemLabel(option?.label ?? null);
+              setItemLabel(chosen?.label ?? null);
+              setItemInventable(!!chosen?.inventable);
+              set('product_id', chosen?.productId ?? null);
+              // most players invent T2 blueprints; one's own T2 blueprint (BPO, bought copy) is one click away
+              set('root_source', chosen?.inventable ? 'invent' : 'owned');
             }}
             searchValue={itemSearch}
             onSearchChange={setItemSearch}
@@ -167,9 +182,23 @@ export function IndustryForm({
             value={values.quantity}
             onChange={(v) => set('quantity', v ?? 1)}
           />
+          {itemInventable && (
+            <NativeSelect
+              label="Чертёж"
+              description="T2: изобрести или свой"
+              data={[
+                { value: 'invent', label: 'Изобрести' },
+                { value: 'owned', label: 'Свой (ME/TE)' },
+              ]}
+              value={values.root_source}
+              onChange={(e) => set('root_source', e.currentTarget.value as 'invent' | 'owned')}
+              data-testid="root-source"
+            />
+          )}
           <NumberField
             label="ME чертежа"
-            description="своего; T2 можно изобрести в дереве"
+            description={inventRoot ? 'задаёт декриптор' : 'своего чертежа'}
+            disabled={inventRoot}
             min={ME_RANGE.min}
             max={ME_RANGE.max}
             value={values.me}
@@ -177,7 +206,8 @@ export function IndustryForm({
           />
           <NumberField
             label="TE чертежа"
-            description="своего"
+            description={inventRoot ? 'задаёт декриптор' : 'своего чертежа'}
+            disabled={inventRoot}
             min={TE_RANGE.min}
             max={TE_RANGE.max}
             step={2}

@@ -27,6 +27,8 @@ export const FORM_DEFAULTS: IndustryFormValues = {
   // Components' blueprints: fully researched originals unless a node says otherwise (the API's default too).
   component_me: 10,
   component_te: 20,
+  product_id: null,
+  root_source: 'owned',
   // NPC stations take 0.25 %; player structures set their own (UNI). A starting point, not a rule.
   tax: 0.25,
   reactions: false,
@@ -49,6 +51,12 @@ export function toJobRequest(
   nodes: IndustryNodeSettings = {},
   priceOverrides: Record<string, PriceOverride> = {},
 ): IndustryJobRequest {
+  // The form's choice for an inventable root (invent or one's own), unless the tree chose since.
+  const root = values.product_id === null ? undefined : String(values.product_id);
+  const withRoot =
+    root && values.root_source === 'invent' && nodes[root]?.source === undefined
+      ? { ...nodes, [root]: { ...nodes[root], source: 'invent' as const } }
+      : nodes;
   return {
     blueprint_id: values.blueprint_id ?? 0,
     quantity: values.quantity,
@@ -67,7 +75,7 @@ export function toJobRequest(
     science_rig: values.science_rig,
     hub,
     skills,
-    nodes,
+    nodes: withRoot,
     price_overrides: priceOverrides,
   };
 }

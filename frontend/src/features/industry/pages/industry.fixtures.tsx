@@ -153,6 +153,7 @@ export const SEARCH: BlueprintSearchResponse = {
       activity: 'manufacturing',
       activity_id: 1,
       product: { id: 587, name: 'Rifter', icon: '', quantity: 1 },
+      inventable: false,
     },
   ],
 };
