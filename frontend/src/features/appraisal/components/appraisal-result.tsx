@@ -44,6 +44,9 @@ import {
 } from '../lib/appraisal-view';
 import { HubComparison } from './hub-comparison';
 
+/** A long price choice wraps on a phone instead of running off the screen. */
+const WRAP = { root: { height: 'auto', paddingBlock: 4 }, label: { whiteSpace: 'normal' as const, textAlign: 'left' as const } };
+
 export interface AppraisalResultProps {
   result: Pick<AppraisalResponse, 'data' | 'id' | 'created_at' | 'hub' | 'hubs' | 'percent' | 'missing_prices'>;
   view: AppraisalView;
@@ -381,7 +384,14 @@ function MissingLines({
         </Text>
       )}
       {ids.map((id) => (
-        <MissingLine key={id} id={id} name={names.get(id) ?? `#${id}`} alt={byId.get(id)} onPick={(c) => set(id, c)} />
+        <MissingLine
+          key={id}
+          id={id}
+          name={names.get(id) ?? `#${id}`}
+          sides={[missingSell.includes(id) && 'SELL', missingBuy.includes(id) && 'BUY'].filter(Boolean).join(' и ')}
+          alt={byId.get(id)}
+          onPick={(c) => set(id, c)}
+        />
       ))}
       {[...choices].map(([id, c]) => (
         <Group key={id} gap="xs">
@@ -400,48 +410,64 @@ function MissingLines({
 function MissingLine({
   id,
   name,
+  sides,
   alt,
   onPick,
 }: {
   id: number;
   name: string;
+  sides: string;
   alt: MissingPrice | undefined;
   onPick: (c: AppraisalPriceChoice) => void;
 }) {
   const [typed, setTyped] = useState<number | null>(null);
   return (
-    <Group gap="xs" wrap="wrap" align="flex-end" data-testid={`missing-${id}`}>
-      <Text size="sm" w={180}>
-        {name}
+    <Stack gap={4} data-testid={`missing-${id}`}>
+      <Text size="sm" fw={600}>
+        {name}: нет {sides}
       </Text>
-      {alt?.hubs.map((h) => (
+      <Group gap="xs" wrap="wrap" align="flex-end">
+        {alt?.hubs.map((h) => (
+          <Button
+            key={h.hub_id}
+            size="compact-xs"
+            variant="light"
+            styles={WRAP}
+            onClick={() => onPick({ sell: h.sell, buy: h.buy, source: { kind: 'hub', hub_id: h.hub_id } })}
+          >
+            Цена хаба {hubName(h.hub_id)}: SELL {priceText(h.sell)} · BUY {priceText(h.buy)}
+          </Button>
+        ))}
+        {alt && alt.adjusted !== null && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            styles={WRAP}
+            onClick={() => onPick({ sell: alt.adjusted, buy: alt.adjusted, source: { kind: 'adjusted' } })}
+          >
+            Средняя цена CCP (adjusted): {formatPrice(alt.adjusted)}
+          </Button>
+        )}
+        <NumberField
+          size="xs"
+          w={140}
+          label="Своя цена за шт."
+          min={0}
+          decimals={2}
+          allowEmpty
+          value={typed}
+          onChange={setTyped}
+        />
         <Button
-          key={h.hub_id}
           size="compact-xs"
           variant="light"
-          onClick={() => onPick({ sell: h.sell, buy: h.buy, source: { kind: 'hub', hub_id: h.hub_id } })}
+          styles={WRAP}
+          disabled={typed === null}
+          onClick={() => typed !== null && onPick({ sell: typed, buy: typed, source: { kind: 'manual' } })}
         >
-          Цена хаба {hubName(h.hub_id)}: SELL {priceText(h.sell)} · BUY {priceText(h.buy)}
+          Применить
         </Button>
-      ))}
-      {alt && alt.adjusted !== null && (
-        <Button
-          size="compact-xs"
-          variant="light"
-          onClick={() => onPick({ sell: alt.adjusted, buy: alt.adjusted, source: { kind: 'adjusted' } })}
-        >
-          Средняя цена CCP (adjusted): {formatPrice(alt.adjusted)}
-        </Button>
-      )}
-      <NumberField size="xs" w={140} label="Своя цена за шт." min={0} decimals={2} allowEmpty value={typed} onChange={setTyped} />
-      <Button
-        size="compact-xs"
-        variant="light"
-        disabled={typed === null}
-        onClick={() => typed !== null && onPick({ sell: typed, buy: typed, source: { kind: 'manual' } })}
-      >
-        Применить
-      </Button>
-    </Group>
+      </Group>
+    </Stack>
   );
 }

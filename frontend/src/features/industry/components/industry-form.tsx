@@ -186,6 +186,7 @@ export function IndustryForm({
             <NativeSelect
               label="Чертёж"
               description="T2: изобрести или свой"
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               data={[
                 { value: 'invent', label: 'Изобрести' },
                 { value: 'owned', label: 'Свой (ME/TE)' },

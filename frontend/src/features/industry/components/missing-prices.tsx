@@ -11,6 +11,9 @@ import {
 } from '@eve-toolkit/shared-types';
 import { NumberField } from '../../../shared/ui/number-field';
 
+/** A long price choice wraps on a phone instead of running off the screen. */
+const WRAP = { root: { height: 'auto', paddingBlock: 4 }, label: { whiteSpace: 'normal' as const, textAlign: 'left' as const } };
+
 const hubName = (id: number) => HUBS.find((h) => h.id === id)?.label ?? `#${id}`;
 const isk = (v: number | null) => (v === null ? 'нет' : formatIsk(v));
 
@@ -47,7 +50,12 @@ export interface MissingPricesProps {
 export function MissingPrices({ tree, hubId, missing, missingSell, missingBuy, overrides, onChange, busy }: MissingPricesProps) {
   const items = itemsOf(tree);
   const byId = new Map(missing.map((m) => [m.type_id, m]));
-  const ids = [...new Set([...missingSell, ...missingBuy])];
+  // the product too: without its price there is no margin (another hub's price is what a seller looks at)
+  const productSell = tree.market_sell === null && !tree.price_source ? [tree.id] : [];
+  const productBuy = tree.market_buy === null && !tree.price_source ? [tree.id] : [];
+  const sell = [...missingSell, ...productSell];
+  const buy = [...missingBuy, ...productBuy];
+  const ids = [...new Set([...sell, ...buy])];
   const chosen = Object.keys(overrides).map(Number);
   if (!ids.length && !chosen.length) return null;
   const set = (id: number, o: PriceOverride | null) => {
@@ -68,16 +76,16 @@ export function MissingPrices({ tree, hubId, missing, missingSell, missingBuy, o
       <Stack gap="sm">
         {ids.length > 0 && (
           <Text size="sm">
-            Затраты, прибыль и маржа с ними не считаются (не как 0). Выберите цену вместо недостающей — она будет подписана в
-            дереве и в списке покупок.
+            Затраты, прибыль и маржа с ними не считаются (не как 0), а без цены продукта — его стоимость и маржа. Выберите цену
+            вместо недостающей — она будет подписана в дереве и в списке покупок.
           </Text>
         )}
         {ids.map((id) => (
           <MissingRow
             key={id}
             id={id}
-            name={items.get(id)?.name ?? byId.get(id)?.name ?? `#${id}`}
-            sides={[missingSell.includes(id) && 'SELL', missingBuy.includes(id) && 'BUY'].filter(Boolean).join(' и ')}
+            name={`${items.get(id)?.name ?? byId.get(id)?.name ?? `#${id}`}${id === tree.id ? ' (продукт)' : ''}`}
+            sides={[sell.includes(id) && 'SELL', buy.includes(id) && 'BUY'].filter(Boolean).join(' и ')}
             alt={byId.get(id)}
             onPick={(o) => set(id, o)}
             busy={busy}
@@ -137,6 +145,7 @@ function MissingRow({
             key={h.hub_id}
             size="compact-xs"
             variant="light"
+            styles={WRAP}
             onClick={() => onPick({ source: 'hub', hub: h.hub_id })}
             disabled={busy}
           >
@@ -144,7 +153,7 @@ function MissingRow({
           </Button>
         ))}
         {alt && alt.adjusted !== null && (
-          <Button size="compact-xs" variant="light" onClick={() => onPick({ source: 'adjusted' })} disabled={busy}>
+          <Button size="compact-xs" variant="light" styles={WRAP} onClick={() => onPick({ source: 'adjusted' })} disabled={busy}>
             Средняя цена CCP (adjusted): {formatIsk(alt.adjusted)}
           </Button>
         )}
@@ -161,6 +170,7 @@ function MissingRow({
         <Button
           size="compact-xs"
           variant="light"
+          styles={WRAP}
           disabled={typed === null || busy}
           onClick={() => typed !== null && onPick({ source: 'manual', price: typed })}
         >

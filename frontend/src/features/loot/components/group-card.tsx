@@ -14,6 +14,9 @@ import { NumberField } from '../../../shared/ui/number-field';
 import type { GroupView } from '../lib/view';
 import { CopyButton } from './copy-button';
 
+/** A long price choice wraps on a phone instead of running off the screen. */
+const WRAP = { root: { height: 'auto', paddingBlock: 4 }, label: { whiteSpace: 'normal' as const, textAlign: 'left' as const } };
+
 const PILOT_FORMS = ['пилот', 'пилота', 'пилотов'] as const;
 const TYPE_FORMS = ['тип', 'типа', 'типов'] as const;
 
@@ -150,6 +153,7 @@ function PriceChoice({
         <Button
           size="compact-xs"
           variant="light"
+          styles={WRAP}
           onClick={() => onChoose(item.type_id, { price: item.adjusted!, source: { kind: 'adjusted' } })}
         >
           Средняя цена CCP (adjusted): {formatIsk(item.adjusted)}
