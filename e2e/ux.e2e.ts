@@ -154,7 +154,7 @@ describe('the player’s view in Chromium', () => {
     await tax.pressSequentially('1,5');
     expect(await tax.inputValue()).toBe('1,5');
 
-    const me = page.getByRole('textbox', { name: 'ME' });
+    const me = page.getByRole('textbox', { name: 'ME чертежа' });
     await me.fill('');
     await me.pressSequentially('15');
     expect(await me.inputValue()).toBe('10');
