@@ -427,6 +427,13 @@ describe('T2 in the tree', () => {
       .body as IndustryJobResponse;
     expect(perNode.job).toEqual(body.job);
     expect(perNode.context.node_settings).toEqual({ '22430': { source: 'owned', me: 3, te: 2 } });
+    // the item search says the Sin can be invented (the form offers invention or one's own), the Dominix cannot
+    const found = (await c.get('/data/industry/blueprints?q=sin').expect(200)).body as {
+      blueprints: { id: number; inventable: boolean; product: { name: string } }[];
+    };
+    expect(found.blueprints.find((b) => b.id === 22431)).toMatchObject({ inventable: true, product: { name: 'Sin' } });
+    const dominix = (await c.get('/data/industry/blueprints?q=dominix').expect(200)).body as typeof found;
+    expect(dominix.blueprints.find((b) => b.id === 999)).toMatchObject({ inventable: false });
     // invention chosen for the root: the invented copy's ME 2 TE 4, the request's ME/TE not used
     const invented = (await job({ ...sin, nodes: { '22430': { source: 'invent' } } })).body as IndustryJobResponse;
     expect(invented.job).toMatchObject({ me: 2, te: 4, blueprint_source: 'invent' });
