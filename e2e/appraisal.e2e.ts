@@ -114,6 +114,21 @@ describe('appraisal in Chromium', () => {
         .waitFor();
     };
     await totals(s.page, body.data, 90);
+    // The address names the appraisal at once, no «Ссылка» pressed.
+    await s.page.waitForURL((u) => u.pathname === '/market/appraisal' && u.search === `?id=${body.id}`);
+    // At 90 % every price column says what it is.
+    expect(await s.page.getByTestId('appraisal-table').locator('thead th').allInnerTexts()).toEqual([
+      'Тип',
+      'Количество',
+      'Объём, м³',
+      'SELL за ед. (рынок, 100 %)',
+      'BUY за ед. (рынок, 100 %)',
+      'SELL × 90 %',
+      'BUY × 90 %',
+      'ISK/м³ (рынок, 100 %)',
+      'Доля',
+      'Ордера S / B',
+    ]);
     await s.page.getByTestId('appraisal-errors').getByText('Строка 5: не удалось распознать «это не предмет»').waitFor();
 
     await s.page.getByRole('button', { name: 'Копировать' }).click();
@@ -122,14 +137,17 @@ describe('appraisal in Chromium', () => {
     await s.page.getByRole('button', { name: 'С заголовком' }).click();
     await s.page.getByText('Скопировано: С заголовком').waitFor();
     expect(await s.page.evaluate(() => navigator.clipboard.readText())).toBe(
-      ['Тип\tКоличество\tОбъём, м³\tSELL за ед.\tBUY за ед.\tSELL\tBUY', ...rows(body.data, 0.9)].join('\n'),
+      [
+        'Тип\tКоличество\tОбъём, м³\tSELL за ед. (рынок, 100 %)\tBUY за ед. (рынок, 100 %)\tSELL × 90 %\tBUY × 90 %',
+        ...rows(body.data, 0.9),
+      ].join('\n'),
     );
 
     // Sort by the SELL total, largest first: the first row is the line worth most.
     const table = s.page.getByTestId('appraisal-table');
-    await table.getByRole('button', { name: 'SELL', exact: true }).click();
+    await table.getByRole('button', { name: 'SELL × 90 %', exact: true }).click();
     await table.locator('th[aria-sort="descending"]').waitFor();
-    expect(await table.locator('th[aria-sort="descending"]').innerText()).toMatch(/^SELL\b/);
+    expect(await table.locator('th[aria-sort="descending"]').innerText()).toMatch(/^SELL × 90 %/);
     const value = (l: AppraisalLine) => (l.sell === null ? -1 : l.sell * l.quantity);
     const richest = [...body.data].sort((a, b) => value(b) - value(a))[0];
     expect(await table.locator('tbody tr').first().locator('td').first().innerText()).toContain(richest.name);
@@ -154,6 +172,8 @@ describe('appraisal in Chromium', () => {
     await s.page.getByText('Скопировано: Ссылка').waitFor();
     const link = await s.page.evaluate(() => navigator.clipboard.readText());
     expect(link).toBe(`${baseUrl()}/market/appraisal?id=${atAmarr.id}&price=p5`);
+    // The page's own address is the same link.
+    expect(s.page.url()).toBe(link);
     await screenshot(s.page, 'appraisal');
 
     const other = await newContext(s.browser);
@@ -162,6 +182,10 @@ describe('appraisal in Chromium', () => {
       await page.goto(link);
       await totals(page, atAmarr.data, 90, 'p5');
       await page.getByText('Сохранённая оценка хранится до').waitFor();
+      // The recipient sees what was appraised in the box, not an empty one.
+      expect(await page.getByPlaceholder('Plex 1').inputValue()).toBe(
+        'Tritanium\t1000\nPyerite\t10\nRifter\t2\nRifter Blueprint (Copy)\t1',
+      );
       // Today's prices beside the saved ones.
       await page.getByRole('switch', { name: 'Показать текущие цены рядом' }).click();
       await page
@@ -169,6 +193,41 @@ describe('appraisal in Chromium', () => {
         .getByText(/Итог SELL сейчас: [\d\s]+,\d\d\sISK/)
         .waitFor();
       expect(await page.getByRole('columnheader', { name: 'SELL за ед. сейчас' }).count()).toBe(1);
+      // A phone: the hub comparison is one card per hub, nothing scrolls sideways, no «лучший» over a total.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const hubsOnPhone = page.getByTestId('hub-comparison');
+      await hubsOnPhone.getByTestId('hub-1').waitFor();
+      const overflow = await page.evaluate(() => {
+        const wide = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="appraisal-result"] *')).filter(
+          // Boxes that scroll sideways (not a clipped switch's thumb).
+          (el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX),
+        );
+        return { page: document.documentElement.scrollWidth, scrollers: wide.map((el) => el.className || el.tagName) };
+      });
+      expect(overflow).toEqual({ page: 390, scrollers: [] });
+      // Each «лучший» badge beside its total's figures, not over them (a text range's box against the badge's).
+      const overlaps = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('[data-testid="hub-comparison"] td'))
+          .filter((td) => td.textContent?.includes('лучший'))
+          .map((td) => {
+            const text = Array.from(td.querySelectorAll('span'))
+              .map((sp) => sp.firstChild)
+              .find((n) => n?.nodeType === Node.TEXT_NODE)!;
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            const t = range.getBoundingClientRect();
+            const badge = Array.from(td.querySelectorAll('*')).find(
+              (el) => el.textContent === 'лучший' && el.children.length === 0,
+            )!;
+            const b = badge.getBoundingClientRect();
+            const cell = td.getBoundingClientRect();
+            const apart = b.left >= t.right - 0.5 || b.top >= t.bottom - 0.5;
+            return { apart, inside: b.right <= cell.right + 0.5 };
+          }),
+      );
+      expect(overlaps.length).toBeGreaterThan(0);
+      expect(overlaps.every((o) => o.apart && o.inside)).toBe(true);
+      await screenshot(page, 'appraisal-shared-phone');
     } finally {
       await other.close();
     }

@@ -164,14 +164,15 @@ describe('corporation area live in Chromium', () => {
     await form.getByLabel('Название').fill('Роум по лоусеку');
     // Three days ahead in EVE time (UTC): upcoming pings are listed.
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    await form.getByLabel('Дата (ET)').fill(day);
-    await form.getByLabel('Время (ET)').fill('19:30');
+    const [y, m, d] = day.split('-');
+    // One field «ДД.ММ.ГГГГ ЧЧ:ММ», 24-hour, in EVE time.
+    await form.getByRole('textbox', { name: /Начало \(ET\)/ }).fill(`${d}.${m}.${y} 19:30`);
     await form.getByLabel('Тип').selectOption('roam');
     await form.getByLabel('Описание').fill('Сбор в доме');
     await form.getByRole('button', { name: 'Создать пинг' }).click();
     const seen = industrialist.getByTestId(/^event-[0-9a-f]{24}$/).filter({ hasText: 'Роум по лоусеку' });
     await seen.waitFor();
-    expect(await seen.getByTestId('event-et').textContent()).toBe(`${day} 19:30 ET`);
+    expect(await seen.getByTestId('event-et').textContent()).toBe(`${d}.${m}.${y} 19:30 ET`);
     expect(await seen.innerText()).toContain('Сбор в доме');
     expect(await stillMarked(industrialist)).toBe(true);
     await screenshot(industrialist, 'corp-ping-live');

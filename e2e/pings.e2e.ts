@@ -11,6 +11,8 @@
  * - The FC edits the ping (doctrine) and answers «Буду»: the pilot sees both on the same page
  *   without a reload. The pilot answers «Может быть»: the FC sees the count. An edit never
  *   notifies: still one notification after the pilot saw the FC's answer, which came after it.
+ * - The FC cancels it: the pilot's card turns cancelled live (struck through, who and when) and
+ *   stays after a reload.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot, watchErrors } from './support/browser';
@@ -106,7 +108,7 @@ describe('pings in Chromium: two members', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0].title).toBe(`Новый пинг: ${name}`);
     const body = notes[0].body.split('\n');
-    expect(body[0]).toMatch(/^Защита дома · \d{4}-\d{2}-\d{2} \d{2}:00 ET \(\d{2}\.\d{2}\.\d{4}, \d{2}:00 ваше время\)$/);
+    expect(body[0]).toMatch(/^Защита дома · \d{2}\.\d{2}\.\d{4} \d{2}:00 ET \(\d{2}\.\d{2}\.\d{4} \d{2}:00 ваше время\)$/);
     expect(body.slice(1)).toEqual(['Сбор: Jita (0,9)', 'Доктрина: Ферроксы', 'ФК: Sergei Morozov']);
     expect(await pilotCard.getByTestId('event-formup').textContent()).toBe('Сбор: Jita (0,9)');
     expect(await pilotCard.getByTestId('event-countdown').textContent()).toMatch(/^через (\d+ч )?\d+м( \d+с)?$/);
@@ -139,10 +141,27 @@ describe('pings in Chromium: two members', () => {
     await screenshot(fc, 'pings-fc-edit-phone');
     await fcCard.getByRole('button', { name: 'Отмена' }).click();
 
-    // The FC cancels it; it leaves the pilot's list.
+    // The FC cancels it: on the pilot's page, without a reload, it stays, struck through, with
+    // who cancelled it and when; the answers show but can no longer be given.
     await fcCard.getByRole('button', { name: 'Отменить пинг' }).click();
     await fcCard.getByRole('button', { name: 'Да, отменить' }).click();
-    await pilotCard.waitFor({ state: 'detached' });
+    const cancelledCard = pilot.getByRole('article', { name: `Пинг «${name}» (отменён)` });
+    await cancelledCard.waitFor();
+    expect(await cancelledCard.getByTestId('event-cancelled').textContent()).toMatch(
+      /^Отменил demo_fc \d\d\.\d\d\.\d{4} \d\d:\d\d \(ваше время\)$/,
+    );
+    expect(await cancelledCard.getByTestId('event-name').evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe(
+      'line-through',
+    );
+    expect(await cancelledCard.getByRole('button', { name: 'Может быть · 1', exact: true }).isDisabled()).toBe(true);
+    await fc.getByRole('article', { name: `Пинг «${name}» (отменён)` }).waitFor();
+    // Still there after a reload (until its start has passed).
+    await pilot.reload();
+    await cancelledCard.getByTestId('event-cancelled-badge').waitFor();
+    await pilot.evaluate(() => void ((window as unknown as { __hidden: boolean }).__hidden = false));
+    await screenshot(pilot, 'pings-cancelled-phone');
+    await pilot.setViewportSize({ width: 1366, height: 900 });
+    await screenshot(pilot, 'pings-cancelled');
     expect(errors.flat()).toEqual([]);
   });
 });

@@ -138,7 +138,7 @@ it('a member takes a link; the feed lists the corporation’s upcoming pings in 
       'Сбор: Jita (0,9)',
       'Доктрина: Ferox',
       'Связь: Mumble: #fleet-1',
-      'SRP: да',
+      'СРП: да',
       'ФК: Ivan',
       'Автор: cal_fc',
     ].join('\n'),
@@ -150,7 +150,7 @@ it('a member takes a link; the feed lists the corporation’s upcoming pings in 
   expect(res.text).toContain(`DTSTART:${stamp}Z`);
 
   const m = events.find((e) => e.uid === `${mining.id}@eve-toolkit`)!;
-  expect([m.summary, m.location ?? null, m.description]).toEqual(['[Добыча] Копаем', null, 'SRP: нет\nАвтор: cal_fc']);
+  expect([m.summary, m.location ?? null, m.description]).toEqual(['[Добыча] Копаем', null, 'СРП: нет\nАвтор: cal_fc']);
 });
 
 it('the token never reaches the request log', async () => {
@@ -166,12 +166,26 @@ it('the token never reaches the request log', async () => {
   expect(lines).not.toContain('C'.repeat(43));
 });
 
-it('a cancelled ping leaves the feed', async () => {
+it('every edit raises the event’s SEQUENCE; a cancelled ping stays with STATUS:CANCELLED (answers change neither)', async () => {
   const path = await takeLink(fc);
-  const gone = await ping(fc, 300, { name: 'Отменится' });
-  expect(eventsOf((await feed(path)).text).map((e) => e.summary)).toContain('[Прочее] Отменится');
-  expect((await fc.post('/auth/corp/delete_event', { id: gone.id })).status).toBe(200);
-  expect(eventsOf((await feed(path)).text).map((e) => e.summary)).not.toContain('[Прочее] Отменится');
+  const p = await ping(fc, 300, { name: 'Отменится' });
+  const read = async () => eventsOf((await feed(path)).text).find((e) => e.uid === `${p.id}@eve-toolkit`)!;
+  const seen = (e: VEvent) => ({ summary: e.summary, status: e.status, sequence: Number(e.sequence) });
+  expect(seen(await read())).toEqual({ summary: '[Прочее] Отменится', status: 'CONFIRMED', sequence: 0 });
+
+  expect((await fc.post('/auth/corp/update_event', { id: p.id, ...et(330) })).status).toBe(200);
+  const moved = await read();
+  expect(seen(moved)).toEqual({ summary: '[Прочее] Отменится', status: 'CONFIRMED', sequence: 1 });
+  expect(moved.start.toISOString()).toBe(at(330).toISOString());
+  expect((await pilot.post('/auth/corp/rsvp_event', { id: p.id, answer: 'yes' })).status).toBe(200);
+  expect(seen(await read())).toMatchObject({ sequence: 1 });
+  expect((await fc.post('/auth/corp/update_event', { id: p.id, doctrine: 'Ferox' })).status).toBe(200);
+  expect(seen(await read())).toMatchObject({ sequence: 2 });
+
+  expect((await fc.post('/auth/corp/delete_event', { id: p.id })).status).toBe(200);
+  const cancelled = await read();
+  expect(seen(cancelled)).toEqual({ summary: 'ОТМЕНЁН: [Прочее] Отменится', status: 'CANCELLED', sequence: 3 });
+  expect(cancelled.start.toISOString()).toBe(at(330).toISOString());
 });
 
 it('another corporation’s member sees only their own pings', async () => {

@@ -250,13 +250,61 @@ describe('edit and cancel: the author, the pilot named as FC, admins', () => {
     expect((await mira.post('/auth/corp/update_event', { id: p.id, doctrine: 'Кормораны' })).status).toBe(200);
     expect(await seenBy(admin, q.id)).toMatchObject({ can_edit: true });
     expect((await admin.post('/auth/corp/update_event', { id: q.id, name: 'Поправлено админом' })).status).toBe(200);
-    expect((await admin.post('/auth/corp/delete_event', { id: q.id })).body).toEqual({ ok: true });
-    expect(await seenBy(fc, q.id)).toBeUndefined();
+    expect((await admin.post('/auth/corp/delete_event', { id: q.id })).body).toMatchObject({
+      ok: true,
+      event: { id: q.id, cancelled: { by: 'ping_admin' } },
+    });
+    expect(await seenBy(fc, q.id)).toMatchObject({ cancelled: { by: 'ping_admin' } });
     // Once Mira hands the fleet to Anna's character, Mira may no longer; Anna may.
     await mira.post('/auth/corp/update_event', { id: p.id, fc: 'Anna Sokolova' });
     expect((await mira.post('/auth/corp/update_event', { id: p.id, fc: 'Mira Kestrel' })).status).toBe(403);
     expect((await anna.post('/auth/corp/delete_event', { id: p.id })).status).toBe(200);
-    expect((await anna.post('/auth/corp/delete_event', { id: p.id })).status).toBe(404);
+    expect((await anna.post('/auth/corp/delete_event', { id: p.id })).body).toMatchObject({
+      statusCode: 409,
+      message: CORP_MESSAGES.eventCancelled,
+    });
+  });
+});
+
+describe('a cancelled ping', () => {
+  it('stays listed, marked with who cancelled it and when, until its start; it can no longer be edited or answered', async () => {
+    const db = running.app.get<Connection>(getConnectionToken());
+    const p = await ping(fc, { name: 'Отменится', ...et(90) });
+    await mira.post('/auth/corp/rsvp_event', { id: p.id, answer: 'yes' });
+    const before = Date.now();
+    const res = await fc.post('/auth/corp/delete_event', { id: p.id });
+    expect(res.status).toBe(200);
+    const cancelled = res.body.event.cancelled as { by: string; at: string };
+    expect(cancelled.by).toBe('ping_fc');
+    expect(Date.parse(cancelled.at)).toBeGreaterThanOrEqual(before - 1);
+    expect(Date.parse(cancelled.at)).toBeLessThanOrEqual(Date.now());
+    expect(res.body.event).toMatchObject({ id: p.id, name: 'Отменится', cancelled, can_edit: true });
+    // The member who answered «Буду» still sees it, with their answer, marked cancelled.
+    expect(await seenBy(mira, p.id)).toMatchObject({ cancelled, rsvp: { yes: 1, mine: 'yes' } });
+
+    for (const [path, body] of [
+      ['/auth/corp/update_event', { id: p.id, name: 'Вернули' }],
+      ['/auth/corp/rsvp_event', { id: p.id, answer: 'no' }],
+      ['/auth/corp/delete_event', { id: p.id }],
+    ] as const) {
+      const by = path === '/auth/corp/rsvp_event' ? mira : fc;
+      const r = await by.post(path, body);
+      expect({ path, status: r.status, message: r.body.message }).toEqual({
+        path,
+        status: 409,
+        message: CORP_MESSAGES.eventCancelled,
+      });
+    }
+    expect(await seenBy(mira, p.id)).toMatchObject({ name: 'Отменится', rsvp: { yes: 1, no: 0, mine: 'yes' } });
+
+    // Once its start has passed it leaves the list (a ping that was not cancelled stays for a week).
+    const kept = await ping(fc, { name: 'Прошёл, не отменён' });
+    const past = new Date(etIso(-1));
+    await db
+      .collection('corp_events')
+      .updateMany({ _id: { $in: [new ObjectId(p.id), new ObjectId(kept.id)] } }, { $set: { date: past } });
+    expect(await seenBy(mira, p.id)).toBeUndefined();
+    expect(await seenBy(mira, kept.id)).toMatchObject({ name: 'Прошёл, не отменён', cancelled: null });
   });
 });
 
@@ -356,8 +404,12 @@ describe('live', () => {
       });
 
     await fc.post('/auth/corp/delete_event', { id: p.id });
-    for (const tab of [fcTab, miraTab1, miraTab2])
+    for (const tab of [fcTab, miraTab1, miraTab2]) {
+      // The ping marked cancelled (who, when) first, then the cancellation itself.
+      const e = await tab.next('corp:event-updated', (x) => x.event.id === p.id && x.reason === 'cancel');
+      expect(e.event).toMatchObject({ name: 'Живой пинг', cancelled: { by: 'ping_fc' }, can_edit: false });
       expect(await tab.next('corp:event-cancelled', (x) => x.eventId === p.id)).toEqual({ corporationId: CORP_A, eventId: p.id });
+    }
 
     // Marker for B after all of A's: B heard only its own, the FC's tab never heard Mira's answer as its own.
     await ping(other, { name: 'Маркер B2' });

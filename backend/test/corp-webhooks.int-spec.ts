@@ -356,7 +356,7 @@ describe('delivery', () => {
       { name: 'Тип', value: 'Защита дома', inline: true },
       { name: 'Доктрина', value: 'Caracal', inline: true },
       { name: 'Связь', value: 'Mumble #1', inline: true },
-      { name: 'SRP', value: 'Да', inline: true },
+      { name: 'СРП', value: 'Да', inline: true },
       { name: 'ФК', value: 'Ivan', inline: true },
     ]);
     const log = ((await moderator.get('/auth/corp/webhooks')).body as WebhooksResponse).deliveries;

@@ -13,6 +13,7 @@ import type {
   MarketItem,
   MarketItemDetail,
   MarketItemsResponse,
+  MarketSearchResponse,
   ServerToClientEvents,
 } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
@@ -34,7 +35,7 @@ const JITA_REGION = 10000002;
 const JITA_STATION = 60003760;
 const AMARR_REGION = 10000043;
 const ORDERS = 12_345; // 13 pages
-const NAMED = [34, 35, 36, 37, 38, 39, 40, 11399, 44992, 4051, 4246, 4247, 4312, 16272];
+const NAMED = [34, 35, 36, 37, 38, 39, 40, 11399, 44992, 4051, 4246, 4247, 4312, 16272, 2183, 2185, 81143];
 
 interface Expected {
   sell: number | null;
@@ -257,6 +258,14 @@ describe('market', () => {
       median_buy: e.buy,
       last_prices: { [today]: { B: e.buy, S: e.sell } },
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      book: { sell_volume: e.sellVolume, buy_volume: e.buyVolume, sell_orders: e.sellOrders, buy_orders: e.buyOrders },
+    });
+    // A hub that has not been read yet: prices and the book unknown (null), never 0.
+    await emptyHub(3);
+    expect((await request(running.url).get('/data/market/detail/34?hub=3').expect(200)).body).toMatchObject({
+      sell: null,
+      buy: null,
+      book: null,
     });
 
     expect((await request(running.url).get('/data/market/detail/999999999').expect(404)).body).toEqual({
@@ -273,6 +282,47 @@ describe('market', () => {
     expect((await request(running.url).get('/data/market/items?hub=abc').expect(400)).body).toMatchObject({
       code: 'VALIDATION_FAILED',
     });
+  });
+
+  it('searches any market item by Russian or English name, typos forgiven, best first, with the hub’s prices', async () => {
+    await freshJita();
+    const expected = expectedFromBook(book());
+    const search = async (query: string) =>
+      (await request(running.url).get(`/data/market/search?${query}`).expect(200)).body as MarketSearchResponse;
+    const price = (id: number) => ({ sell: expected.get(id)?.sell ?? null, buy: expected.get(id)?.buy ?? null });
+
+    // The issue's example: a typo; a word typed in part finds both drones, the shorter name first.
+    expect(await search('q=hammerhed%20ii')).toEqual({ items: [{ id: 2185, name: 'Hammerhead II', ...price(2185) }] });
+    expect((await search('q=hammerhead')).items).toEqual([
+      { id: 2183, name: 'Hammerhead I', ...price(2183) },
+      { id: 2185, name: 'Hammerhead II', ...price(2185) },
+    ]);
+    // Russian and English names of the same type; `limit`.
+    expect((await search(`q=${encodeURIComponent('магматический')}`)).items).toEqual([
+      { id: 81143, name: 'Магматический газ', ...price(81143) },
+    ]);
+    expect((await search('q=magmatic')).items.map((i) => i.id)).toEqual([81143]);
+    expect((await search('q=tritanium&limit=1')).items).toEqual([{ id: 34, name: 'Tritanium', ...price(34) }]);
+    // Another hub: its own prices (none stored for Dodixie here: unknown, null).
+    await emptyHub(3);
+    expect((await search('q=tritanium&hub=3')).items[0]).toEqual({ id: 34, name: 'Tritanium', sell: null, buy: null });
+    expect((await search('q=zzzzzz')).items).toEqual([]);
+  });
+
+  it.each([
+    ['', 'Введите название предмета'],
+    ['q=', 'Введите название предмета'],
+    ['q=%20%20', 'Введите название предмета'],
+    ['q=a', 'Введите не меньше 2 символов названия'],
+    [`q=${'a'.repeat(101)}`, 'Название не длиннее 100 символов'],
+    ['q=raven&limit=0', 'limit — целое число от 1 до 20'],
+    ['q=raven&limit=21', 'limit — целое число от 1 до 20'],
+    ['q=raven&limit=x', 'limit — целое число от 1 до 20'],
+    ['q=raven&hub=9', 'Неизвестный торговый хаб'],
+  ])('answers a bad search (%s) with a Russian 400', async (query, message) => {
+    const res = await request(running.url).get(`/data/market/search?${query}`).expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+    expect(JSON.stringify(res.body)).toContain(message);
   });
 
   it('revalidates with ETags on the next refresh: all pages 304, nothing rewritten', async () => {

@@ -1,6 +1,7 @@
 /** Request budgets: keyed on the real client, one overall budget across routes, shared and durable. */
 import request, { type Test } from 'supertest';
 import type { RunningApp } from '../src/bootstrap';
+import { limitMessage, type LoginLimitResponse } from '@eve-toolkit/shared-types';
 import { budget, type BudgetName } from '../src/common/rate-limit/rate-limit';
 import { createTestApp, testDatabase } from './app';
 import { client } from './support/client';
@@ -141,12 +142,12 @@ describe('a budget counts the route the router matched, however its path is spel
     expect(spent.filter((s) => s.status === 404 || s.status === 429)).toEqual([]);
     for (const p of variants) {
       const res = await call(p);
-      expect({ p, status: res.status, message: res.body.message }).toEqual({
-        p,
-        status: 429,
-        message: 'Слишком много запросов, попробуйте позже',
-      });
-      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      const wait = Number(res.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      // The account forms' budgets say how long to wait, in minutes; the others the generic text.
+      const message =
+        name === 'login' || name === 'registration' ? limitMessage(name, wait) : 'Слишком много запросов, попробуйте позже';
+      expect({ p, status: res.status, message: res.body.message }).toEqual({ p, status: 429, message });
     }
   });
 });
@@ -166,4 +167,46 @@ it('the overall budget spans the API however its paths are spelled; the health c
   } finally {
     await app.close();
   }
+});
+
+describe('the login budget is known before the captcha', () => {
+  it('GET auth/login_limit tells, spending nothing, whether this address may sign in now and how long to wait', async () => {
+    // login: 20 per 10 minutes, scaled to 2.
+    const app = await createTestApp({ rateLimitScale: 0.1, trustProxy: 'loopback' });
+    try {
+      const ip = '203.0.113.7';
+      const c = client(app.url);
+      const limit = async (from = ip) =>
+        (await request(app.url).get('/auth/login_limit').set('x-forwarded-for', from).expect(200)).body as LoginLimitResponse;
+      const login = () =>
+        c.post('/auth/login', (r) => r.set('x-forwarded-for', ip).field('username', 'nobody').field('password', 'x'));
+
+      expect(await limit()).toEqual({ limited: false, retry_after: 0, message: null });
+      // Asking spends nothing: many asks, still two sign-ins allowed.
+      for (let i = 0; i < 5; i++) await limit();
+      expect((await login()).status).not.toBe(429);
+      expect(await limit()).toEqual({ limited: false, retry_after: 0, message: null });
+      expect((await login()).status).not.toBe(429);
+
+      const state = await limit();
+      expect(state.limited).toBe(true);
+      expect(state.retry_after).toBeGreaterThan(0);
+      expect(state.retry_after).toBeLessThanOrEqual(budget('login').durationSeconds);
+      expect(state.message).toBe(limitMessage('login', state.retry_after));
+      expect(state.message).toMatch(
+        /^Слишком много попыток входа с вашего адреса: попробуйте через (10 минут|[1-9] минут[уы]?)$/,
+      );
+
+      // The sign-in itself is refused the same way, with Retry-After.
+      const refused = await login();
+      expect(refused.status).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(refused.body).toEqual({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: limitMessage('login', wait) });
+      // Another address is not limited.
+      expect(await limit('203.0.113.8')).toEqual({ limited: false, retry_after: 0, message: null });
+    } finally {
+      await app.close();
+    }
+  });
 });

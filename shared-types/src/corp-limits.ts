@@ -23,6 +23,12 @@ export const CORP_LIMITS = {
   eventsPastDays: 7,
 } as const;
 
+/**
+ * Ship replacement (SRP) in every Russian text of a ping: the page, the form, the calendar feed and
+ * the Discord message (one term: the pilots' own «СРП»).
+ */
+export const SRP_LABEL = 'СРП';
+
 export const CORP_MESSAGES = {
   notMember: 'Нет доступа: ни один ваш персонаж не состоит в зарегистрированной корпорации',
   noRole: 'Раздел корпорации доступен ролям Сокорп и Админ',
@@ -34,6 +40,7 @@ export const CORP_MESSAGES = {
   timeRequired: 'Укажите время ET (ЧЧ:ММ)',
   eventType: 'Неизвестный тип пинга',
   eventNotFound: 'Пинг не найден',
+  eventCancelled: 'Пинг отменён: его уже нельзя менять и отвечать на него',
   cannotEditEvent: 'Менять и отменять пинг могут его автор, его ФК и админы корпорации',
   datePast: 'Это время уже прошло: укажите будущее время ET',
   dateTooFar: 'Пинг можно назначить не дальше чем на пять лет вперёд',

@@ -6,7 +6,13 @@ import {
   formatDelta,
   formatDuration,
   formatIsk,
-  formatLocalDateTime,
+  dateTimeInputText,
+  formatDate,
+  formatDateTime,
+  formatEveTime,
+  formatTime,
+  maskDateTimeInput,
+  parseDateTimeInput,
   formatNumber,
   formatPercent,
   formatSecurity,
@@ -224,15 +230,77 @@ describe('Russian plurals', () => {
   it('counts with the number grouped', () => expect(shown(countRu(1001, forms))).toBe('1_001_тип'));
 });
 
-describe('formatLocalDateTime', () => {
-  it.each([[new Date(2026, 10, 26, 7, 31, 22)], [new Date(2026, 0, 1, 0, 0, 0)], [new Date(1999, 11, 31, 23, 59, 59)]])(
-    'reads like toLocaleString("ru-RU") for %s',
-    (date) => {
-      expect(formatLocalDateTime(date)).toBe(date.toLocaleString('ru-RU'));
-    },
-  );
+describe('dates and times: Russian, 24-hour, whatever the locale', () => {
+  const ru = (timeZone?: string) =>
+    new Intl.DateTimeFormat('ru-RU', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    });
+  const moments = [
+    new Date(2026, 10, 26, 7, 31, 22),
+    new Date(2026, 0, 1, 0, 0, 0),
+    new Date(1999, 11, 31, 23, 59, 59),
+    new Date(2026, 10, 30, 19, 0),
+    new Date(2026, 10, 30, 12, 5),
+  ];
 
-  it('pads every field: 05.03.2026, 04:07:09', () => {
-    expect(formatLocalDateTime(new Date(2026, 2, 5, 4, 7, 9))).toBe('05.03.2026, 04:07:09');
+  it.each(moments.map((d) => [d]))('local: what Intl ru-RU h23 writes, for %s', (date) => {
+    expect(formatDateTime(date)).toBe(ru().format(date).replace(', ', ' '));
   });
+
+  it.each(moments.map((d) => [d]))('EVE time (UTC): what Intl ru-RU h23 writes in UTC, for %s', (date) => {
+    expect(formatDateTime(date, 'utc')).toBe(ru('UTC').format(date).replace(', ', ' '));
+  });
+
+  it.each([
+    ['2026-11-30T19:00:00Z', '30.11.2026 19:00', '30.11.2026 19:00 ET'],
+    ['2026-11-30T00:05:00Z', '30.11.2026 00:05', '30.11.2026 00:05 ET'],
+    ['2026-03-05T12:00:00Z', '05.03.2026 12:00', '05.03.2026 12:00 ET'],
+    ['2026-12-31T23:59:59Z', '31.12.2026 23:59', '31.12.2026 23:59 ET'],
+  ])('%s: %s, %s (no AM/PM, zero-padded)', (iso, utc, et) => {
+    expect(formatDateTime(iso, 'utc')).toBe(utc);
+    expect(formatEveTime(iso)).toBe(et);
+    expect(formatDate(iso, 'utc')).toBe(utc.slice(0, 10));
+    expect(formatTime(iso, 'utc')).toBe(utc.slice(11));
+    expect(formatTime(iso, 'utc', true)).toBe(`${utc.slice(11)}:${iso.slice(17, 19)}`);
+  });
+
+  it.each([
+    ['30.11.2026 19:00', { date: '2026-11-30', time: '19:00' }],
+    [' 1.2.2027 7:05 ', { date: '2027-02-01', time: '07:05' }],
+    ['29.02.2028 00:00', { date: '2028-02-29', time: '00:00' }],
+    ['29.02.2027 00:00', null], // not a leap year
+    ['31.04.2027 10:00', null],
+    ['30.11.2026 24:00', null],
+    ['30.11.2026 12:60', null],
+    ['30.11.2026', null],
+    ['11/30/2026 07:00 PM', null],
+    ['2026-11-30 19:00', null],
+    ['', null],
+  ])('reads the input %j', (text, expected) => expect(parseDateTimeInput(text)).toEqual(expected));
+
+  it('writes the API’s date and time back as the input shows them', () => {
+    expect(dateTimeInputText({ date: '2026-11-30', time: '19:00' })).toBe('30.11.2026 19:00');
+    expect(dateTimeInputText({ date: '', time: '' })).toBe('');
+  });
+
+  it.each([
+    ['3', '3'],
+    ['30', '30'],
+    ['301', '30.1'],
+    ['3011', '30.11'],
+    ['30112026', '30.11.2026'],
+    ['301120261', '30.11.2026 1'],
+    ['3011202619', '30.11.2026 19'],
+    ['30112026190', '30.11.2026 19:0'],
+    ['301120261900', '30.11.2026 19:00'],
+    ['30.11.2026 19:00', '30.11.2026 19:00'],
+    ['30.11.2026 19:001', '30.11.2026 19:00'],
+    ['ab30/11', '30.11'],
+  ])('masks %j as %j', (typed, shown) => expect(maskDateTimeInput(typed)).toBe(shown));
 });

@@ -194,14 +194,84 @@ export function formatDuration(totalSeconds: number): string {
 }
 
 /**
- * A moment in the reader's local time as ru-RU shows it: "26.11.2026, 07:31:22" (what
- * `toLocaleString('ru-RU')` gives), built by hand: the first use of Intl's Russian data costs a
- * phone tens of milliseconds while a page starts.
+ * Dates and times on every screen, whatever the browser's language: the Russian short date and the
+ * 24-hour time, "30.11.2026 19:00" — what `Intl.DateTimeFormat('ru-RU', { hourCycle: 'h23' })`
+ * writes (its ", " between them a space, as the date/time inputs take it). Built by hand rather
+ * than through Intl: the same text on every browser and platform, and no Russian locale data to
+ * load on a phone while a page starts (format.spec.ts holds it equal to Intl's ru-RU).
+ *
+ * `zone`: `'local'`, the reader's own clock; `'utc'`, EVE time (ET, what pings are entered in).
  */
-export function formatLocalDateTime(date: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return (
-    `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()}, ` +
-    `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`
-  );
+export type TimeZoneChoice = 'local' | 'utc';
+
+type Moment = Date | string | number;
+
+function parts(moment: Moment, zone: TimeZoneChoice) {
+  const d = moment instanceof Date ? moment : new Date(moment);
+  const utc = zone === 'utc';
+  return {
+    day: utc ? d.getUTCDate() : d.getDate(),
+    month: (utc ? d.getUTCMonth() : d.getMonth()) + 1,
+    year: utc ? d.getUTCFullYear() : d.getFullYear(),
+    hours: utc ? d.getUTCHours() : d.getHours(),
+    minutes: utc ? d.getUTCMinutes() : d.getMinutes(),
+    seconds: utc ? d.getUTCSeconds() : d.getSeconds(),
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** "30.11.2026" */
+export function formatDate(moment: Moment, zone: TimeZoneChoice = 'local'): string {
+  const p = parts(moment, zone);
+  return `${two(p.day)}.${two(p.month)}.${p.year}`;
+}
+
+/** "19:00" (24-hour); with `seconds`, "19:00:05". */
+export function formatTime(moment: Moment, zone: TimeZoneChoice = 'local', seconds = false): string {
+  const p = parts(moment, zone);
+  return `${two(p.hours)}:${two(p.minutes)}${seconds ? `:${two(p.seconds)}` : ''}`;
+}
+
+/** "30.11.2026 19:00": the one date-and-time format of the site (see above). */
+export function formatDateTime(moment: Moment, zone: TimeZoneChoice = 'local'): string {
+  return `${formatDate(moment, zone)} ${formatTime(moment, zone)}`;
+}
+
+/** An ET moment as pings show it: "30.11.2026 19:00 ET". */
+export function formatEveTime(moment: Moment): string {
+  return `${formatDateTime(moment, 'utc')} ET`;
+}
+
+/**
+ * Reads "ДД.ММ.ГГГГ ЧЧ:ММ" as typed (one or two digits for day, month and hour; spaces around
+ * trimmed) into the API's `{ date: 'YYYY-MM-DD', time: 'HH:MM' }`; null when it is not a real
+ * date and time (31.02, 24:00, 12:60 …).
+ */
+export function parseDateTimeInput(text: string): { date: string; time: string } | null {
+  const m = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s+(\d{1,2}):(\d{2})\s*$/.exec(text);
+  if (!m) return null;
+  const [day, month, year, hours, minutes] = m.slice(1).map(Number);
+  const d = new Date(Date.UTC(year, month - 1, day, hours, minutes));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  if (hours > 23 || minutes > 59) return null;
+  return { date: `${year}-${two(month)}-${two(day)}`, time: `${two(hours)}:${two(minutes)}` };
+}
+
+/** The API's `{ date: 'YYYY-MM-DD', time: 'HH:MM' }` as the input shows it: "30.11.2026 19:00". */
+export function dateTimeInputText(value: { date: string; time: string }): string {
+  const [y, mo, d] = value.date.split('-');
+  return y && mo && d ? `${d}.${mo}.${y} ${value.time}` : '';
+}
+
+/**
+ * What the date-time field keeps of what is typed: digits only, with the separators of
+ * "ДД.ММ.ГГГГ ЧЧ:ММ" put in as they are reached ("3011202619" -> "30.11.2026 19"); at most 12 digits.
+ */
+export function maskDateTimeInput(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 12);
+  const seps = ['', '', '.', '', '.', '', '', '', ' ', '', ':', ''];
+  let out = '';
+  for (let i = 0; i < digits.length; i++) out += seps[i] + digits[i];
+  return out;
 }

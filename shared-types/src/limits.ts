@@ -35,3 +35,6 @@ export const AUTH_MESSAGES = {
   notAuthenticated: 'Требуется вход в аккаунт',
   forbidden: 'Недостаточно прав',
 } as const;
+
+/** The market search's bounds: a query of 2–100 characters, at most 20 items (10 unless asked). */
+export const MARKET_SEARCH_LIMITS = { minLength: 2, maxLength: 100, defaultLimit: 10, maxLimit: 20 } as const;

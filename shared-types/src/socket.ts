@@ -18,9 +18,12 @@ export interface ServerToClientEvents {
    * for a ping they have, and decide `can_edit` of a new one with `canManagePing`.
    */
   'corp:event-created': (payload: { corporationId: number; event: CorpEvent }) => void;
-  /** Edited (`edit`) or answered by someone (`rsvp`: the counts changed). */
-  'corp:event-updated': (payload: { corporationId: number; event: CorpEvent; reason: 'edit' | 'rsvp' }) => void;
-  /** Cancelled (deleted) by its author, its FC or an admin. */
+  /**
+   * Edited (`edit`), answered by someone (`rsvp`: the counts changed) or cancelled (`cancel`: the
+   * ping marked cancelled, who and when; `corp:event-cancelled` follows).
+   */
+  'corp:event-updated': (payload: { corporationId: number; event: CorpEvent; reason: 'edit' | 'rsvp' | 'cancel' }) => void;
+  /** Cancelled by its author, its FC or an admin (after the `cancel` update that carries the marked ping). */
   'corp:event-cancelled': (payload: { corporationId: number; eventId: string }) => void;
   /** To the member's own sockets (`user:<id>`): their answer, so their other tabs show it as theirs. */
   'corp:event-answered': (payload: { corporationId: number; eventId: string; answer: RsvpAnswer }) => void;

@@ -8,6 +8,7 @@ import {
   type CaptchaResponse,
   type CsrfResponse,
   type LoginRequest,
+  type LoginLimitResponse,
   type LoginResponse,
   type RegistrationRequest,
   type SessionResponse,
@@ -18,7 +19,7 @@ import { ChangesState, generateCsrfToken } from '../common/auth/csrf';
 import { SessionResolver } from '../common/auth/session-resolver.service';
 import type { SessionUser } from '../common/auth/session-user';
 import { FormInterceptor } from '../common/http/forms';
-import { RateLimit } from '../common/rate-limit/rate-limit';
+import { RateLimit, RateLimits } from '../common/rate-limit/rate-limit';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { CaptchaService } from '../captcha/captcha.service';
 import { AccountsService } from './accounts.service';
@@ -32,6 +33,7 @@ export class AccountsController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly captcha: CaptchaService,
+    private readonly limits: RateLimits,
     private readonly sessions: SessionResolver,
   ) {}
 
@@ -70,6 +72,12 @@ export class AccountsController {
   @UseInterceptors(FormInterceptor())
   register(@Req() req: Request, @Body(new ZodPipe(registrationSchema)) body: RegistrationRequest): Promise<{ ok: true }> {
     return this.accounts.register(req, body);
+  }
+
+  /** Asked before the captcha: the login budget of this address (nothing spent). */
+  @Get('login_limit')
+  loginLimit(@Req() req: Request): Promise<LoginLimitResponse> {
+    return this.limits.state('login', req);
   }
 
   @Post('login')

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { APPRAISAL_MAX_SUGGESTIONS, type AppraisalSuggestion, type UnknownLine } from '@eve-toolkit/shared-types';
 import { GameData, type GameType } from '../game-data/game-data.contract';
-import { NameSuggester } from './domain/name-suggester';
+import { NameSuggester } from '../game-data/domain/name-suggester';
 
 /** Names of a line tried at most (its readings' names, first-seen: the whole line, then without its quantity…). */
 const NAMES_PER_LINE = 3;

@@ -52,7 +52,8 @@ export class CorpPingsService {
     const since = new Date(now.getTime() - CORP_LIMITS.eventsPastDays * 86_400_000);
     const [docs, characters] = await Promise.all([
       this.pings
-        .find(member, { date: { $gte: since } })
+        // A cancelled ping stays (marked) until its start has passed.
+        .find(member, { date: { $gte: since }, $or: [{ cancelled: null }, { date: { $gt: now } }] })
         .sort({ date: 1 })
         .limit(PINGS_LISTED)
         .lean<EventDoc[]>(),
@@ -86,6 +87,8 @@ export class CorpPingsService {
       created_at: now,
       updated_at: now,
       rev: 0,
+      seq: 0,
+      cancelled: null,
     });
     const saved = doc.toObject<EventDoc>();
     const payload: PingCreatedEvent = { corporationId: saved.corporation_id, event: this.shared(saved) };
@@ -96,6 +99,7 @@ export class CorpPingsService {
   /** The fields given change (404 outside the member's corporations, 403 for someone who may not). */
   async update(member: CorpMember, req: UpdateEventFields, now = new Date()): Promise<CorpEvent> {
     const doc = await this.managed(member, req.id);
+    if (doc.cancelled) throw apiError(409, CORP_MESSAGES.eventCancelled);
     const set: Partial<EventDoc> = { updated_at: now };
     for (const key of ['name', 'desc', 'type', 'doctrine', 'comms', 'srp', 'fc'] as const)
       if (req[key] !== undefined) (set as Record<string, unknown>)[key] = req[key];
@@ -109,29 +113,45 @@ export class CorpPingsService {
       }
     }
     if (req.formup !== undefined) set.formup = await this.system(req.formup);
-    const updated = await this.pings.findOneAndUpdate(member, { _id: doc._id }, { $set: set, $inc: { rev: 1 } }).lean<EventDoc>();
-    if (!updated) throw apiError(404, CORP_MESSAGES.eventNotFound);
+    const updated = await this.pings
+      .findOneAndUpdate(member, { _id: doc._id, cancelled: null }, { $set: set, $inc: { rev: 1, seq: 1 } })
+      .lean<EventDoc>();
+    if (!updated) throw await this.missing(member, doc._id);
     const payload: PingUpdatedEvent = { corporationId: updated.corporation_id, event: this.shared(updated), reason: 'edit' };
     this.events.emit(CORP_EVENTS.pingUpdated, payload);
     return this.view(updated, member);
   }
 
-  /** Cancels (deletes) the ping; the same access as `update`. */
-  async cancel(member: CorpMember, id: string): Promise<{ ok: true }> {
+  /**
+   * Cancels the ping (the same access as `update`): it is marked cancelled (who, when) and stays
+   * until its start has passed; a second cancel is 409. Members' pages turn it cancelled live
+   * (`corp.ping-updated`, reason `cancel`); `corp.ping-cancelled` announces it.
+   */
+  async cancel(member: CorpMember, id: string, now = new Date()): Promise<{ ok: true; event: CorpEvent }> {
     const doc = await this.managed(member, id);
-    const res = await this.pings.deleteWithin(member, { _id: doc._id });
-    if (res.deletedCount !== 1) throw apiError(404, CORP_MESSAGES.eventNotFound);
-    const payload: PingCancelledEvent = { corporationId: doc.corporation_id, event: this.shared(doc) };
+    const updated = await this.pings
+      .findOneAndUpdate(
+        member,
+        { _id: doc._id, cancelled: null },
+        { $set: { cancelled: { by: member.user.username, at: now } }, $inc: { rev: 1, seq: 1 } },
+      )
+      .lean<EventDoc>();
+    if (!updated) throw await this.missing(member, doc._id);
+    const shared = this.shared(updated);
+    const live: PingUpdatedEvent = { corporationId: updated.corporation_id, event: shared, reason: 'cancel' };
+    this.events.emit(CORP_EVENTS.pingUpdated, live);
+    const payload: PingCancelledEvent = { corporationId: updated.corporation_id, event: shared };
     this.events.emit(CORP_EVENTS.pingCancelled, payload);
-    return { ok: true };
+    return { ok: true, event: await this.view(updated, member) };
   }
 
   /** Any member answers (again to change it): one conditional update of the ping's answers. */
   async rsvp(member: CorpMember, id: string, answer: RsvpAnswer): Promise<CorpEvent> {
+    const _id = objectId(id);
     const updated = await this.pings
-      .findOneAndUpdate(member, { _id: objectId(id) }, { $set: { [`rsvp.${member.user.id}`]: answer }, $inc: { rev: 1 } })
+      .findOneAndUpdate(member, { _id, cancelled: null }, { $set: { [`rsvp.${member.user.id}`]: answer }, $inc: { rev: 1 } })
       .lean<EventDoc>();
-    if (!updated) throw apiError(404, CORP_MESSAGES.eventNotFound);
+    if (!updated) throw await this.missing(member, _id);
     const payload: PingUpdatedEvent = {
       corporationId: updated.corporation_id,
       event: this.shared(updated),
@@ -148,6 +168,12 @@ export class CorpPingsService {
     if (!doc) throw apiError(404, CORP_MESSAGES.eventNotFound);
     if (!(await this.mayManage(member, doc))) throw apiError(403, CORP_MESSAGES.cannotEditEvent);
     return doc;
+  }
+
+  /** Why a conditional update of a ping found nothing: 409 when it is cancelled, else 404. */
+  private async missing(member: CorpMember, _id: Types.ObjectId): Promise<Error> {
+    const doc = await this.pings.findOne(member, { _id }).lean<EventDoc>();
+    return doc?.cancelled ? apiError(409, CORP_MESSAGES.eventCancelled) : apiError(404, CORP_MESSAGES.eventNotFound);
   }
 
   /** Whether `member` may edit and cancel the ping (`names`: their characters in its corporation, read when needed). */

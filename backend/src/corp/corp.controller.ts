@@ -105,7 +105,7 @@ export class CorpController {
   deleteEvent(
     @Member() member: CorpMember,
     @Body(new ZodPipe(deleteEventSchema)) body: DeleteEventRequest,
-  ): Promise<{ ok: true }> {
+  ): Promise<{ ok: true; event: CorpEvent }> {
     return this.pings.cancel(member, body.id);
   }
 

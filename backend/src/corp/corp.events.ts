@@ -32,15 +32,18 @@ export interface PingCreatedEvent {
   corporationId: number;
   event: CorpEvent;
 }
-/** A ping was edited (`edit`: its fields changed) or answered (`rsvp`: only the counts changed). */
+/**
+ * A ping was edited (`edit`: its fields changed), answered (`rsvp`: only the counts changed) or
+ * cancelled (`cancel`: marked cancelled; `corp.ping-cancelled` follows for the announcements).
+ */
 export interface PingUpdatedEvent {
   corporationId: number;
   event: CorpEvent;
-  reason: 'edit' | 'rsvp';
+  reason: 'edit' | 'rsvp' | 'cancel';
   /** For `rsvp`: whose answer it was (their own sockets learn it is theirs). */
   answer?: { userId: string; answer: RsvpAnswer };
 }
-/** A ping was cancelled (deleted); `event` is how it was just before. */
+/** A ping was cancelled; `event` is the ping marked cancelled (who, when). */
 export interface PingCancelledEvent {
   corporationId: number;
   event: CorpEvent;

@@ -91,6 +91,7 @@ export function toCorpEvent(
     rsvp: rsvpSummary(doc.rsvp, viewer.userId),
     can_edit: viewer.canEdit,
     updated_at: new Date(doc.updated_at ?? doc.created_at).toISOString(),
+    cancelled: doc.cancelled ? { by: doc.cancelled.by, at: new Date(doc.cancelled.at).toISOString() } : null,
     rev: doc.rev ?? 0,
   };
 }

@@ -101,6 +101,13 @@ export interface EventDoc {
   updated_at?: Date;
   /** +1 with every edit and answer (pages keep the newest view). */
   rev?: number;
+  /**
+   * +1 with every edit and the cancellation, not with answers: the calendar feed's SEQUENCE (RFC
+   * 5545), so calendar apps take the changed event instead of keeping their copy.
+   */
+  seq?: number;
+  /** Who cancelled it and when; the ping stays (marked) until its start has passed. */
+  cancelled?: { by: string; at: Date } | null;
 }
 
 export const EventSchema = new Schema<EventDoc>(
@@ -121,6 +128,8 @@ export const EventSchema = new Schema<EventDoc>(
     rsvp: { type: Schema.Types.Mixed, default: {} },
     updated_at: { type: Date },
     rev: { type: Number, default: 0 },
+    seq: { type: Number, default: 0 },
+    cancelled: { type: Schema.Types.Mixed, default: null },
   },
   { collection: 'corp_events', versionKey: false, minimize: false },
 );

@@ -1,5 +1,6 @@
 import { typeIconUrl, type DayPrices, type MarketItem, type MarketItemDetail } from '@eve-toolkit/shared-types';
 import type { GameType } from '../game-data/game-data.contract';
+import type { HubPrice } from './market-prices.contract';
 import type { MarketPriceDoc } from './market.schema';
 
 /** Name shown when the static data does not know the type (e.g. before the first SDE import). */
@@ -28,6 +29,7 @@ export function toMarketItemDetail(
   id: number,
   type: GameType | undefined,
   price: MarketPriceDoc | undefined,
+  book: HubPrice | undefined,
   imageServerUrl: string,
   updatedAt: Date | null,
 ): MarketItemDetail {
@@ -38,7 +40,13 @@ export function toMarketItemDetail(
   }
   return {
     ...toMarketItem(id, type, price, imageServerUrl),
+    // The current book through the one price contract (the same figures the appraisal and industry read).
+    sell: book?.sell ?? null,
+    buy: book?.buy ?? null,
     last_prices: lastPrices,
     updated_at: updatedAt?.toISOString() ?? null,
+    book: book
+      ? { sell_volume: book.sellVolume, buy_volume: book.buyVolume, sell_orders: book.sellOrders, buy_orders: book.buyOrders }
+      : null,
   };
 }

@@ -8,10 +8,14 @@ import {
   type MarketHubsResponse,
   type MarketItemDetail,
   type MarketItemsResponse,
+  type MarketSearchQuery,
+  type MarketSearchResponse,
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { apiError } from '../common/errors/api-exception.filter';
-import { GameData } from '../game-data/game-data.contract';
+import { GameData, type GameType } from '../game-data/game-data.contract';
+import { MarketItemSearch } from './domain/item-search';
+import { MarketPrices } from './market-prices.contract';
 import { MarketCategoriesService } from './market-categories.service';
 import { MARKET_EVENTS, type MarketPricesUpdatedEvent } from './market.events';
 import { toMarketItem, toMarketItemDetail } from './market.mapper';
@@ -25,10 +29,13 @@ export const ITEMS_CACHE_MS = 10_000;
 export class MarketService {
   /** The list is the same for every visitor of a hub: a short per-hub micro-cache. */
   private readonly itemsCache = new Map<number, { at: number; value: Promise<MarketItemsResponse> }>();
+  /** The search over every market item, built again when the game data's name index changes (an import). */
+  private searchIndex: { names: ReadonlyMap<string, GameType>; search: MarketItemSearch } | null = null;
 
   constructor(
     private readonly gameData: GameData,
     private readonly categories: MarketCategoriesService,
+    private readonly marketPrices: MarketPrices,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectModel(MODELS.price) private readonly prices: Model<MarketPriceDoc>,
     @InjectModel(MODELS.status) private readonly status: Model<SyncStatusDoc>,
@@ -80,13 +87,43 @@ export class MarketService {
 
   async detail(hubId: number, id: number): Promise<MarketItemDetail> {
     if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
-    const [type, price, updatedAt] = await Promise.all([
+    const [type, price, book, updatedAt] = await Promise.all([
       this.gameData.type(id),
-      this.prices.findOne({ hub_id: hubId, type_id: id }).lean<MarketPriceDoc>(),
+      this.prices
+        .findOne({ hub_id: hubId, type_id: id }, { last_prices: 1, median_sell: 1, median_buy: 1 })
+        .lean<MarketPriceDoc>(),
+      this.marketPrices.hubPrices(hubId, [id]),
       this.updatedAt(hubId),
     ]);
     if (!type && !price) throw apiError(404, MARKET_MESSAGES.itemNotFound);
-    return toMarketItemDetail(id, type ?? undefined, price ?? undefined, this.config.imageServerUrl, updatedAt);
+    return toMarketItemDetail(id, type ?? undefined, price ?? undefined, book.get(id), this.config.imageServerUrl, updatedAt);
+  }
+
+  /**
+   * Published market items by name (Russian or English, typed in part or misspelt), best first,
+   * with their best SELL and BUY at the hub (`MarketPrices`; null when unknown).
+   */
+  async search({ q, hub, limit }: MarketSearchQuery): Promise<MarketSearchResponse> {
+    if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
+    const found = (await this.itemSearch()).search(q, limit);
+    const prices = await this.marketPrices.hubPrices(
+      hub,
+      found.map((i) => i.id),
+    );
+    return {
+      items: found.map(({ id, name }) => ({ id, name, sell: prices.get(id)?.sell ?? null, buy: prices.get(id)?.buy ?? null })),
+    };
+  }
+
+  private async itemSearch(): Promise<MarketItemSearch> {
+    const names = await this.gameData.typeNameIndex();
+    if (this.searchIndex?.names !== names) {
+      const items = [...new Set(names.values())]
+        .filter((t) => t.published && t.marketGroupId !== null)
+        .map((t) => ({ id: t.id, name: t.name, nameEn: t.nameEn }));
+      this.searchIndex = { names, search: new MarketItemSearch(items) };
+    }
+    return this.searchIndex.search;
   }
 
   private async updatedAt(hubId: number): Promise<Date | null> {

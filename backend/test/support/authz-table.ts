@@ -125,6 +125,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // Accounts: a guest signs in, registers, proves a person with the captcha.
   'GET /auth/get_session',
   'GET /auth/get_csrf',
+  'GET /auth/login_limit',
   'GET /auth/generate_captcha',
   'POST /auth/validate_captcha',
   'POST /auth/ban_me',
@@ -154,6 +155,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /data/market/hubs',
   'GET /data/market/items',
   'GET /data/market/detail/:id',
+  'GET /data/market/search',
   'POST /data/market/appraisal',
   'GET /data/market/appraisal/:id',
   'POST /data/loot/post_players',

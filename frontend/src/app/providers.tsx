@@ -37,7 +37,8 @@ export function Providers({ children, store = appStore, queryClient = appQueryCl
           theme={theme}
           colorSchemeManager={colorSchemeManager}
           cssVariablesResolver={cssVariablesResolver}
-          defaultColorScheme="light"
+          // No choice saved yet: the system's (prefers-color-scheme), light when it has none (public/theme-init.js).
+          defaultColorScheme="auto"
           env={mantineEnv}
         >
           {toasts && (

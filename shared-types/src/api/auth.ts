@@ -1,3 +1,4 @@
+import { pluralRu } from '../format';
 import { z } from 'zod';
 import { ACCOUNT_LIMITS, AUTH_MESSAGES } from '../limits';
 import { isSingleScript, text } from '../text';
@@ -33,6 +34,34 @@ export const loginSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginSchema>;
 export type LoginResponse = { ok: true } | { ok: false; msg: 'invalid' };
+
+/**
+ * GET auth/login_limit: whether this address may try to sign in now, asked before the captcha
+ * (a sign-in refused after the captcha was solved wasted it). `retry_after`: seconds until the
+ * next try is allowed (0 when it is), `message`: the Russian text with the minutes, or null.
+ */
+export interface LoginLimitResponse {
+  limited: boolean;
+  retry_after: number;
+  message: string | null;
+}
+
+/** What the account forms say when their address used its budget: the reason, then the wait. */
+export const LIMIT_REASONS = {
+  login: 'Слишком много попыток входа с вашего адреса',
+  registration: 'Слишком много регистраций с вашего адреса',
+} as const;
+
+/** «попробуйте через 7 минут»: the wait in whole minutes, rounded up (at least one). */
+export function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `попробуйте через ${minutes} ${pluralRu(minutes, ['минуту', 'минуты', 'минут'])}`;
+}
+
+/** «Слишком много попыток входа с вашего адреса: попробуйте через 7 минут». */
+export function limitMessage(reason: keyof typeof LIMIT_REASONS, seconds: number): string {
+  return `${LIMIT_REASONS[reason]}: ${waitText(seconds)}`;
+}
 
 /** POST auth/delete (multipart): captcha_id. */
 export const deleteAccountSchema = z.object({ captcha_id: captchaId });

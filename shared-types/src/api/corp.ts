@@ -71,6 +71,11 @@ export type UpdateBuyRequest = z.infer<typeof updateBuySchema>;
  * caller; socket events and domain events carry the shared view (`mine: null`, `can_edit: false`)
  * and pages keep their own values from the cache (see `canManagePing`).
  */
+export interface PingCancellation {
+  by: string;
+  at: string;
+}
+
 export interface CorpEvent {
   id: string;
   name: string;
@@ -96,6 +101,11 @@ export interface CorpEvent {
   can_edit: boolean;
   /** ISO time of the last edit (not of answers); equals creation for a new ping. */
   updated_at: string;
+  /**
+   * Cancelled by whom (username) and when (ISO), or null. A cancelled ping stays listed, marked,
+   * until its start has passed; it can no longer be edited or answered.
+   */
+  cancelled: PingCancellation | null;
   /**
    * Revision: 0 when created, +1 with every edit and answer (always sent by the server). A page
    * keeps the higher one when a live event and an HTTP answer cross.
@@ -179,7 +189,10 @@ export const updateEventSchema = z
 export type UpdateEventRequest = z.input<typeof updateEventSchema>;
 export type UpdateEventFields = z.output<typeof updateEventSchema>;
 
-/** POST auth/corp/delete_event { id }: cancels the ping (author, its FC, admins). */
+/**
+ * POST auth/corp/delete_event { id }: cancels the ping (author, its FC, admins) -> `{ ok, event }`,
+ * the ping marked cancelled (it is not deleted: members see it cancelled until its start).
+ */
 export const deleteEventSchema = z.object({ id: eventId });
 export type DeleteEventRequest = z.infer<typeof deleteEventSchema>;
 

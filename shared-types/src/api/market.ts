@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_HUB_ID, HUBS } from '../enums';
+import { MARKET_SEARCH_LIMITS } from '../limits';
 import { decimalInt } from './params';
 
 /** GET data/market/hubs */
@@ -39,10 +40,38 @@ export interface MarketItemsResponse {
   updated_at: string | null;
 }
 
-/** GET data/market/detail/{id}?hub=2. `last_prices`: `YYYY-MM-DD` -> `{ B, S }`, oldest first. */
+/**
+ * The hub's order book for one item at the last refresh: units and orders on each side. Null when
+ * the hub has no stored row for the item (not refreshed yet, or never traded there): unknown, not 0.
+ */
+export interface MarketBook {
+  sell_volume: number;
+  buy_volume: number;
+  sell_orders: number;
+  buy_orders: number;
+}
+
+/**
+ * GET data/market/detail/{id}?hub=2. `last_prices`: `YYYY-MM-DD` -> `{ B, S }`, oldest first.
+ * `book`: volume and depth of the hub's orders (null: unknown).
+ */
 export interface MarketItemDetail extends MarketItem {
   last_prices: Record<string, DayPrices>;
   updated_at: string | null;
+  book: MarketBook | null;
+}
+
+/** One hit of the market search: best SELL / BUY at the hub (null: no order on that side, or unknown). */
+export interface MarketSearchItem {
+  id: number;
+  name: string;
+  sell: number | null;
+  buy: number | null;
+}
+
+/** GET data/market/search?q=&hub=&limit=: market items by Russian or English name, best match first. */
+export interface MarketSearchResponse {
+  items: MarketSearchItem[];
 }
 
 export const MARKET_MESSAGES = {
@@ -50,6 +79,10 @@ export const MARKET_MESSAGES = {
   badItemId: 'Некорректный идентификатор предмета',
   itemNotFound: 'Предмет не найден',
   gameDataLoading: 'Игровые данные ещё загружаются, попробуйте через минуту',
+  searchMissing: 'Введите название предмета',
+  searchTooShort: `Введите не меньше ${MARKET_SEARCH_LIMITS.minLength} символов названия`,
+  searchTooLong: `Название не длиннее ${MARKET_SEARCH_LIMITS.maxLength} символов`,
+  badSearchLimit: `limit — целое число от 1 до ${MARKET_SEARCH_LIMITS.maxLimit}`,
 } as const;
 
 /** `?hub=` (optional, default 2 = Jita 4-4); must be one of HUBS. */
@@ -62,3 +95,17 @@ export type MarketHubQuery = z.infer<typeof marketHubQuerySchema>;
 
 /** The `{id}` path segment of the detail route: a positive integer type id. */
 export const marketItemIdSchema = decimalInt(MARKET_MESSAGES.badItemId, { min: 1, max: 2_147_483_647 });
+
+/** `?q=&hub=&limit=` of the market search (Russian 400s for each bad part). */
+export const marketSearchQuerySchema = marketHubQuerySchema.extend({
+  q: z
+    .string({ error: MARKET_MESSAGES.searchMissing })
+    .trim()
+    .min(1, { error: MARKET_MESSAGES.searchMissing })
+    .min(MARKET_SEARCH_LIMITS.minLength, { error: MARKET_MESSAGES.searchTooShort })
+    .max(MARKET_SEARCH_LIMITS.maxLength, { error: MARKET_MESSAGES.searchTooLong }),
+  limit: decimalInt(MARKET_MESSAGES.badSearchLimit, { min: 1, max: MARKET_SEARCH_LIMITS.maxLimit }).default(
+    MARKET_SEARCH_LIMITS.defaultLimit,
+  ),
+});
+export type MarketSearchQuery = z.infer<typeof marketSearchQuerySchema>;

@@ -13,7 +13,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { NextFunction, Request, Response } from 'express';
 import type { Connection } from 'mongoose';
 import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
-import { ERROR_CODES, MESSAGES, type ApiErrorBody } from '@eve-toolkit/shared-types';
+import { ERROR_CODES, LIMIT_REASONS, limitMessage, MESSAGES, type ApiErrorBody } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { DATABASE_HANDLE, type DatabaseHandle } from '../database/database';
 
@@ -33,6 +33,8 @@ export interface Budget {
   durationSeconds: number;
   /** RATE_LIMIT_TRUSTED addresses skip it (load budgets, not abuse guards). */
   trustedExempt?: boolean;
+  /** The account forms' budgets: the 429 names the reason and the minutes to wait (else the generic text). */
+  reason?: keyof typeof LIMIT_REASONS;
 }
 
 export type BudgetName = 'overall' | 'appraisal' | 'login' | 'registration' | 'captcha' | 'feedback' | 'calendar';
@@ -41,8 +43,8 @@ export const BUDGETS: readonly Budget[] = [
   { name: 'overall', points: 300, durationSeconds: 60, trustedExempt: true },
   // The most expensive public call (up to 20 000 lines looked up and priced).
   { name: 'appraisal', points: 30, durationSeconds: 60, trustedExempt: true },
-  { name: 'login', points: 20, durationSeconds: 600 },
-  { name: 'registration', points: 10, durationSeconds: 3600 },
+  { name: 'login', points: 20, durationSeconds: 600, reason: 'login' },
+  { name: 'registration', points: 10, durationSeconds: 3600, reason: 'registration' },
   { name: 'captcha', points: 60, durationSeconds: 600 },
   { name: 'feedback', points: 5, durationSeconds: 600 },
   // Calendar feeds: the secret in the path is guessed against nowhere near this rate; apps poll every 15 minutes.
@@ -63,10 +65,15 @@ export const RateLimit = (name: Exclude<BudgetName, 'overall'>) => SetMetadata(B
 
 const clientOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-/** The 429 in the API's shape, with Retry-After. */
-function refusal(res: Response, rejection: RateLimiterRes): ApiErrorBody {
-  res.setHeader('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
-  return { statusCode: 429, code: ERROR_CODES.tooMany, message: MESSAGES.tooMany };
+/** Whole seconds until a refused client may try again (at least 1). */
+const retryAfter = (rejection: RateLimiterRes) => Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+
+/** The 429 in the API's shape, with Retry-After (and the wait in minutes for the account forms' budgets). */
+function refusal(res: Response, rejection: RateLimiterRes, budget?: Budget): ApiErrorBody {
+  const seconds = retryAfter(rejection);
+  res.setHeader('Retry-After', String(seconds));
+  const message = budget?.reason ? limitMessage(budget.reason, seconds) : MESSAGES.tooMany;
+  return { statusCode: 429, code: ERROR_CODES.tooMany, message };
 }
 
 /** The limiters, one per budget, on one shared collection. */
@@ -116,6 +123,27 @@ export class RateLimits {
     }
   }
 
+  /**
+   * Whether the next call of `name` from this request's client would be refused, without spending
+   * anything: the seconds to wait (0: it would pass) and, for the account forms, the message.
+   */
+  async state(name: BudgetName, req: Request): Promise<{ limited: boolean; retry_after: number; message: string | null }> {
+    const { budget, limiter } = this.limiters.get(name)!;
+    const client = clientOf(req);
+    const used = budget.trustedExempt && this.config.rateLimitTrusted.includes(client) ? null : await limiter.get(client);
+    if (!used || used.consumedPoints < limiter.points) return { limited: false, retry_after: 0, message: null };
+    const seconds = retryAfter(used);
+    return {
+      limited: true,
+      retry_after: seconds,
+      message: budget.reason ? limitMessage(budget.reason, seconds) : MESSAGES.tooMany,
+    };
+  }
+
+  budgetOf(name: BudgetName): Budget {
+    return this.limiters.get(name)!.budget;
+  }
+
   /** The overall budget, for every API request, as the first middleware. */
   overall() {
     return (req: Request, res: Response, next: NextFunction) => {
@@ -142,7 +170,7 @@ export class RateLimitGuard implements CanActivate {
     if (!name) return true;
     const http = context.switchToHttp();
     const rejection = await this.limits.spend(name, http.getRequest<Request>());
-    if (rejection) throw new HttpException(refusal(http.getResponse<Response>(), rejection), 429);
+    if (rejection) throw new HttpException(refusal(http.getResponse<Response>(), rejection, this.limits.budgetOf(name)), 429);
     return true;
   }
 }

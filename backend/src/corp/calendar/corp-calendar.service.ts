@@ -84,7 +84,7 @@ export class CorpCalendarService {
       .lean<EventDoc[]>();
     const pageUrl = this.config.publicUrl ? `${this.config.publicUrl.replace(/\/$/, '')}/corp/events` : undefined;
     return pingCalendar(
-      docs.map((d) => toCorpEvent(d, this.config.imageServerUrl)),
+      docs.map((d) => ({ ...toCorpEvent(d, this.config.imageServerUrl), cancelled: !!d.cancelled, sequence: d.seq ?? 0 })),
       { now, pageUrl },
     );
   }

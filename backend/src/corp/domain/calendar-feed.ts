@@ -1,5 +1,5 @@
 import ical, { ICalEventStatus } from 'ical-generator';
-import { DELIVERY_LIMITS, EVENT_TYPE_LABELS, formatSecurity } from '@eve-toolkit/shared-types';
+import { DELIVERY_LIMITS, EVENT_TYPE_LABELS, formatSecurity, SRP_LABEL } from '@eve-toolkit/shared-types';
 import type { PingSummary } from './discord-message';
 
 export interface CalendarOptions {
@@ -9,8 +9,11 @@ export interface CalendarOptions {
   pageUrl?: string;
 }
 
-/** A ping in the feed: cancelled ones stay, marked, until they pass. */
-export type CalendarPing = PingSummary & { cancelled?: boolean };
+/**
+ * A ping in the feed: cancelled ones stay, marked (STATUS:CANCELLED), until they leave the feed's
+ * window. `sequence`: its revision for calendar apps (SEQUENCE, +1 with every edit and the cancellation).
+ */
+export type CalendarPing = PingSummary & { cancelled?: boolean; sequence?: number };
 
 /** The ping's details as the description's lines (what a pilot needs away from the page). */
 export function pingDetails(ping: PingSummary): string {
@@ -22,7 +25,7 @@ export function pingDetails(ping: PingSummary): string {
   }
   if (ping.doctrine) lines.push(`Доктрина: ${ping.doctrine}`);
   if (ping.comms) lines.push(`Связь: ${ping.comms}`);
-  if (ping.srp !== null && ping.srp !== undefined) lines.push(`SRP: ${ping.srp ? 'да' : 'нет'}`);
+  if (ping.srp !== null && ping.srp !== undefined) lines.push(`${SRP_LABEL}: ${ping.srp ? 'да' : 'нет'}`);
   if (ping.fc) lines.push(`ФК: ${ping.fc}`);
   lines.push(`Автор: ${ping.author}`);
   return lines.join('\n');
@@ -52,6 +55,7 @@ export function pingCalendar(pings: readonly CalendarPing[], options: CalendarOp
       location: ping.formup ? ping.formup.name : null,
       url: options.pageUrl ?? null,
       status: ping.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      sequence: ping.sequence ?? 0,
     });
   }
   return calendar.toString();

@@ -31,7 +31,7 @@ describe('pingMessage', () => {
       { name: 'Сбор', value: 'Jita (0,9)', inline: true },
       { name: 'Доктрина', value: 'Ferox', inline: true },
       { name: 'Связь', value: 'Mumble: #fleet-1', inline: true },
-      { name: 'SRP', value: 'Да', inline: true },
+      { name: 'СРП', value: 'Да', inline: true },
       { name: 'ФК', value: 'Ivan', inline: true },
     ]);
   });

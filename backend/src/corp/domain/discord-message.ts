@@ -1,4 +1,10 @@
-import { EVENT_TYPE_LABELS, formatSecurity, type EventType, type WebhookDeliveryKind } from '@eve-toolkit/shared-types';
+import {
+  EVENT_TYPE_LABELS,
+  formatSecurity,
+  SRP_LABEL,
+  type EventType,
+  type WebhookDeliveryKind,
+} from '@eve-toolkit/shared-types';
 
 /** What a webhook message says about a ping (a CorpEvent carries these fields). */
 export interface PingSummary {
@@ -68,7 +74,7 @@ export function pingMessage(ping: PingSummary, kind: WebhookDeliveryKind): Disco
   }
   if (ping.doctrine) fields.push({ name: 'Доктрина', value: ping.doctrine, inline: true });
   if (ping.comms) fields.push({ name: 'Связь', value: ping.comms, inline: true });
-  if (ping.srp !== null && ping.srp !== undefined) fields.push({ name: 'SRP', value: ping.srp ? 'Да' : 'Нет', inline: true });
+  if (ping.srp !== null && ping.srp !== undefined) fields.push({ name: SRP_LABEL, value: ping.srp ? 'Да' : 'Нет', inline: true });
   if (ping.fc) fields.push({ name: 'ФК', value: ping.fc, inline: true });
   const title = kind === 'cancelled' ? `~~${ping.name}~~` : ping.name;
   return {

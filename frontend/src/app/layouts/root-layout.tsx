@@ -8,6 +8,7 @@ import { LoadingView } from '../../shared/ui/loading-view';
 import { AuthWidget } from '../components/auth-widget';
 import { CookieBanner } from '../components/cookie-banner';
 import { DemoBadge } from '../components/demo-badge';
+import { MarketSearchButton } from '../components/market-search-button';
 import { Logo } from '../components/logo';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { ThemeToggle } from '../components/theme-toggle';
@@ -51,6 +52,7 @@ const HeaderActions = memo(function HeaderActions() {
   return (
     <div className={classes.right}>
       <DemoBadge />
+      <MarketSearchButton />
       <ThemeToggle />
       <Box visibleFrom="xs">
         <AuthWidget />

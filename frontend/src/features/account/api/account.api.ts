@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CaptchaResponse,
   CharactersRefreshResponse,
+  LoginLimitResponse,
   LoginResponse,
   SessionResponse,
   UserProfileResponse,
@@ -44,6 +45,20 @@ function useSessionChanged() {
     void import('../../../shared/socket').then((m) => m.resetSocket());
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   };
+}
+
+/**
+ * GET auth/login_limit: whether this address may sign in now (asked on the page and again before
+ * the captcha, so nobody solves one only to hear «too many»).
+ */
+export function useLoginLimit() {
+  return useQuery({
+    queryKey: ['auth', 'login-limit'],
+    queryFn: ({ signal }) => api.get<LoginLimitResponse>('auth/login_limit', { signal }),
+    staleTime: 0,
+    // While limited: asked again each minute (the minutes count down) and when the wait ends.
+    refetchInterval: (q) => (q.state.data?.limited ? Math.min(q.state.data.retry_after * 1000, 60_000) : false),
+  });
 }
 
 export function useLogin() {

@@ -1,5 +1,5 @@
 import { Avatar, Badge, Button, Group, Paper, Text } from '@mantine/core';
-import { formatIsk, formatSecurity, securityColor, type CharacterCard as Card } from '@eve-toolkit/shared-types';
+import { formatDateTime, formatIsk, formatSecurity, securityColor, type CharacterCard as Card } from '@eve-toolkit/shared-types';
 import classes from './character-card.module.css';
 
 export interface CharacterCardProps {
@@ -41,7 +41,7 @@ export function CharacterCard({ character: c, onUnlink, unlinking }: CharacterCa
         <Text size="sm">Новых писем: {c.new_mails === null ? '—' : c.new_mails}</Text>
         {c.updated_at && (
           <Text size="xs" c="dimmed">
-            Обновлено {new Date(c.updated_at).toLocaleString('ru-RU', { dateStyle: 'short', timeStyle: 'short' })}
+            Обновлено {formatDateTime(c.updated_at)}
           </Text>
         )}
       </div>

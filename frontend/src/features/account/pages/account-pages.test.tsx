@@ -48,6 +48,54 @@ describe('/account/login', () => {
   });
 });
 
+describe('/account/login: the sign-in limit comes before the captcha', () => {
+  const LIMITED = {
+    limited: true,
+    retry_after: 420,
+    message: 'Слишком много попыток входа с вашего адреса: попробуйте через 7 минут',
+  };
+
+  it('a limited address sees the wait at once, and no captcha is asked', async () => {
+    const asked: string[] = [];
+    const { user } = renderApp('/account/login', {
+      handler: (url) => {
+        asked.push(url);
+        if (url.endsWith('/auth/login_limit')) return { body: LIMITED };
+        return undefined;
+      },
+    });
+    expect(await screen.findByTestId('login-limited')).toHaveTextContent(
+      'Слишком много попыток входа с вашего адреса: попробуйте через 7 минут. Капчу решать не нужно',
+    );
+    await user.type(screen.getByLabelText('Логин'), 'pilot');
+    await user.type(screen.getByLabelText('Пароль'), 'secret1');
+    expect(screen.getByRole('button', { name: 'Войти' })).toBeDisabled();
+    expect(screen.queryByTestId('captcha')).toBeNull();
+    expect(asked.filter((u) => u.includes('captcha') || u.endsWith('/auth/login'))).toEqual([]);
+  });
+
+  it('the limit is asked again on «Войти»: reached meanwhile, the wait shows instead of the captcha', async () => {
+    let calls = 0;
+    const asked: string[] = [];
+    const { user } = renderApp('/account/login', {
+      handler: (url) => {
+        asked.push(url);
+        if (url.endsWith('/auth/login_limit')) {
+          calls += 1;
+          return { body: calls === 1 ? { limited: false, retry_after: 0, message: null } : LIMITED };
+        }
+        return undefined;
+      },
+    });
+    await user.type(await screen.findByLabelText('Логин'), 'pilot');
+    await user.type(screen.getByLabelText('Пароль'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByTestId('login-limited')).toHaveTextContent('попробуйте через 7 минут');
+    expect(screen.queryByTestId('captcha')).toBeNull();
+    expect(asked.filter((u) => u.includes('captcha'))).toEqual([]);
+  });
+});
+
 describe('/account/register', () => {
   it('shows the spec messages for empty, short and mismatched fields and the agreement', async () => {
     const { user, fetchMock } = renderApp('/account/register');

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, ROLE_LABELS } from '@eve-toolkit/shared-types';
 import { useClientConfig } from '../../../shared/client-config';
 import { ApiError } from '../../../shared/api-client';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useLogin } from '../api/account.api';
+import { useLogin, useLoginLimit } from '../api/account.api';
 import { LazyCaptcha as Captcha } from '../components/lazy-captcha';
 
 interface LoginForm {
@@ -22,6 +22,10 @@ export default function LoginPage() {
   const [pending, setPending] = useState<LoginForm | null>(null);
   const [error, setError] = useState<string | null>(null);
   const login = useLogin();
+  const limit = useLoginLimit();
+  const [checking, setChecking] = useState(false);
+  // The wait, when the address used its sign-ins: said before the captcha, not after it.
+  const limited = limit.data?.limited ? limit.data.message : null;
   const username = watch('username');
   const password = watch('password');
   const empty = !username.trim() || !password;
@@ -41,6 +45,7 @@ export default function LoginPage() {
         onError: (e) => {
           setError(e instanceof ApiError ? e.message : AUTH_MESSAGES.invalid);
           setPending(null);
+          if (e instanceof ApiError && e.status === 429) void limit.refetch();
         },
       },
     );
@@ -54,13 +59,22 @@ export default function LoginPage() {
           <Captcha onSolved={onSolved} />
         ) : (
           <form
-            onSubmit={handleSubmit((v) => {
+            onSubmit={handleSubmit(async (v) => {
               setError(null);
+              setChecking(true);
+              // The limit first: no captcha for a sign-in that would be refused.
+              const state = await limit.refetch().finally(() => setChecking(false));
+              if (state.data?.limited) return;
               setPending({ username: v.username.trim(), password: v.password });
             })}
           >
             <Stack gap="sm">
-              {error && <Alert color="red">{error}</Alert>}
+              {limited && (
+                <Alert color="orange" title="Вход временно недоступен" role="alert" data-testid="login-limited">
+                  {limited}. Капчу решать не нужно: вход откроется сам по истечении этого времени.
+                </Alert>
+              )}
+              {error && !limited && <Alert color="red">{error}</Alert>}
               <TextInput
                 label="Логин"
                 autoComplete="username"
@@ -73,7 +87,7 @@ export default function LoginPage() {
                 {...register('password')}
                 description={!password ? AUTH_MESSAGES.enterPassword : undefined}
               />
-              <Button type="submit" disabled={empty}>
+              <Button type="submit" disabled={empty || !!limited} loading={checking}>
                 Войти
               </Button>
               {demoAccounts.length > 0 && (

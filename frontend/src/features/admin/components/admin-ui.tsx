@@ -1,3 +1,4 @@
+import { formatDateTime as formatDateTimeRu } from '@eve-toolkit/shared-types';
 import type { FormEventHandler, ReactNode } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, Pagination, Paper, Text, TextInput, Title } from '@mantine/core';
 import { ADMIN_LIMITS, MESSAGES } from '@eve-toolkit/shared-types';
@@ -103,5 +104,4 @@ export function Pager({ total, page, onChange }: { total: number; page: number; 
   );
 }
 
-export const formatDateTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('ru-RU', { dateStyle: 'short', timeStyle: 'short' }) : '—';
+export const formatDateTime = (iso: string | null) => (iso ? formatDateTimeRu(iso) : '—');

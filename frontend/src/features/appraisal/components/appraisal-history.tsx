@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Button, Group, Pagination, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { HUBS, formatIsk, formatLocalDateTime, formatNumber } from '@eve-toolkit/shared-types';
+import { HUBS, formatIsk, formatDateTime, formatNumber } from '@eve-toolkit/shared-types';
 import { useAppraisalHistory, useDeleteAppraisal } from '../api/appraisal.api';
 import type { LocalAppraisal } from '../lib/appraisal-view';
 
 const hubLabel = (id: number) => HUBS.find((h) => h.id === id)?.label ?? String(id);
-const when = (iso: string) => formatLocalDateTime(new Date(iso));
+const when = (iso: string) => formatDateTime(iso);
 
 interface Row {
   id: string;

@@ -16,7 +16,7 @@ import {
   APPRAISAL_PRICE_KINDS,
   appraisalTotals,
   formatIsk,
-  formatLocalDateTime,
+  formatDateTime,
   formatNumber,
   formatPercent,
   formatPrice,
@@ -32,7 +32,7 @@ import {
 import { NumberField } from '../../../shared/ui/number-field';
 import { CardTable } from '../../../shared/ui/card-table';
 import { TypeIcon } from '../../../shared/ui/type-icon';
-import { appraisalCopyText } from '../lib/appraisal-text';
+import { appraisalColumns, appraisalCopyText, appraisalPercentNote } from '../lib/appraisal-text';
 import {
   appraisalShareLink,
   nextSort,
@@ -71,18 +71,23 @@ type CopyState = { what: string; ok: boolean } | null;
  */
 export const APPRAISAL_PAGE_SIZE = 100;
 
-const COLUMNS: { key: SortKey; label: string; title?: string }[] = [
-  { key: 'name', label: 'Тип' },
-  { key: 'quantity', label: 'Количество' },
-  { key: 'volume', label: 'Объём, м³' },
-  { key: 'sell', label: 'SELL за ед.' },
-  { key: 'buy', label: 'BUY за ед.' },
-  { key: 'sellTotal', label: 'SELL' },
-  { key: 'buyTotal', label: 'BUY' },
-  { key: 'iskPerM3', label: 'ISK/м³', title: 'Стоимость SELL на кубометр' },
-  { key: 'share', label: 'Доля', title: 'Доля в итоге SELL' },
-  { key: 'orders', label: 'Ордера S / B', title: 'Ордеров на продажу / на покупку в хабе (глубина)' },
-];
+/** The columns; the price columns say at which percent they are (appraisalColumns). */
+function columns(percent: number): { key: SortKey; label: string; title?: string }[] {
+  const spec = appraisalColumns(percent);
+  const market = percent === 100 ? '' : ' (рынок, 100 %)';
+  return [
+    { key: 'name', label: spec[0] },
+    { key: 'quantity', label: spec[1] },
+    { key: 'volume', label: spec[2] },
+    { key: 'sell', label: spec[3], title: 'Цена SELL за единицу на рынке хаба' },
+    { key: 'buy', label: spec[4], title: 'Цена BUY за единицу на рынке хаба' },
+    { key: 'sellTotal', label: spec[5], title: `SELL за единицу × количество${percent === 100 ? '' : ` × ${percent} %`}` },
+    { key: 'buyTotal', label: spec[6], title: `BUY за единицу × количество${percent === 100 ? '' : ` × ${percent} %`}` },
+    { key: 'iskPerM3', label: `ISK/м³${market}`, title: 'Стоимость SELL на кубометр по рыночной цене' },
+    { key: 'share', label: 'Доля', title: 'Доля в итоге SELL' },
+    { key: 'orders', label: 'Ордера S / B', title: 'Ордеров на продажу / на покупку в хабе (глубина)' },
+  ];
+}
 
 const percentText = (v: number | null) => (v === null ? '—' : formatPercent(v, 1));
 /** A price or total that may be unknown: said, never shown as 0 or a partial sum. */
@@ -122,6 +127,8 @@ export function AppraisalResult({
   const nowTotals = now ? appraisalTotals(now, view.kind, view.percent) : null;
   const byType = new Map(now?.map((l) => [`${l.type_id}:${l.bpc}`, l]) ?? []);
   const at = view.percent === 100 ? '' : ` (${view.percent} %)`;
+  const COLUMNS = columns(view.percent);
+  const percentNote = appraisalPercentNote(view.percent);
 
   const copy = async (what: string, text: string) => {
     try {
@@ -199,7 +206,7 @@ export function AppraisalResult({
             data={APPRAISAL_PRICE_KINDS.map((k) => ({ value: k.value, label: k.label }))}
           />
           <Text size="sm" c="dimmed" data-testid="priced-at">
-            Цены на {formatLocalDateTime(new Date(result.created_at))}
+            Цены на {formatDateTime(result.created_at)}
           </Text>
           {onToggleCurrent && (
             <Switch
@@ -228,6 +235,11 @@ export function AppraisalResult({
           </Group>
         )}
         {result.hubs.length > 0 && <HubComparison result={result} view={view} onSwitch={onSwitchHub} switching={switching} />}
+        {percentNote && (
+          <Text size="sm" data-testid="appraisal-percent-note">
+            {percentNote}
+          </Text>
+        )}
         <CardTable striped highlightOnHover verticalSpacing={4} minWidth={980} data-testid="appraisal-table">
           <Table.Thead>
             <Table.Tr>

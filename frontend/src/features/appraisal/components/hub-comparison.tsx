@@ -1,10 +1,27 @@
-import { Badge, Button, ScrollArea, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Table, Text } from '@mantine/core';
 import { HUBS, formatIsk, type AppraisalResponse } from '@eve-toolkit/shared-types';
+import { CardTable } from '../../../shared/ui/card-table';
 import { bestHubs, type AppraisalView } from '../lib/appraisal-view';
+
+/** A total with its «лучший» mark, kept together (on a phone's card the pair sits right of its label). */
+/** A hub's total; unknown (a line without a price there) is said, never a partial sum. */
+function Total({ value, best }: { value: number | null; best: boolean }) {
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {value === null ? 'неизвестно' : formatIsk(value)}
+      {best && (
+        <Badge ml={6} size="xs" color="teal" style={{ verticalAlign: 'middle' }}>
+          лучший
+        </Badge>
+      )}
+    </span>
+  );
+}
 
 /**
  * The paste's totals at all five hubs (at the page's price kind and buyback percent), the best
- * SELL and BUY hub marked; one click appraises it at another hub.
+ * SELL and BUY hub marked; one click appraises it at another hub. On a phone each hub is a card
+ * (CardTable): no sideways scrolling inside the result, no badge over a total.
  */
 export function HubComparison({
   result,
@@ -20,12 +37,11 @@ export function HubComparison({
   const best = bestHubs(result, view.kind);
   const f = view.percent / 100;
   return (
-    <ScrollArea>
-      <Table
+    <Box maw={760}>
+      <CardTable
         withTableBorder
         verticalSpacing={2}
-        maw={720}
-        miw={560}
+        minWidth={600}
         data-testid="hub-comparison"
         aria-label="Итоги по хабам"
         style={{ whiteSpace: 'nowrap' }}
@@ -50,24 +66,16 @@ export function HubComparison({
             const buy = at(view.kind === 'p5' ? h.buy_p5 : h.buy);
             return (
               <Table.Tr key={h.hub} data-testid={`hub-${h.hub}`} fw={here ? 700 : undefined}>
-                <Table.Td>{label}</Table.Td>
-                <Table.Td ta="right">
-                  {sell === null ? 'неизвестно' : formatIsk(sell)}
-                  {best.sell === h.hub && (
-                    <Badge ml={6} size="xs" color="teal">
-                      лучший
-                    </Badge>
-                  )}
+                <Table.Td data-label="Хаб">{label}</Table.Td>
+                <Table.Td ta="right" data-label="Итог SELL">
+                  <Total value={sell} best={best.sell === h.hub} />
                 </Table.Td>
-                <Table.Td ta="right">
-                  {buy === null ? 'неизвестно' : formatIsk(buy)}
-                  {best.buy === h.hub && (
-                    <Badge ml={6} size="xs" color="teal">
-                      лучший
-                    </Badge>
-                  )}
+                <Table.Td ta="right" data-label="Итог BUY">
+                  <Total value={buy} best={best.buy === h.hub} />
                 </Table.Td>
-                <Table.Td ta="right">{h.priced}</Table.Td>
+                <Table.Td ta="right" data-label="С ценой">
+                  {h.priced}
+                </Table.Td>
                 <Table.Td ta="right">
                   {here ? (
                     <Text size="xs" c="dimmed">
@@ -85,7 +93,7 @@ export function HubComparison({
             );
           })}
         </Table.Tbody>
-      </Table>
-    </ScrollArea>
+      </CardTable>
+    </Box>
   );
 }

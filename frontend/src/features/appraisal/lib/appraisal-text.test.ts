@@ -1,5 +1,5 @@
 import type { AppraisalLine } from '@eve-toolkit/shared-types';
-import { appraisalCopyText, canSubmit, decodeDataParam } from './appraisal-text';
+import { appraisalColumns, appraisalCopyText, canSubmit, decodeDataParam } from './appraisal-text';
 
 const line = (over: Partial<AppraisalLine>): AppraisalLine => ({
   name: 'Tritanium',
@@ -43,6 +43,20 @@ describe('appraisal page texts', () => {
       'Tritanium\t1000\t10,00\t4,02\t3,50\t4011,00\t3500,00\nRifter\t2\t5000,00\t450001,00\t400000,00\t900001,99\t800000,00',
     );
     expect(appraisalCopyText(lines, true).split('\n')[0]).toBe('Тип\tКоличество\tОбъём, м³\tSELL за ед.\tBUY за ед.\tSELL\tBUY');
+  });
+
+  it('names the columns at a buyback percent: unit prices at the market (100 %), totals at the percent', () => {
+    expect(appraisalColumns(100)).toEqual(['Тип', 'Количество', 'Объём, м³', 'SELL за ед.', 'BUY за ед.', 'SELL', 'BUY']);
+    expect(appraisalColumns(85)).toEqual([
+      'Тип',
+      'Количество',
+      'Объём, м³',
+      'SELL за ед. (рынок, 100 %)',
+      'BUY за ед. (рынок, 100 %)',
+      'SELL × 85 %',
+      'BUY × 85 %',
+    ]);
+    expect(appraisalCopyText([], true, 'best', 85)).toBe(appraisalColumns(85).join('\t'));
   });
 
   it('copies the page’s prices: the 5 % average, totals at the buyback percent', () => {

@@ -17,8 +17,33 @@ export function canSubmit(text: string): boolean {
   return text.trim().length >= APPRAISAL_MIN_LENGTH;
 }
 
-/** The result table's columns (spec §2), as the page and the copied header name them. */
+/** The result table's columns (spec §2), as the page and the copied header name them at 100 %. */
 export const APPRAISAL_COLUMNS = ['Тип', 'Количество', 'Объём, м³', 'SELL за ед.', 'BUY за ед.', 'SELL', 'BUY'] as const;
+
+/**
+ * The columns at a buyback percent (issue 37): per-unit prices stay the market's (100 %), the
+ * line totals (and the «Итог» lines) are at the percent, and each header says which. At 100 %
+ * the spec's own names.
+ */
+export function appraisalColumns(percent: number): string[] {
+  if (percent === 100) return [...APPRAISAL_COLUMNS];
+  return [
+    'Тип',
+    'Количество',
+    'Объём, м³',
+    'SELL за ед. (рынок, 100 %)',
+    'BUY за ед. (рынок, 100 %)',
+    `SELL × ${percent} %`,
+    `BUY × ${percent} %`,
+  ];
+}
+
+/** The line under the table's header: what each price column is, at a buyback percent (null at 100 %). */
+export function appraisalPercentNote(percent: number): string | null {
+  return percent === 100
+    ? null
+    : `Цены за единицу и ISK/м³ — рыночные (100\u00a0%); суммы строк и итоги — по проценту выкупа ${percent}\u00a0%.`;
+}
 
 /** Rounded up to 2 decimals, written for a Russian spreadsheet: "8020,00". */
 const num = (v: number) => toSpreadsheetNumber(roundUp2(v), 2);
@@ -50,5 +75,5 @@ export function appraisalCopyText(
       p.buy === null ? '' : num(p.buy * l.quantity * f),
     ].join('\t');
   });
-  return (withHeader ? [APPRAISAL_COLUMNS.join('\t'), ...rows] : rows).join('\n');
+  return (withHeader ? [appraisalColumns(percent).join('\t'), ...rows] : rows).join('\n');
 }

@@ -114,12 +114,17 @@ export function viewFromParams(params: URLSearchParams): { percent: number | nul
   };
 }
 
-/** 'Ссылка': the saved appraisal's address, with the view when it is not the saved one (percent) or the default (best order). */
-export function appraisalShareLink(origin: string, id: string, view?: AppraisalView, savedPercent = 100): string {
+/** The saved appraisal's address parameters, with the view when it is not the saved one (percent) or the default (best order). */
+export function appraisalAddressParams(id: string, view?: AppraisalView, savedPercent = 100): URLSearchParams {
   const params = new URLSearchParams({ id });
   if (view && view.percent !== savedPercent) params.set('percent', String(view.percent));
   if (view && view.kind !== 'best') params.set('price', view.kind);
-  return `${origin}/market/appraisal?${params.toString()}`;
+  return params;
+}
+
+/** 'Ссылка': the saved appraisal's address (the page's own address shows the same from the moment it is computed). */
+export function appraisalShareLink(origin: string, id: string, view?: AppraisalView, savedPercent = 100): string {
+  return `${origin}/market/appraisal?${appraisalAddressParams(id, view, savedPercent).toString()}`;
 }
 
 /** The hubs with the highest SELL and BUY totals of a view (none when nothing is priced). */

@@ -69,11 +69,15 @@ const textBox = () => screen.getByPlaceholderText('Plex 1');
 describe('/market/appraisal', () => {
   it('?data= fills the box (literal \\t and \\n become tab and newline); submit prices it: table, totals, errors', async () => {
     const calls: { url: string; body: unknown }[] = [];
-    const { user } = renderApp('/market/appraisal?data=Tritanium%5Ct2000%5CnWarrior%20II%5Ct3', { handler: appraisalApi(calls) });
+    const { user, router } = renderApp('/market/appraisal?data=Tritanium%5Ct2000%5CnWarrior%20II%5Ct3', {
+      handler: appraisalApi(calls),
+    });
     await waitFor(() => expect(textBox()).toHaveValue('Tritanium\t2000\nWarrior II\t3'));
     await user.click(screen.getByRole('button', { name: 'Оценить' }));
     expect(await screen.findByTestId('total-sell')).toHaveTextContent('Итог SELL: 8 020,00 ISK');
     expect(screen.getByTestId('total-buy')).toHaveTextContent('Итог BUY: 7 000,00 ISK');
+    // The address names the new appraisal at once (no «Ссылка» pressed): reloading or sharing it opens it.
+    await waitFor(() => expect(router.state.location.search).toBe('?id=Ab3dEf7hIj'));
     expect(calls).toEqual([
       {
         url: expect.stringContaining('/data/market/appraisal'),
@@ -169,6 +173,8 @@ describe('/market/appraisal', () => {
     });
     expect(await screen.findByTestId('total-sell')).toHaveTextContent('Итог SELL: 8 020,00 ISK');
     expect(calls.map((c) => c.url.replace(/^.*\/data/, '/data'))).toEqual(['/data/market/appraisal/Ab3dEf7hIj']);
+    // The recipient sees what was appraised: its lines in the box, ready to change and appraise again.
+    await waitFor(() => expect(textBox()).toHaveValue('Tritanium\t2000\nWarrior II\t3'));
     await user.click(screen.getByRole('switch', { name: 'Показать текущие цены рядом' }));
     expect(await screen.findByTestId('current-totals')).toHaveTextContent('Итог SELL сейчас: 10 000,00 ISK');
     expect(screen.getByTestId('current-totals')).toHaveTextContent('Итог BUY сейчас: 8 000,00 ISK');
@@ -177,7 +183,7 @@ describe('/market/appraisal', () => {
 
   it('buyback percent and the 5 % price: sent with the paste, totals at them, the share link keeps them', async () => {
     const calls: { url: string; body: unknown }[] = [];
-    const { user } = renderApp('/market/appraisal?data=Tritanium%202000', {
+    const { user, router } = renderApp('/market/appraisal?data=Tritanium%202000', {
       handler: appraisalApi(calls, () => ({ body: { ...RESULT, percent: 90 } })),
     });
     await waitFor(() => expect(textBox()).toHaveValue('Tritanium 2000'));
@@ -188,6 +194,31 @@ describe('/market/appraisal', () => {
     await user.click(screen.getByRole('button', { name: 'Оценить' }));
     expect(await screen.findByTestId('total-sell')).toHaveTextContent('Итог SELL (90 %): 7 218,00 ISK');
     expect(calls[0].body).toEqual({ appraisal: 'Tritanium 2000', hub: 2, percent: 90 });
+    // Every price column says what it is: unit prices at the market (100 %), line totals at 90 %.
+    const head = within(screen.getByTestId('appraisal-table')).getAllByRole('row')[0];
+    expect(
+      within(head)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Тип',
+      'Количество',
+      'Объём, м³',
+      'SELL за ед. (рынок, 100 %)',
+      'BUY за ед. (рынок, 100 %)',
+      'SELL × 90 %',
+      'BUY × 90 %',
+      'ISK/м³ (рынок, 100 %)',
+      'Доля',
+      'Ордера S / B',
+    ]);
+    expect(screen.getByTestId('appraisal-percent-note')).toHaveTextContent(
+      'Цены за единицу и ISK/м³ — рыночные (100 %); суммы строк и итоги — по проценту выкупа 90 %.',
+    );
+    // 2000 × 4,01 at the market; 2000 × 4,01 × 0,9 = 7 218 in the line's total.
+    expect(plain(within(screen.getByTestId('appraisal-table')).getAllByRole('row')[1].textContent)).toContain(
+      '4,013,507 218,006 300,00',
+    );
     await user.click(screen.getByRole('radio', { name: 'Средняя по 5 % объёма' }));
     // 2000 × 4.05 × 0.9 and 2000 × 3.45 × 0.9
     expect(screen.getByTestId('total-sell')).toHaveTextContent('Итог SELL (90 %): 7 290,00 ISK');
@@ -197,6 +228,8 @@ describe('/market/appraisal', () => {
     expect(navigator.clipboard.writeText).toHaveBeenCalledWith(
       `${window.location.origin}/market/appraisal?id=Ab3dEf7hIj&price=p5`,
     );
+    // The address shows the same.
+    expect(router.state.location.search).toBe('?id=Ab3dEf7hIj&price=p5');
   });
 
   it('sorts by any column (descending first, again ascending), paste order before', async () => {

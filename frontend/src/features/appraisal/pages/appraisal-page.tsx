@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { Button, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import {
+  formatDate,
   APPRAISAL_FAILURE,
   APPRAISAL_MAX_PERCENT,
   APPRAISAL_MIN_PERCENT,
@@ -22,7 +23,16 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useAppraise, useSavedAppraisal } from '../api/appraisal.api';
 import { AppraisalErrors } from '../components/appraisal-errors';
 import { canSubmit, decodeDataParam } from '../lib/appraisal-text';
-import { addLocal, linesAsText, localEntry, readLocal, replaceInLine, viewFromParams, writeLocal } from '../lib/appraisal-view';
+import {
+  addLocal,
+  appraisalAddressParams,
+  linesAsText,
+  localEntry,
+  readLocal,
+  replaceInLine,
+  viewFromParams,
+  writeLocal,
+} from '../lib/appraisal-view';
 
 // The result table (Mantine table, switch, badges) and the history are their own chunks: the page
 // shell renders within the first-load budget (scripts/check-first-load.mjs).
@@ -74,8 +84,8 @@ export default function AppraisalPage() {
         writeLocal(storage()!, next);
         setLocal(next);
       }
-      // A new result is not the link's saved appraisal any more.
-      if (params.has('id')) setParams({}, { replace: true });
+      // The address is the new appraisal's own at once (as «Ссылка» copies it); without one, none.
+      setParams(answer.id ? appraisalAddressParams(answer.id, undefined, answer.percent) : {}, { replace: true });
     } catch {
       setResult(null);
     }
@@ -106,6 +116,20 @@ export default function AppraisalPage() {
   };
 
   const view = { kind, percent: percent ?? shown?.percent ?? APPRAISAL_MAX_PERCENT };
+
+  // A saved appraisal opened by its link: its lines in the box (the recipient sees what was appraised).
+  const savedLines = !result && saved.data ? saved.data.data : null;
+  useEffect(() => {
+    if (savedLines && savedLines.length > 0) setText((t) => (t.trim() === '' ? linesAsText(savedLines) : t));
+  }, [savedLines]);
+  // The address follows the shown view (percent, price kind), as «Ссылка» would copy it.
+  const shownId = shown?.id ?? null;
+  const shownPercent = shown?.percent;
+  useEffect(() => {
+    if (!shownId || shownPercent === undefined) return;
+    const next = appraisalAddressParams(shownId, { kind, percent: percent ?? shownPercent }, shownPercent);
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [shownId, shownPercent, kind, percent, params, setParams]);
   const appError =
     appraise.isError || (saved.isError && !result)
       ? failureMessage(appraise.error ?? saved.error)
@@ -181,7 +205,7 @@ export default function AppraisalPage() {
         )}
         {!loading && saved.data && !result && (
           <Text size="sm" c="dimmed">
-            Сохранённая оценка хранится до {new Date(saved.data.expires_at).toLocaleDateString('ru-RU')}.
+            Сохранённая оценка хранится до {formatDate(saved.data.expires_at)}.
           </Text>
         )}
         <LaterSuspense fallback={null}>

@@ -12,7 +12,7 @@ import { localText } from '../lib/event-time';
 import { sessionQueryKey } from '../../../shared/session';
 import { useSocketEvent } from '../../../shared/socket';
 import { corpKeys, dropProject, patchProject, refetchRolesAndSession } from './corp.api';
-import { dropEvent, markAnswer, mergeLiveEvent } from '../lib/pings';
+import { markAnswer, mergeLiveEvent } from '../lib/pings';
 import { notifyNewPing } from '../lib/ping-notify';
 
 /**
@@ -51,11 +51,13 @@ export function useCorpLive(): void {
   useSocketEvent('corp:event-updated', ({ event, reason }) => {
     patchEvents((d) => mergeLiveEvent(d, event));
     if (reason === 'edit') announce(`Пинг «${event.name}» изменён`);
+    // The card stays, struck through, with who cancelled it and when.
+    if (reason === 'cancel') announce(`Пинг «${event.name}» отменён`);
   });
+  // Follows the `cancel` update; should that one have been missed, the list is read again.
   useSocketEvent('corp:event-cancelled', ({ eventId }) => {
-    const gone = client.getQueryData<EventsResponse>(corpKeys.events)?.events.find((e) => e.id === eventId);
-    patchEvents((d) => dropEvent(d, eventId));
-    if (gone) announce(`Пинг «${gone.name}» отменён`);
+    const known = client.getQueryData<EventsResponse>(corpKeys.events)?.events.find((e) => e.id === eventId);
+    if (known && !known.cancelled) void client.invalidateQueries({ queryKey: corpKeys.events });
   });
   useSocketEvent('corp:event-answered', ({ eventId, answer }) => patchEvents((d) => markAnswer(d, eventId, answer)));
   useSocketEvent('corp:buys-changed', () => void client.invalidateQueries({ queryKey: corpKeys.buys }));

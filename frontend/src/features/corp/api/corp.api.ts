@@ -25,7 +25,7 @@ import type {
 } from '@eve-toolkit/shared-types';
 import { ApiError, api } from '../../../shared/api-client';
 import { sessionQueryKey } from '../../../shared/session';
-import { dropEvent, putEvent } from '../lib/pings';
+import { putEvent } from '../lib/pings';
 
 /** Every corporation query lives under ['corp'] (invalidated at once when access changes). */
 export const corpKeys = {
@@ -139,8 +139,8 @@ export function useUpdateEvent() {
 /** POST auth/corp/delete_event (author, its FC, admins). */
 export function useCancelEvent() {
   const client = useQueryClient();
-  return useCorpMutation<DeleteEventRequest, { ok: true }>('auth/corp/delete_event', (_res, body) =>
-    client.setQueryData<EventsResponse>(corpKeys.events, (d) => dropEvent(d, body.id)),
+  return useCorpMutation<DeleteEventRequest, { ok: true; event: CorpEvent }>('auth/corp/delete_event', (res) =>
+    client.setQueryData<EventsResponse>(corpKeys.events, (d) => putEvent(d, res.event)),
   );
 }
 

@@ -19,11 +19,13 @@ import {
   DEFAULT_EVENT_TYPE,
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
+  SRP_LABEL,
   type CorpEvent,
   type EventType,
   type PingViewer,
 } from '@eve-toolkit/shared-types';
 import { lazyZodResolver } from '../../../shared/lazy-resolver';
+import { DateTimeField } from '../../../shared/ui/date-time-field';
 import { SystemSelect, type ChosenSystem } from '../../../shared/ui/system-select';
 import { errorText, isAuthError, useAddEvent, useUpdateEvent } from '../api/corp.api';
 import { defaultPingStart } from '../lib/event-time';
@@ -137,15 +139,19 @@ export function EventForm(props: Props) {
           {...form.register('name')}
           error={errors.name?.message}
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label="Дата (ET)" type="date" withAsterisk {...form.register('date')} error={errors.date?.message} />
-          <TextInput
-            label="Время (ET)"
-            description="Игровое время = UTC"
-            type="time"
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <DateTimeField
+            label="Начало (ET)"
+            description="Игровое время = UTC, 24 часа"
             withAsterisk
-            {...form.register('time')}
-            error={errors.time?.message}
+            value={{ date: form.watch('date'), time: form.watch('time') }}
+            onChange={({ date, time }) => {
+              const opts = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+              form.setValue('date', date, opts);
+              form.setValue('time', time, opts);
+            }}
+            error={errors.date?.message ?? errors.time?.message}
+            data-testid="event-start"
           />
           <NativeSelect
             label="Тип"
@@ -187,7 +193,7 @@ export function EventForm(props: Props) {
           {...form.register('comms')}
           error={errors.comms?.message}
         />
-        <Checkbox label="СРП (возмещение потерь)" {...form.register('srp')} />
+        <Checkbox label={`${SRP_LABEL} (возмещение потерь)`} {...form.register('srp')} />
         <Textarea label="Описание" autosize minRows={2} {...form.register('desc')} error={errors.desc?.message} />
         <Group justify="flex-end">
           {props.mode === 'edit' && (

@@ -5,6 +5,7 @@ import {
   RSVP_ANSWERS,
   RSVP_LABELS,
   securityColor,
+  SRP_LABEL,
   type CorpEvent,
   type RsvpAnswer,
 } from '@eve-toolkit/shared-types';
@@ -40,7 +41,8 @@ function Field({ label, children, testId }: { label: string; children: React.Rea
 /**
  * One ping: title, type, when (ET, the viewer's local time, a countdown), where the fleet forms
  * up, doctrine, comms, SRP, FC, the answers (the viewer's own pressed), and for its author, FC
- * and admins «Изменить» / «Отменить пинг».
+ * and admins «Изменить» / «Отменить пинг». A cancelled ping stays until its start, struck
+ * through, with who cancelled it and when, its answers shown but no longer to be given.
  */
 export function PingCard({ event: e }: { event: CorpEvent }) {
   const [editing, setEditing] = useState(false);
@@ -51,24 +53,47 @@ export function PingCard({ event: e }: { event: CorpEvent }) {
   const answer = (a: RsvpAnswer) => rsvp.mutate({ id: e.id, answer: a });
 
   return (
-    <Paper withBorder radius="md" p="sm" data-testid={`event-${e.id}`} aria-label={`Пинг «${e.name}»`} component="article">
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid={`event-${e.id}`}
+      data-cancelled={e.cancelled ? true : undefined}
+      aria-label={`Пинг «${e.name}»${e.cancelled ? ' (отменён)' : ''}`}
+      component="article"
+    >
       <Group align="flex-start" wrap="nowrap" gap="sm">
         <TypeIcon src={e.icon} size={40} />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs">
-            <Text fw={600} data-testid="event-name">
+            <Text
+              fw={600}
+              data-testid="event-name"
+              td={e.cancelled ? 'line-through' : undefined}
+              c={e.cancelled ? 'dimmed' : undefined}
+            >
               {e.name}
             </Text>
+            {e.cancelled && (
+              <Badge color="red" variant="light" tt="none" data-testid="event-cancelled-badge">
+                Отменён
+              </Badge>
+            )}
             <Badge variant="light" tt="none">
               {EVENT_TYPE_LABELS[e.type] ?? e.type}
             </Badge>
             {e.srp && (
               <Badge color="green" variant="light" tt="none" data-testid="event-srp">
-                СРП
+                {SRP_LABEL}
               </Badge>
             )}
           </Group>
-          <Text size="sm">
+          {e.cancelled && (
+            <Text size="sm" fw={600} data-testid="event-cancelled" role="note" style={{ color: 'var(--mantine-color-red-text)' }}>
+              Отменил {e.cancelled.by} {localText(e.cancelled.at)} (ваше время)
+            </Text>
+          )}
+          <Text size="sm" td={e.cancelled ? 'line-through' : undefined} c={e.cancelled ? 'dimmed' : undefined}>
             {/* A date and time never split across lines. */}
             <span data-testid="event-et" style={{ whiteSpace: 'nowrap' }}>
               {etText(e.date)}
@@ -77,7 +102,8 @@ export function PingCard({ event: e }: { event: CorpEvent }) {
             <span data-testid="event-local" style={{ whiteSpace: 'nowrap' }}>
               {localText(e.date)}
             </span>{' '}
-            (ваше время) · <Countdown date={e.date} />
+            (ваше время){e.cancelled ? '' : ' · '}
+            {!e.cancelled && <Countdown date={e.date} />}
           </Text>
           {e.formup && (
             <Field label="Сбор" testId="event-formup">
@@ -121,13 +147,14 @@ export function PingCard({ event: e }: { event: CorpEvent }) {
                 size="compact-sm"
                 variant={e.rsvp.mine === a ? 'filled' : 'default'}
                 aria-pressed={e.rsvp.mine === a}
+                disabled={!!e.cancelled}
                 onClick={() => answer(a)}
                 data-testid={`rsvp-${a}`}
               >
                 {RSVP_LABELS[a]} · {e.rsvp[a]}
               </Button>
             ))}
-            {e.can_edit && !editing && (
+            {e.can_edit && !editing && !e.cancelled && (
               <Group gap="xs" ml="auto">
                 <Button size="compact-sm" variant="light" onClick={() => setEditing(true)}>
                   Изменить

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { Alert, Badge, Button, Group, Paper, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { DELIVERY_LIMITS, type WebhookDelivery, type WebhookDeliveryKind } from '@eve-toolkit/shared-types';
+import { DELIVERY_LIMITS, formatTime, type WebhookDelivery, type WebhookDeliveryKind } from '@eve-toolkit/shared-types';
 import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { CardTable } from '../../../shared/ui/card-table';
 import { errorText, isAuthError } from '../api/corp.api';
@@ -28,7 +28,7 @@ function StatusBadge({ d }: { d: WebhookDelivery }) {
   if (d.status === 'retrying')
     return (
       <Badge color="yellow" title={d.next_at ? `Следующая попытка: ${localText(d.next_at)}` : undefined}>
-        Повтор{d.next_at ? ` в ${localText(d.next_at).slice(-5)}` : ''}
+        Повтор{d.next_at ? ` в ${formatTime(d.next_at)}` : ''}
       </Badge>
     );
   return <Badge color="gray">В очереди</Badge>;

@@ -7,7 +7,7 @@ import {
   pingNotification,
   pingNotifyState,
 } from './ping-notify';
-import { dropEvent, markAnswer, mergeLiveEvent, putEvent } from './pings';
+import { markAnswer, mergeLiveEvent, putEvent } from './pings';
 
 const ping = (p: Partial<CorpEvent> & Pick<CorpEvent, 'id'>): CorpEvent => ({
   name: 'Роум',
@@ -24,6 +24,7 @@ const ping = (p: Partial<CorpEvent> & Pick<CorpEvent, 'id'>): CorpEvent => ({
   rsvp: { yes: 0, no: 0, maybe: 0, mine: null },
   can_edit: false,
   updated_at: '2026-11-26T10:00:00.000Z',
+  cancelled: null,
   ...p,
 });
 const list = (events: CorpEvent[], viewer: Partial<EventsResponse['viewer']> = {}): EventsResponse => ({
@@ -77,11 +78,19 @@ describe('the cached list', () => {
     expect(mergeLiveEvent(list([], { admin: true }), ping({ id: 'c' }))!.events[0].can_edit).toBe(true);
   });
 
-  it('own answers replace, cancelled ones leave, another tab’s answer becomes mine', () => {
+  it('own answers replace, a cancelled one stays marked, another tab’s answer becomes mine', () => {
     const data = list([ping({ id: 'a' }), ping({ id: 'b', date: '2026-11-27T18:00:00.000Z' })]);
     const moved = ping({ id: 'a', date: '2026-11-28T18:00:00.000Z', can_edit: true });
     expect(putEvent(data, moved)!.events.map((e) => e.id)).toEqual(['b', 'a']);
-    expect(dropEvent(data, 'a')!.events.map((e) => e.id)).toEqual(['b']);
+    const cancelled = { by: 'demo_fc', at: '2026-11-26T11:00:00.000Z' };
+    const live = mergeLiveEvent(
+      putEvent(data, { ...data.events[0], rsvp: { yes: 1, no: 0, maybe: 0, mine: 'yes' } }),
+      ping({ id: 'a', rev: 2, cancelled, rsvp: { yes: 1, no: 0, maybe: 0, mine: null } }),
+    )!;
+    expect(live.events.map((e) => [e.id, e.cancelled, e.rsvp.mine])).toEqual([
+      ['a', cancelled, 'yes'],
+      ['b', null, null],
+    ]);
     expect(markAnswer(data, 'b', 'maybe')!.events[1].rsvp.mine).toBe('maybe');
     expect(putEvent(undefined, moved)).toBeUndefined();
   });
@@ -115,7 +124,7 @@ describe('pingNotification', () => {
     );
     expect(n.title).toBe('Новый пинг: Защита POS');
     const lines = n.body.split('\n');
-    expect(lines[0]).toMatch(/^Защита дома · 2026-11-26 18:00 ET \(.+ ваше время\)$/);
+    expect(lines[0]).toMatch(/^Защита дома · 26\.11\.2026 18:00 ET \(\d\d\.\d\d\.2026 \d\d:\d\d ваше время\)$/);
     expect(lines.slice(1)).toEqual(['Сбор: Jita (0,9)', 'Доктрина: Ферроксы', 'ФК: Ivan Petrov']);
   });
 });

@@ -45,11 +45,6 @@ export function mergeLiveEvent(data: EventsResponse | undefined, live: CorpEvent
   return put(data, event);
 }
 
-/** A cancelled ping leaves the list. */
-export function dropEvent(data: EventsResponse | undefined, id: string): EventsResponse | undefined {
-  return data ? { ...data, events: data.events.filter((e) => e.id !== id) } : data;
-}
-
 /** The viewer answered in another tab: the answer is theirs (the counts came with the room's event). */
 export function markAnswer(data: EventsResponse | undefined, id: string, answer: RsvpAnswer): EventsResponse | undefined {
   if (!data) return data;

@@ -12,6 +12,7 @@ import {
 import { setSocketForTests, type AppSocket } from '../../../shared/socket';
 import { renderApp, sessionFor, TEST_CSRF_TOKEN, type FetchHandler } from '../../../test/render-app';
 import { etText, localText } from '../lib/event-time';
+import { DATE_TIME_INVALID } from '../../../shared/ui/date-time-field';
 import { plain } from '../../../test/text';
 import { fixedClock, startClockAt } from '../../../../../tools/test-clock/fake-clock';
 
@@ -222,6 +223,7 @@ describe('/corp/events (pings)', () => {
     rsvp: { yes: 0, no: 0, maybe: 0, mine: null },
     can_edit: false,
     updated_at: '2025-01-10T12:00:00.000Z',
+    cancelled: null,
   };
   const VIEWER = { username: 'demo_corp', admin: false, characters: [] };
 
@@ -234,9 +236,11 @@ describe('/corp/events (pings)', () => {
     expect(card).toHaveTextContent('Домашняя оборона');
     expect(card).toHaveTextContent('Защита дома');
     expect(card).toHaveTextContent('Все в доки');
-    expect(within(card).getByTestId('event-et')).toHaveTextContent('2025-01-11 18:00 ET');
+    // One Russian 24-hour format: ET and the reader's own time alike.
+    expect(within(card).getByTestId('event-et')).toHaveTextContent('11.01.2025 18:00 ET');
+    expect(within(card).getByTestId('event-local')).toHaveTextContent(/^\d\d\.\d\d\.2025 \d\d:\d\d$/);
     expect(within(card).getByTestId('event-local')).toHaveTextContent(localText(PING.date));
-    expect(etText(PING.date)).toBe('2025-01-11 18:00 ET');
+    expect(etText(PING.date)).toBe('11.01.2025 18:00 ET');
     expect(screen.queryByRole('form', { name: 'Новый пинг' })).toBeNull();
   });
 
@@ -330,9 +334,22 @@ describe('/corp/events (pings)', () => {
       });
       const mineToRun = await screen.findByTestId('event-f2');
       expect(within(mineToRun).getByRole('button', { name: 'Изменить' })).toBeInTheDocument();
-      // Cancelled.
+      // Cancelled: the card stays, struck through, who and when; no more answers.
+      const cancelled = { by: 'demo_fc', at: inMinutes(-5) };
+      live.emit('corp:event-updated', {
+        corporationId: 98000001,
+        event: { ...FLEET(), date: inMinutes(150), rev: 9, cancelled, rsvp: { yes: 3, no: 1, maybe: 1, mine: null } },
+        reason: 'cancel',
+      });
       live.emit('corp:event-cancelled', { corporationId: 98000001, eventId: 'f1' });
-      await waitFor(() => expect(screen.queryByTestId('event-f1')).toBeNull());
+      expect(await within(card).findByTestId('event-cancelled')).toHaveTextContent(
+        `Отменил demo_fc ${localText(inMinutes(-5))} (ваше время)`,
+      );
+      expect(card).toHaveAttribute('data-cancelled', 'true');
+      expect(within(card).getByTestId('event-name')).toHaveStyle({ textDecoration: 'line-through' });
+      expect(within(card).getByTestId('event-cancelled-badge')).toHaveTextContent('Отменён');
+      expect(within(card).getByRole('button', { name: 'Не буду · 1' })).toBeDisabled();
+      expect(within(card).queryByTestId('event-countdown')).toBeNull();
       expect(screen.getByTestId('live-announcer')).toHaveTextContent('Пинг «Стратоп» отменён');
     });
 
@@ -341,15 +358,17 @@ describe('/corp/events (pings)', () => {
       const api = corpApi({
         'GET auth/corp/events': { body: { events: [mine], can_create: false, viewer } },
         'POST auth/corp/update_event': (body) => ({ body: { event: { ...mine, ...(body as object), date: mine.date } } }),
-        'POST auth/corp/delete_event': { body: { ok: true } },
+        'POST auth/corp/delete_event': {
+          body: { ok: true, event: { ...mine, rev: 5, cancelled: { by: 'pilot_one', at: inMinutes(0) } } },
+        },
       });
       const r = renderApp('/corp/events', { session: MEMBER, handler: api.handler });
       const card = await screen.findByTestId('event-f1');
       await r.user.click(within(card).getByRole('button', { name: 'Изменить' }));
       const form = await within(card).findByRole('form', { name: 'Изменить пинг' });
       expect(within(form).getByRole('textbox', { name: /Название/ })).toHaveValue('Стратоп');
-      expect(within(form).getByLabelText(/Дата \(ET\)/)).toHaveValue(mine.date.slice(0, 10));
-      expect(within(form).getByLabelText(/Время \(ET\)/)).toHaveValue(mine.date.slice(11, 16));
+      // 90 minutes after 26.11.2026 12:00 ET, in the one Russian 24-hour format.
+      expect(within(form).getByRole('textbox', { name: /Начало \(ET\)/ })).toHaveValue('26.11.2026 13:30');
       expect(within(form).getByRole('combobox', { name: 'Сбор (система)' })).toHaveValue('Jita (0,9)');
       const doctrine = within(form).getByRole('textbox', { name: 'Доктрина' });
       await r.user.clear(doctrine);
@@ -377,7 +396,8 @@ describe('/corp/events (pings)', () => {
       await r.user.click(within(card).getByRole('button', { name: 'Отменить пинг' }));
       expect(api.sent).toHaveLength(1);
       await r.user.click(within(card).getByRole('button', { name: 'Да, отменить' }));
-      await waitFor(() => expect(screen.queryByTestId('event-f1')).toBeNull());
+      expect(await within(card).findByTestId('event-cancelled')).toHaveTextContent('Отменил pilot_one');
+      expect(within(card).queryByRole('button', { name: 'Изменить' })).toBeNull();
       expect(api.sent[1]).toMatchObject({ path: 'auth/corp/delete_event', body: { id: 'f1' } });
     });
 
@@ -399,20 +419,31 @@ describe('/corp/events (pings)', () => {
       });
       const r = renderApp('/corp/events', { session: sessionFor('Sergei', ['corp', 'fc']), handler: api.handler });
       const form = await screen.findByRole('form', { name: 'Новый пинг' });
-      expect(within(form).getByLabelText(/Дата \(ET\)/)).toHaveValue('2026-11-26');
-      expect(within(form).getByLabelText(/Время \(ET\)/)).toHaveValue('13:00');
+      const start = within(form).getByRole('textbox', { name: /Начало \(ET\)/ });
+      expect(start).toHaveValue('26.11.2026 13:00');
       expect(within(form).getByRole('combobox', { name: 'Тип' })).toHaveValue('misc');
       expect(within(form).getByRole('textbox', { name: /ФК/ })).toHaveValue('Sergei Morozov');
       await r.user.click(within(form).getByRole('button', { name: 'Создать пинг' }));
       expect(await within(form).findByText('Введите название')).toBeInTheDocument();
-      await r.user.clear(within(form).getByLabelText(/Время \(ET\)/));
+      // Only the date typed: no time yet.
+      await r.user.clear(start);
+      await r.user.type(start, '26112026');
+      expect(start).toHaveValue('26.11.2026');
       await r.user.click(within(form).getByRole('button', { name: 'Создать пинг' }));
-      expect(await within(form).findByText(CORP_MESSAGES.timeRequired)).toBeInTheDocument();
+      expect(await within(form).findByText(DATE_TIME_INVALID)).toBeInTheDocument();
+      // No such day.
+      await r.user.clear(start);
+      await r.user.type(start, '310220261300');
+      expect(start).toHaveValue('31.02.2026 13:00');
+      await r.user.click(within(form).getByRole('button', { name: 'Создать пинг' }));
+      expect(await within(form).findByText(DATE_TIME_INVALID)).toBeInTheDocument();
       expect(api.sent).toHaveLength(0);
 
       await r.user.type(within(form).getByRole('textbox', { name: /Название/ }), 'Роум');
-      // jsdom has no date/time pickers: the inputs take their ISO text.
-      await r.user.type(within(form).getByLabelText(/Время \(ET\)/), '13:00');
+      // Digits only: the dots, the space and the colon come by themselves.
+      await r.user.clear(start);
+      await r.user.type(start, '261120261300');
+      expect(start).toHaveValue('26.11.2026 13:00');
       await r.user.click(within(form).getByRole('button', { name: 'Создать пинг' }));
       await waitFor(() => expect(api.sent).toHaveLength(1));
       expect(api.sent[0].body).toEqual({

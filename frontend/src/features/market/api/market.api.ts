@@ -1,5 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MarketHubsResponse, MarketItemDetail, MarketItemsResponse } from '@eve-toolkit/shared-types';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  MARKET_SEARCH_LIMITS,
+  type MarketHubsResponse,
+  type MarketItemDetail,
+  type MarketItemsResponse,
+  type MarketSearchResponse,
+} from '@eve-toolkit/shared-types';
 import { api } from '../../../shared/api-client';
 import { useSocketEvent } from '../../../shared/socket';
 
@@ -8,7 +14,21 @@ export const marketKeys = {
   hub: (hubId: number) => ['market', 'hub', hubId] as const,
   items: (hubId: number) => ['market', 'hub', hubId, 'items'] as const,
   detail: (hubId: number, id: number) => ['market', 'hub', hubId, 'detail', id] as const,
+  search: (hubId: number, q: string) => ['market', 'hub', hubId, 'search', q.toLowerCase()] as const,
 };
+
+/** GET data/market/search?q=&hub= from 2 characters; the last answer stays while the next one loads. */
+export function useMarketSearch(query: string, hubId: number) {
+  const q = query.trim();
+  return useQuery({
+    queryKey: marketKeys.search(hubId, q),
+    queryFn: ({ signal }) =>
+      api.get<MarketSearchResponse>(`data/market/search?q=${encodeURIComponent(q)}&hub=${hubId}`, { signal }),
+    enabled: q.length >= MARKET_SEARCH_LIMITS.minLength && q.length <= MARKET_SEARCH_LIMITS.maxLength,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
 
 /** GET data/market/hubs */
 export function useHubs() {

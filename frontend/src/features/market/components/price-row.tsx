@@ -1,4 +1,5 @@
 import { deltaPercent, formatDelta, formatPrice, NBSP } from '@eve-toolkit/shared-types';
+import { UNKNOWN } from '../lib/book';
 import classes from './market.module.css';
 
 /**
@@ -31,7 +32,7 @@ export function PriceRow({
       </p>
       <p className={classes.price} data-testid="price">
         {price === null ? (
-          '—'
+          UNKNOWN
         ) : (
           <>
             {formatPrice(price)}

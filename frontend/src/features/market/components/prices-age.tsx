@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { formatLocalDateTime } from '@eve-toolkit/shared-types';
+import { formatDateTime } from '@eve-toolkit/shared-types';
 import { formatAge, STALE_AFTER_MS } from '../lib/price-history';
 
 /** How old the hub's prices are; flagged when older than 30 minutes (ESI unreachable: the last stored prices are shown). */
@@ -14,13 +14,7 @@ export function PricesAge({ updatedAt, now = Date.now() }: { updatedAt: string |
   }
   const stale = now - Date.parse(updatedAt) > STALE_AFTER_MS;
   return (
-    <Text
-      component="span"
-      size="sm"
-      c={stale ? 'orange' : 'dimmed'}
-      data-testid="prices-age"
-      title={formatLocalDateTime(new Date(updatedAt))}
-    >
+    <Text component="span" size="sm" c={stale ? 'orange' : 'dimmed'} data-testid="prices-age" title={formatDateTime(updatedAt)}>
       Цены обновлены {age}
       {stale ? ' — данные игры сейчас недоступны, показаны последние сохранённые цены' : ''}
     </Text>

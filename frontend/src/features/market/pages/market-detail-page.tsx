@@ -11,6 +11,9 @@ import { ItemIcon } from '../components/item-icon';
 import { PriceRow } from '../components/price-row';
 import { PricesAge } from '../components/prices-age';
 import { ChartFigure } from '../../../shared/ui/chart-figure';
+import { HubSelect } from '../../../shared/ui/hub-select';
+import { depthText, spreadText } from '../lib/book';
+import classes from '../components/market.module.css';
 import { buildPriceSeries, PRICE_CHART_HEIGHT, priceTableRows } from '../lib/price-history';
 
 const PriceChart = lazy(() => import('../components/price-chart'));
@@ -27,7 +30,24 @@ function NotFound() {
   );
 }
 
-/** /market/detail/:id: the item's SELL/BUY with deltas and the 'Изменение цен' chart. */
+/** A figure of the book: its name and value (or «нет данных»). */
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * /market/detail/:id: the item's SELL/BUY with deltas at the chosen hub (switchable here), the
+ * spread between them, the volume and orders on each side, and the 'Изменение цен' chart.
+ */
 export default function MarketDetailPage() {
   const params = useParams();
   const parsedId = parseId(params.id);
@@ -76,12 +96,20 @@ export default function MarketDetailPage() {
           </Text>
         </Stack>
       </Group>
-      <Paper withBorder p="md" radius="md" maw={420}>
-        <Stack gap="xs">
-          <PriceRow label="SELL" price={data.sell} median={data.median_sell} size="md" />
-          <PriceRow label="BUY" price={data.buy} median={data.median_buy} size="md" />
-        </Stack>
-      </Paper>
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <Paper withBorder p="md" radius="md" w={420} maw="100%">
+          <Stack gap="xs">
+            <PriceRow label="SELL" price={data.sell} median={data.median_sell} size="md" />
+            <PriceRow label="BUY" price={data.buy} median={data.median_buy} size="md" />
+            <Figure label="Спред SELL − BUY" value={spreadText(data.sell, data.buy)} testId="book-spread" />
+            <div className={classes.book} data-testid="market-book">
+              <Figure label="В продаже (SELL)" value={depthText(data.book, 'sell')} testId="book-sell" />
+              <Figure label="Скупают (BUY)" value={depthText(data.book, 'buy')} testId="book-buy" />
+            </div>
+          </Stack>
+        </Paper>
+        <HubSelect />
+      </Group>
       <Paper withBorder p="md" radius="md">
         <Title order={2} fz={20} mb="sm">
           Изменение цен

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue } from 'react';
+import { lazy, memo, useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import type { MarketCategory } from '@eve-toolkit/shared-types';
@@ -9,9 +9,24 @@ import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { useIncrementalList } from '../../../shared/use-incremental-list';
 import { useLiveMarketPrices, useMarketItems } from '../api/market.api';
 import { HubSelect } from '../../../shared/ui/hub-select';
+import { LaterSuspense } from '../../../shared/ui/later-suspense';
 import { ItemCard } from '../components/item-card';
 import { PricesAge } from '../components/prices-age';
 import classes from '../components/market.module.css';
+
+/** The search (a combobox, with the positioning library): its own chunk, after the page's first paint. */
+const MarketSearch = lazy(() => import('../components/market-search'));
+const SEARCH_WIDTH = 300;
+
+/** The search's place while its chunk loads: its label and a field of its size. */
+function SearchPlaceholder() {
+  return (
+    <div aria-hidden>
+      <Skeleton height={20} width={140} mb={4} />
+      <Skeleton height={36} width={SEARCH_WIDTH} maw="100%" />
+    </div>
+  );
+}
 
 /** /market/list: categories of item cards with SELL/BUY and their delta against the median. */
 export default function MarketListPage() {
@@ -32,6 +47,9 @@ export default function MarketListPage() {
         description={data ? <PricesAge updatedAt={data.updated_at} /> : 'Загружаем цены…'}
         actions={
           <Group align="flex-end" gap="sm">
+            <LaterSuspense fallback={<SearchPlaceholder />}>
+              <MarketSearch w={SEARCH_WIDTH} />
+            </LaterSuspense>
             <HubSelect />
             <Button component={Link} to="/market/appraisal">
               Расчет цен

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { MarketItemDetail, MarketItemsResponse } from '@eve-toolkit/shared-types';
 import { setSocketForTests, type AppSocket } from '../../../shared/socket';
 import { renderApp, type FetchHandler } from '../../../test/render-app';
@@ -58,6 +59,7 @@ const DETAIL: MarketItemDetail = {
   ...ITEMS.data[0].items[0],
   last_prices: { '2025-10-02': { B: 5.2, S: 1190000 }, '2025-10-01': { B: 5.1, S: null } },
   updated_at: UPDATED,
+  book: { sell_volume: 1234567, buy_volume: 300, sell_orders: 45, buy_orders: 21 },
 };
 
 const HUBS = {
@@ -77,6 +79,18 @@ function marketApi(extra?: FetchHandler): FetchHandler {
     if (url === '/data/market/hubs') return { body: HUBS };
     if (url.startsWith('/data/market/items?hub=')) return { body: ITEMS };
     if (url === '/data/market/detail/34?hub=2') return { body: DETAIL };
+    // Amarr has never been read: prices and the book unknown.
+    if (url === '/data/market/detail/34?hub=1')
+      return { body: { ...DETAIL, sell: null, buy: null, median_sell: null, median_buy: null, book: null } };
+    if (url === '/data/market/search?q=hammerhed%20ii&hub=2')
+      return {
+        body: {
+          items: [
+            { id: 2185, name: 'Hammerhead II', sell: 780967.67, buy: null },
+            { id: 2183, name: 'Hammerhead I', sell: 28487.26, buy: 20000 },
+          ],
+        },
+      };
     if (url.startsWith('/data/market/detail/'))
       return { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Предмет не найден' } };
     return undefined;
@@ -128,13 +142,33 @@ describe('/market/list', () => {
     expect(within(plexSell).getByTestId('delta')).toHaveAttribute('data-color', 'green');
     expect(within(plexSell).getByTestId('price')).toHaveTextContent('3 067 000,00 ISK');
     const pyeSell = within(screen.getByRole('link', { name: /^Pyerite SELL/ })).getByTestId('price-row-SELL');
-    expect(within(pyeSell).getByTestId('price')).toHaveTextContent('—');
+    expect(within(pyeSell).getByTestId('price')).toHaveTextContent('нет данных');
     expect(within(pyeSell).getByTestId('delta')).toHaveTextContent('—');
 
     expect(screen.getByRole('heading', { name: 'Минералы' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'PLEX' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Расчет цен' })).toHaveAttribute('href', '/market/appraisal');
     expect(screen.getByTestId('prices-age')).toHaveTextContent('Цены обновлены 12 мин назад');
+  });
+
+  it('searches any market item from the list: a combobox, the best match preselected, Enter opens it', async () => {
+    setSocketForTests(fakeSocket().socket);
+    const user = userEvent.setup();
+    const { router } = renderApp('/market/list', { handler: marketApi() });
+    const input = await screen.findByRole('combobox', { name: 'Поиск по маркету' });
+    await user.type(input, 'h');
+    expect(await screen.findByText('Введите не меньше 2 символов названия')).toBeInTheDocument();
+    await user.type(input, 'ammerhed ii');
+    const list = await screen.findByRole('listbox', { name: 'Найденные предметы' });
+    const options = await within(list).findAllByRole('option');
+    expect(options.map((o) => o.textContent!.replace(/\u00a0/g, ' '))).toEqual([
+      'Hammerhead IISELL 780 967,67 ISKBUY нет данных',
+      'Hammerhead ISELL 28 487,26 ISKBUY 20 000,00 ISK',
+    ]);
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Enter}');
+    // The detail route asks for the chosen item.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/market/detail/2185'));
   });
 
   it('says the game data is still loading on 503 and shows the cards once the server is ready', async () => {
@@ -236,6 +270,23 @@ describe('/market/detail/:id', () => {
         ],
       },
     ]);
+  });
+
+  it('shows the spread, the volume and orders on each side, and switches the hub; unknown values read «нет данных»', async () => {
+    setSocketForTests(fakeSocket().socket);
+    const user = userEvent.setup();
+    renderApp('/market/detail/34', { handler: marketApi() });
+    const text = async (id: string) => (await screen.findByTestId(id)).textContent!.replace(/\u00a0/g, ' ');
+    // SELL 1 234 567,891 (shown rounded up: 1 234 567,90), BUY 5,001: spread 1 234 562,89 ISK, 100 % of SELL to 2 places.
+    expect(await text('book-spread')).toBe('1 234 562,89 ISK (100 % от SELL)');
+    expect(await text('book-sell')).toBe('1 234 567 шт. в 45 ордерах');
+    expect(await text('book-buy')).toBe('300 шт. в 21 ордере');
+
+    await user.selectOptions(screen.getByLabelText('Торговый хаб'), 'Amarr');
+    await waitFor(() => expect(screen.getByTestId('book-sell')).toHaveTextContent('нет данных'));
+    expect(await text('book-buy')).toBe('нет данных');
+    expect(await text('book-spread')).toBe('нет данных');
+    expect(within(screen.getByTestId('price-row-SELL')).getByTestId('price')).toHaveTextContent('нет данных');
   });
 
   it('shows a clear not-found state for an unknown id', async () => {

@@ -1,3 +1,4 @@
+import { formatDate } from '@eve-toolkit/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import { fetchStaticJson } from '../../../shared/api-client';
 
@@ -24,9 +25,8 @@ export function useNews() {
   });
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
+/** A news day ('YYYY-MM-DD') in the site's one date format: "28.11.2026". */
 export function formatNewsDate(iso: string): string {
   const date = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatDate(date, 'utc');
 }

@@ -41,7 +41,7 @@ export default function NewsPage() {
             EVE Toolkit
           </Title>
           <Text className={classes.heroText}>
-            Цены рынка, оценка груза, расчёт производства и проекты корпорации — в одном месте и на русском языке.
+            Цены рынка, оценка груза, расчет производства и проекты корпорации — в одном месте и на русском языке.
           </Text>
           <Group mt="xl" gap="sm">
             <Button component={Link} to="/market/list" size="md">
