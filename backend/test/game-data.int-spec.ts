@@ -1,5 +1,5 @@
 /**
- * Game data: a mini SDE (real lines of ../shared/eve-data/sde-jsonl) through the real importer
+ * Game data: a mini SDE (real lines of CCP's SDE, from tools/sde-subset) through the real importer
  * into the real database, queried over real HTTP and through the GameData contract.
  */
 import request from 'supertest';

@@ -5,7 +5,7 @@
  * market models; the last block takes them from the fake ESI through the industry-inputs job.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import request from 'supertest';
@@ -22,11 +22,12 @@ import { IndustryInputsRefreshService } from '../src/market/industry-inputs-refr
 import { MODELS, type AdjustedPriceDoc, type CostIndexDoc, type MarketPriceDoc } from '../src/market/market.schema';
 import { createTestApp } from './app';
 import { buildMiniSde, DEFAULT_MINI_SDE, importSdeInto } from './fixtures/mini-sde';
+import { INDUSTRY_CASES_DIR } from '../../tools/sde-subset/paths';
 import { client, type TestClient } from './support/client';
 
 const JITA = 30000142;
 const TAMA = 30002813; // low-sec 0.28
-const CASES = resolve(__dirname, '..', '..', '..', 'shared', 'eve-data', 'industry-test-cases', 'everef');
+const CASES = INDUSTRY_CASES_DIR;
 const casePrices = (name: string) =>
   JSON.parse(readFileSync(join(CASES, name, 'esi-market-prices.json'), 'utf8')) as {
     type_id: number;

@@ -1,17 +1,18 @@
 /**
- * Golden tests of the job tree on the real game data (../shared/eve-data: the SDE's blueprints,
- * types, dogma and industry tables) against
- * - the in-game industry window (industry-test-cases/everef/*: `manufacturing.txt` and the values
- *   marked verified in `output.json`), and
+ * Golden tests of the job tree on CCP's game data — the repository's SDE subset (tools/sde-subset:
+ * the real SDE lines of every blueprint, type and dogma row these trees reach), and under
+ * `SDE_PATH=… npm run test:full-sde` the full SDE, so a row missing from the subset shows — against
+ * - the in-game industry window (EVE Ref's cases, tools/sde-subset/data/industry-test-cases/everef:
+ *   `manufacturing.txt` and the values marked verified in `output.json`), and
  * - hand-checked blueprints: the expectations below were computed by a separate reference
  *   implementation (Python, straight from the SDE files, decimal half-up rounding), not by this
  *   code: a T1 ship in high- and null-sec with different ME/TE, structures, rigs and skills, a T2
  *   component chain down to moon materials, a capital with reactions on and off, fuel blocks.
  *   That run is not in the repository; the material quantities of the T1 ship and fuel-block
- *   cases are recomputed independently by `npm run check:industry-reference`
- *   (tools/industry-reference/reference.mjs: no app code, the SDE files and game-mechanics.md §1;
- *   run in .ci/run). The T2 chain, the capital, times and fees still rest on that earlier run.
- * Without the data folder these tests fail; they are never skipped.
+ *   cases (and of the invention cases) live in golden-quantities.json beside this file, which these
+ *   tests assert and `npm run check:industry-reference` recomputes independently
+ *   (tools/industry-reference/reference.mjs: no app code, the SDE files and the game's rules; run
+ *   in .ci/run). The T2 chain, the capital, times and fees still rest on that earlier run.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,7 +28,9 @@ import {
 } from '@eve-toolkit/shared-types';
 import { facilitySetup } from './facility';
 import { buildJobTree, JobTreeError, type NodeSettings, type TreeSettings } from './job-tree';
-import { EVE_DATA_DIR, loadSdeIndustry, type SdeIndustry } from '../testing/sde-catalog';
+import { loadSdeIndustry, type SdeIndustry } from '../testing/sde-catalog';
+import { INDUSTRY_CASES_DIR } from '../../../../tools/sde-subset/paths';
+import GOLDEN from './golden-quantities.json';
 
 jest.setTimeout(60_000);
 
@@ -36,7 +39,7 @@ beforeAll(async () => {
   sde = await loadSdeIndustry();
 });
 
-const CASES = join(EVE_DATA_DIR, 'industry-test-cases', 'everef');
+const CASES = INDUSTRY_CASES_DIR;
 /** ESI /markets/prices/ of a case: type id -> adjusted price. */
 function casePrices(name: string): Map<number, number> {
   const rows = JSON.parse(readFileSync(join(CASES, name, 'esi-market-prices.json'), 'utf8')) as {
@@ -146,6 +149,12 @@ function shape(n: JobNode, depth: number, maxDepth: number): Shape {
   return s;
 }
 const direct = (n: JobNode) => Object.fromEntries(n.materials.map((m) => [m.id, m.quantity]));
+
+/** A case of golden-quantities.json (the quantities tools/industry-reference recomputes). */
+type Golden = (typeof GOLDEN.manufacturing)[number];
+const goldenCase = (name: string) => GOLDEN.manufacturing.find((c) => c.name.startsWith(name))!;
+const goldenSetup = (c: Golden) => ({ me: c.me, security: c.security, structure: c.structure, rigs: c.rigs });
+const goldenMats = (c: Golden): Shape[] => c.materials.map(([id, q]) => ({ id, q }));
 
 describe('EVE Ref cases with in-game numbers', () => {
   it('Dominix, ME 10 TE 20, high-sec NPC station, skills V: materials, 2h43m12s, fee 18 381 467', () => {
@@ -340,58 +349,44 @@ describe('EVE Ref cases with in-game numbers', () => {
 
 describe('hand-checked blueprints', () => {
   it('T1 ship: 10 Rifters, ME 10 TE 20, high-sec Raitaru with an M-set small ship ME II rig (−2.4 %)', () => {
-    const { root } = tree(691, 10, {
-      me: 10,
+    const c = goldenCase('T1 ship: 10 Rifters');
+    const { root } = tree(c.blueprint, c.quantity, {
+      ...goldenSetup(c),
       te: 20,
-      security: 0.9,
-      structure: 35825,
-      rigs: [37155],
       sci: { manufacturing: 0.0312 },
       tax: 0.01,
       adjusted: casePrices('dominix'),
     });
     expect(shape(root, 0, 1)).toEqual({
-      id: 587,
-      q: 10,
-      runs: 10,
+      id: c.product,
+      q: c.quantity,
+      runs: c.runs,
       time: 27744,
       trash: 0,
       act: 'manufacturing',
       fee: [150252, 49647, 198589, 398488],
-      mats: [
-        { id: 34, q: 278278 },
-        { id: 35, q: 52177 },
-        { id: 36, q: 21741 },
-        { id: 37, q: 4349 },
-      ],
+      mats: goldenMats(c),
     });
   });
 
   it('T1 ship: 7 Rifters, ME 5 TE 10, null-sec Azbel with an L-set small ship II rig (×2.1), Industry IV, Advanced Industry III', () => {
-    const { root } = tree(691, 7, {
-      me: 5,
+    const c = goldenCase('T1 ship: 7 Rifters');
+    const { root } = tree(c.blueprint, c.quantity, {
+      ...goldenSetup(c),
       te: 10,
-      security: -0.4,
-      structure: 35826,
-      rigs: [43715],
       skills: { industry: 4, advancedIndustry: 3 },
       sci: { manufacturing: 0.05 },
       adjusted: casePrices('dominix'),
     });
     expect(shape(root, 0, 1)).toEqual({
-      id: 587,
-      q: 7,
-      runs: 7,
+      id: c.product,
+      q: c.quantity,
+      runs: c.runs,
       time: 11465,
       trash: 0,
       act: 'manufacturing',
       fee: [166815, 0, 139012, 305827],
-      mats: [
-        { id: 34, q: 200055 },
-        { id: 35, q: 37511 },
-        { id: 36, q: 15630 },
-        { id: 37, q: 3126 },
-      ],
+      mats: goldenMats(c),
     });
   });
 
@@ -580,31 +575,19 @@ describe('hand-checked blueprints', () => {
   });
 
   it('fuel blocks: 100 Nitrogen Fuel Blocks = 3 runs of 40 (20 surplus), Raitaru + M-set structure ME rig in low-sec (×1.9)', () => {
-    const { root } = tree(4314, 100, { me: 10, te: 20, security: 0.3, structure: 35825, rigs: [43875] });
+    const c = goldenCase('fuel blocks');
+    const { root } = tree(c.blueprint, c.quantity, { ...goldenSetup(c), te: 20 });
     const s = shape(root, 0, 1);
     delete s.fee;
-    const expected: Shape = {
-      id: 4051,
-      q: 100,
-      runs: 3,
+    expect(s).toEqual({
+      id: c.product,
+      q: c.quantity,
+      runs: c.runs,
       time: 1248,
       trash: 20,
       act: 'manufacturing',
-      fee: [0, 0, 0, 0],
-      mats: [
-        { id: 9848, q: 3 },
-        { id: 44, q: 11 },
-        { id: 3689, q: 11 },
-        { id: 9832, q: 24 },
-        { id: 16275, q: 52 },
-        { id: 3683, q: 57 },
-        { id: 16272, q: 438 },
-        { id: 16273, q: 900 },
-        { id: 17888, q: 1158 },
-      ],
-    };
-    delete expected.fee;
-    expect(s).toEqual(expected);
+      mats: goldenMats(c),
+    });
   });
 });
 
