@@ -107,11 +107,11 @@ function settings(s: Setup): TreeSettings {
 }
 
 /** Every golden tree built in this file (blueprint, quantity, setup), for the properties at the end. */
-const GOLDEN: { blueprintId: number; quantity: number; setup: Setup }[] = [];
+const BUILT_TREES: { blueprintId: number; quantity: number; setup: Setup }[] = [];
 
 function tree(blueprintId: number, quantity: number, s: Setup) {
   const built = buildTree(blueprintId, quantity, s);
-  GOLDEN.push({ blueprintId, quantity, setup: s });
+  BUILT_TREES.push({ blueprintId, quantity, setup: s });
   return built;
 }
 
@@ -963,12 +963,12 @@ function expectHonest(root: JobNode) {
 describe('properties over every golden tree above', () => {
   const price = (typeId: number) => ((typeId * 2654435761) % 1_000_000) / 100 + 1;
 
-  it('GOLDEN has the trees', () => {
-    expect(GOLDEN.length).toBeGreaterThanOrEqual(20);
+  it('every golden tree above was recorded', () => {
+    expect(BUILT_TREES.length).toBeGreaterThanOrEqual(20);
   });
 
   it('sequential time ≥ parallel time, built and bought alike', () => {
-    for (const g of GOLDEN) {
+    for (const g of BUILT_TREES) {
       const { root } = buildTree(g.blueprintId, g.quantity, g.setup);
       for (const variant of [root, setAll(root, true), setAll(root, false)]) {
         const s = summarize(variant);
@@ -979,7 +979,7 @@ describe('properties over every golden tree above', () => {
   });
 
   it('no price, total or margin is a number when one of its parts is unknown (random prices removed, seeds 1-4)', () => {
-    for (const g of GOLDEN) {
+    for (const g of BUILT_TREES) {
       for (let seed = 1; seed <= 4; seed++) {
         const r = rng(seed * 7919 + g.blueprintId);
         const dropped = new Map<number, { sell: boolean; buy: boolean }>();
