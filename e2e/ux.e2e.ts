@@ -141,8 +141,8 @@ describe('the player’s view in Chromium', () => {
     const page = await open(size, true);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/industry');
-    await page.getByRole('combobox', { name: /Предмет/ }).fill('Helium Fuel Block Blue');
-    await page.getByRole('option', { name: 'Helium Fuel Block Blueprint', exact: true }).click();
+    await page.getByRole('combobox', { name: /Предмет/ }).fill('Helium Fuel Block');
+    await page.getByRole('option', { name: 'Helium Fuel Block', exact: true }).click();
     await page.getByRole('combobox', { name: /Система/ }).fill('jit');
     await page.getByRole('option', { name: 'Jita (0,9)' }).click();
 
