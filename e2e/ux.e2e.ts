@@ -141,8 +141,8 @@ describe('the player’s view in Chromium', () => {
     const page = await open(size, true);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/industry');
-    await page.getByRole('combobox', { name: /Предмет/ }).fill('Helium Fuel Block Blue');
-    await page.getByRole('option', { name: 'Helium Fuel Block Blueprint', exact: true }).click();
+    await page.getByRole('combobox', { name: /Предмет/ }).fill('Helium Fuel Block');
+    await page.getByRole('option', { name: 'Helium Fuel Block', exact: true }).click();
     await page.getByRole('combobox', { name: /Система/ }).fill('jit');
     await page.getByRole('option', { name: 'Jita (0,9)' }).click();
 
@@ -155,7 +155,7 @@ describe('the player’s view in Chromium', () => {
     await tax.pressSequentially('1,5');
     expect(await tax.inputValue()).toBe('1,5');
 
-    const me = page.getByRole('textbox', { name: 'ME' });
+    const me = page.getByRole('textbox', { name: 'ME чертежа' });
     await me.fill('');
     await me.pressSequentially('15');
     expect(await me.inputValue()).toBe('10');

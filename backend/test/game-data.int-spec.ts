@@ -245,6 +245,7 @@ describe('search', () => {
         activity: 'manufacturing',
         activity_id: 1,
         product: { id: 587, name: 'Rifter', icon: 'https://images.example/types/587/icon?size=64', quantity: 1 },
+        inventable: false,
       },
     ]);
     const formula = await get('/data/industry/blueprints?q=cadmide').expect(200);

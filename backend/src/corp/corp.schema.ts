@@ -36,7 +36,8 @@ export interface ProjectJobDoc {
   name: string;
   activity_id: 1 | 11 | null;
   blueprint_id: number | null;
-  pay: number;
+  /** null: no pay (older documents may hold 0, read as no pay too). */
+  pay: number | null;
   quantity: number;
 }
 

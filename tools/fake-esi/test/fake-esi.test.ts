@@ -1,5 +1,7 @@
 import {
   FEATURED_TYPE_IDS,
+  FakeMarket,
+  HUB_LOCATIONS,
   SEED_FILE,
   formatSeed,
   loadCatalog,
@@ -261,5 +263,47 @@ describe('catalogue', () => {
       { typeId: 35, basePrice: 0.1 + 0.2, weight: 1, dailyVolume: 1 },
     ]);
     expect(() => parseSeed('34\tabc\t1\t1\t\n')).toThrow(/Неверная строка/);
+  });
+});
+
+describe('the demo market covers every hub like the game (the shipped seed)', () => {
+  /** The Ishtar tree's raw materials with reactions off, and its invention's datacores (from the SDE's blueprints). */
+  const ISHTAR_RAW = [
+    34, 35, 36, 37, 38, 39, 40, 3828, 11399, 16670, 16678, 16679, 16680, 16681, 16682, 16683, 17317, 20410, 20424, 33359,
+  ];
+  const HEK = 10000042;
+  const hubTypes = (orders: EsiMarketOrder[], station: number, buy: boolean) =>
+    new Set(orders.filter((o) => o.location_id === station && o.is_buy_order === buy).map((o) => o.type_id));
+
+  it('every type of the seed has a sell and a buy order at Jita; the smaller hubs carry fewer, by traded volume', async () => {
+    const catalog = await loadCatalog();
+    // the demo's sizes (backend/src/demo/demo-stand-ins.ts)
+    const market = new FakeMarket(catalog, {
+      seed: 1,
+      ordersPerRegion: { [JITA]: 40_000, [HEK]: 8_000 },
+      featuredTypeIds: FEATURED_TYPE_IDS,
+    });
+    const at = Date.UTC(2026, 10, 28, 12);
+    const jita = market.book(JITA, 1, at);
+    const station = HUB_LOCATIONS.find((h) => h.regionId === JITA)!.stationId;
+    const sells = hubTypes(jita, station, false);
+    const buys = hubTypes(jita, station, true);
+    for (const t of catalog.types) {
+      expect([t.typeId, sells.has(t.typeId), buys.has(t.typeId)]).toEqual([t.typeId, true, true]);
+    }
+    for (const id of ISHTAR_RAW) expect([id, sells.has(id), buys.has(id)]).toEqual([id, true, true]);
+    // Hek: the types traded 20 units a day or more (× its 5 % share), not the rare ones
+    const hek = market.book(HEK, 1, at);
+    const hekStation = HUB_LOCATIONS.find((h) => h.regionId === HEK)!.stationId;
+    const hekSells = hubTypes(hek, hekStation, false);
+    const hekBuys = hubTypes(hek, hekStation, true);
+    for (const t of catalog.types.filter((x) => x.dailyVolume >= 20)) {
+      expect([t.typeId, hekSells.has(t.typeId), hekBuys.has(t.typeId)]).toEqual([t.typeId, true, true]);
+    }
+    expect(market.coveredTypes(HEK).length).toBeLessThan(market.coveredTypes(JITA).length / 3);
+    // a hub order is a real one: a sell above a buy of the same type
+    const best = (buy: boolean, id: number) =>
+      jita.filter((o) => o.location_id === station && o.type_id === id && o.is_buy_order === buy).map((o) => o.price);
+    expect(Math.min(...best(false, 16679))).toBeGreaterThan(Math.max(...best(true, 16679)));
   });
 });
