@@ -56,8 +56,7 @@ export default tseslint.config(
       'frontend/src/test/**/*.{ts,tsx}',
       'shared-types/src/test-support/**/*.ts',
     ],
-    // corp-instances.int-spec.ts: its Redis-outage loop belongs to issue 34 (another change).
-    ignores: ['bench/**', 'backend/test/corp-instances.int-spec.ts'],
+    ignores: ['bench/**'],
     rules: { 'no-restricted-syntax': ['error', ...TIMING_IN_TESTS] },
   },
   {
