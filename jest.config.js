@@ -48,6 +48,18 @@ module.exports = {
     },
     {
       ...base,
+      displayName: 'deploy',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/deploy/**/*.spec.ts'],
+    },
+    {
+      ...base,
+      displayName: 'sde-subset',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tools/sde-subset/**/*.spec.ts'],
+    },
+    {
+      ...base,
       displayName: 'backend',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/backend/test/**/*.int-spec.ts'],

@@ -14,7 +14,11 @@
  * choices).
  *
  *   npx tsx bench/industry.bench.ts [runs=30]
+ *
+ * Reads the full SDE (titans are not in the tests' subset): SDE_PATH, else the team's data folder
+ * `../shared/eve-data/sde-jsonl` beside the repository.
  */
+import { resolve } from 'node:path';
 import {
   ALL_SKILLS_V,
   brokerFeeRate,
@@ -153,7 +157,7 @@ function print(t: Timed): void {
 
 async function main(): Promise<void> {
   const loadStart = Date.now();
-  const sde = await loadSdeIndustry();
+  const sde = await loadSdeIndustry(process.env.SDE_PATH ?? resolve(__dirname, '..', '..', 'shared', 'eve-data', 'sde-jsonl'));
   const loadMs = Date.now() - loadStart;
   const catalog = sde.catalog({
     reactions: true,

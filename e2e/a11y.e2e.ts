@@ -231,6 +231,7 @@ describe('accessibility of every route (axe, WCAG 2.1 AA)', () => {
           const t0 = Date.now();
           // The structure is the same in both schemes: the dark one re-checks the colours only.
           await audit(page, role, `${theme} ${size.name} ${path}`, findings, theme === 'dark');
+          // eslint-disable-next-line no-restricted-syntax -- printed (the axe share of the walk), never asserted
           axeMs += Date.now() - t0;
           views++;
         }
@@ -249,6 +250,7 @@ describe('accessibility of every route (axe, WCAG 2.1 AA)', () => {
       expect(failures.map((f) => `${f.rule} (${f.impact}) ${f.target} @ ${f.where}: ${f.summary}`)).toEqual([]);
     } finally {
       console.log(
+        // eslint-disable-next-line no-restricted-syntax -- printed, never asserted
         `axe ${role}: ${views} page views in ${((Date.now() - started) / 1000).toFixed(1)} s (axe itself ${(axeMs / 1000).toFixed(1)} s over ${VIEWS.length} views at once)`,
       );
     }

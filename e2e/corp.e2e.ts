@@ -198,7 +198,7 @@ describe('corporation area live in Chromium', () => {
     await page.getByLabel('Название проекта').fill('Рифтеры из калькулятора');
     // The calculator the app composed into the page (features/industry, through app/pages).
     await page.getByRole('combobox', { name: /Предмет/ }).fill('Rifter Blue');
-    await page.getByRole('option', { name: 'Rifter Blueprint', exact: true }).click();
+    await page.getByRole('option', { name: 'Rifter', exact: true }).click();
     await page.getByRole('combobox', { name: /Система/ }).fill('jit');
     await page.getByRole('option', { name: 'Jita (0,9)' }).click();
     const [calculated] = await Promise.all([

@@ -1,9 +1,12 @@
 /**
  * One app process for the browser tests, started like `npm start` in demo mode: embedded
- * database, the full SDE imported on first start, the local ESI stand-in and the first price
- * refresh. State per test comes from fresh browser contexts.
+ * database, the repository's SDE subset (tools/sde-subset: every item, blueprint tree, system and
+ * planetary schematic the browser tests open) imported on first start through SDE_PATH — never
+ * ../shared, never a download — the local ESI stand-in and the first price refresh. State per test
+ * comes from fresh browser contexts.
  */
 import { startApp, waitForMarket, type AppProcess } from './support/app-process';
+import { SDE_SUBSET_DIR } from '../tools/sde-subset/paths';
 
 declare global {
   var __E2E_APP__: AppProcess | undefined;
@@ -14,6 +17,7 @@ export default async function globalSetup(): Promise<void> {
   // Ping webhooks may post to a loopback receiver the tests start (e2e/alerts.e2e.ts).
   const app = await startApp({
     APP_MODE: 'demo',
+    SDE_PATH: SDE_SUBSET_DIR,
     RATE_LIMIT_TRUSTED: '127.0.0.1',
     PING_WEBHOOK_HOSTS: '127.0.0.1',
     PING_WEBHOOK_ALLOW_PRIVATE: '1',

@@ -18,6 +18,8 @@ const REQUEST = {
   system_id: 30000142,
   me: 0,
   te: 0,
+  component_me: 10,
+  component_te: 20,
   tax: 0.25,
   reactions: false,
   station_key: 'npc',
@@ -29,6 +31,7 @@ const REQUEST = {
   hub: 2,
   skills: ALL_INDUSTRY_SKILLS_V,
   nodes: {},
+  price_overrides: {},
 };
 
 /** POST data/industry/job through the page's own session (cookies) with its CSRF token. */
@@ -74,7 +77,7 @@ describe('industry calculator in Chromium', () => {
 
     // Fill the form: item and system suggest from 3 characters.
     await s.page.getByRole('combobox', { name: /Предмет/ }).fill('Dominix Blue');
-    await s.page.getByRole('option', { name: 'Dominix Blueprint', exact: true }).click();
+    await s.page.getByRole('option', { name: 'Dominix', exact: true }).click();
     await s.page.getByRole('combobox', { name: /Система/ }).fill('jit');
     await s.page.getByRole('option', { name: 'Jita (0,9)' }).click();
     // The expectations come from the very response the page got (hub prices move every 5 minutes).
@@ -143,7 +146,7 @@ describe('industry calculator in Chromium', () => {
   it('a Golem is invented: the invention step shows the game’s chance, and a decryptor recalculates the copy’s ME/TE', async () => {
     await s.page.goto('/industry');
     await s.page.getByRole('combobox', { name: /Предмет/ }).fill('Golem Blue');
-    await s.page.getByRole('option', { name: 'Golem Blueprint', exact: true }).click();
+    await s.page.getByRole('option', { name: 'Golem', exact: true }).click();
     await s.page.getByRole('combobox', { name: /Система/ }).fill('jit');
     await s.page.getByRole('option', { name: 'Jita (0,9)' }).click();
     await s.page.getByRole('button', { name: 'Рассчитать' }).click();
@@ -158,7 +161,9 @@ describe('industry calculator in Chromium', () => {
       s.page.waitForResponse((r) => r.url().endsWith('/data/industry/job') && r.request().method() === 'POST'),
       s.page.getByRole('option', { name: /^Optimized Attainment Decryptor/ }).click(),
     ]);
-    expect(JSON.parse(recalculated.request().postData() ?? '{}').nodes).toEqual({ '28710': { decryptor_id: 34207 } });
+    expect(JSON.parse(recalculated.request().postData() ?? '{}').nodes).toEqual({
+      '28710': { source: 'invent', decryptor_id: 34207 },
+    });
     await s.page.waitForFunction(
       () => document.querySelector('[data-testid="node-root"] [data-testid="node-me-te"]')?.textContent === 'ME 3 · TE 2',
     );

@@ -10,33 +10,92 @@
 import type { Locator, Page } from 'playwright-core';
 import { screenshot, useBrowserPage } from './support/browser';
 import { loginDemo } from './support/login';
+import { DEMO_GAME_JOBS } from './support/demo-jobs';
 import { pollUntil } from './support/poll';
 
 jest.setTimeout(240_000);
 
+/** What draws a focus indicator on an element: its outline and its box-shadow, as computed. */
+interface IndicatorStyle {
+  outlineStyle: string;
+  outlineWidth: number;
+  outlineColor: string;
+  boxShadow: string;
+}
+
 /**
- * Whether the focused element draws a focus indicator (outline or box-shadow ring); a visually
- * hidden radio or checkbox (Mantine's segmented control) draws it on its label.
+ * The indicator styles of `target` and, for a visually hidden radio or checkbox (Mantine's
+ * segmented control), of its labels, which draw the ring for it.
  */
-async function focusRingShown(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return false;
-    const ring = (e: Element) => {
+async function indicatorStyles(target: Locator): Promise<IndicatorStyle[]> {
+  return target.evaluate(async (el) => {
+    const drawing = [el, ...(el instanceof HTMLInputElement ? Array.from(el.labels ?? []) : [])];
+    // A ring that fades in is read once its transition has ended (an event, not a pause).
+    const transitions = drawing.flatMap((e) => e.getAnimations()).filter((a) => a instanceof CSSTransition);
+    await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+    const of = (e: Element) => {
       const cs = getComputedStyle(e);
-      return (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
+      return {
+        outlineStyle: cs.outlineStyle,
+        outlineWidth: parseFloat(cs.outlineWidth),
+        outlineColor: cs.outlineColor,
+        boxShadow: cs.boxShadow,
+      };
     };
-    return ring(el) || (el instanceof HTMLInputElement && Array.from(el.labels ?? []).some(ring));
+    return drawing.map(of);
   });
 }
 
-/** Presses Tab (or Shift+Tab) until `target` has the focus, at most `max` times; the ring must show. */
+/** A colour that shows: not `transparent`, alpha above 0. */
+function opaque(color: string): boolean {
+  if (color === 'transparent') return false;
+  const alpha = /^rgba\([^,]+,[^,]+,[^,]+,\s*([\d.]+)\)$/.exec(color);
+  return !alpha || parseFloat(alpha[1]) > 0;
+}
+
+/** The visible part of an element's indicator: an outline that draws, box-shadow layers that draw. */
+function visibleIndicator(s: IndicatorStyle): string[] {
+  const out: string[] = [];
+  if (s.outlineStyle !== 'none' && s.outlineWidth > 0 && opaque(s.outlineColor))
+    out.push(`outline ${s.outlineStyle} ${s.outlineWidth}px ${s.outlineColor}`);
+  if (s.boxShadow !== 'none')
+    for (const layer of s.boxShadow.split(/,(?![^(]*\))/)) {
+      const color = /rgba?\([^)]*\)/.exec(layer)?.[0] ?? 'transparent';
+      const lengths =
+        layer
+          .replace(color, '')
+          .match(/-?[\d.]+px/g)
+          ?.map(parseFloat) ?? [];
+      // x, y, blur, spread: a layer with no offset, blur or spread draws nothing.
+      if (opaque(color) && lengths.some((n) => n !== 0)) out.push(`shadow ${layer.trim()}`);
+    }
+  return out;
+}
+
+/**
+ * A real focus indicator: with the focus, the element (or a hidden input's label) draws an outline
+ * or a shadow it did not draw without it (a button's resting shadow is not a focus ring).
+ */
+function focusIndicator(unfocused: IndicatorStyle[], focused: IndicatorStyle[]): string[] {
+  return focused.flatMap((s, i) => {
+    const before = new Set(visibleIndicator(unfocused[i]));
+    return visibleIndicator(s).filter((part) => !before.has(part));
+  });
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus, at most `max` times; it must then show
+ * a focus indicator it did not show before (its styles compared unfocused and focused).
+ */
 async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {}): Promise<number> {
   await target.waitFor({ state: 'attached' });
+  expect(await target.evaluate((el) => el === document.activeElement)).toBe(false);
+  const unfocused = await indicatorStyles(target);
   for (let presses = 1; presses <= max; presses++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     if (await target.evaluate((el) => el === document.activeElement)) {
-      expect({ target: String(target), ring: await focusRingShown(page) }).toEqual({ target: String(target), ring: true });
+      const shown = focusIndicator(unfocused, await indicatorStyles(target));
+      expect({ target: String(target), ring: shown.length > 0 }).toEqual({ target: String(target), ring: true });
       return presses;
     }
   }
@@ -91,10 +150,10 @@ describe('keyboard only', () => {
     const item = s.page.getByRole('combobox', { name: /Предмет/ });
     await tabTo(s.page, item);
     await s.page.keyboard.type('Dominix Blue');
-    await s.page.getByRole('option', { name: 'Dominix Blueprint', exact: true }).waitFor();
+    await s.page.getByRole('option', { name: 'Dominix', exact: true }).waitFor();
     await s.page.keyboard.press('ArrowDown');
     await s.page.keyboard.press('Enter');
-    expect(await item.inputValue()).toBe('Dominix Blueprint');
+    expect(await item.inputValue()).toBe('Dominix');
     const system = s.page.getByRole('combobox', { name: /Система/ });
     await tabTo(s.page, system);
     await s.page.keyboard.type('jit');
@@ -143,9 +202,10 @@ describe('keyboard only', () => {
   });
 
   it('project claim: find my jobs, tick one, claim it and hear «Засчитано»', async () => {
-    await loginDemo(s.page, 'demo_industrialist');
-    // A project of our own (the demo app is shared): one build job of Hobgoblin I, set working. The
-    // pilot's fuel-block job is left to e2e/ux.e2e.ts (a game job counts once, whoever claims it).
+    // The game job this test owns (support/demo-jobs.ts): the industrialist's Hobgoblin I job,
+    // claimed in a project of our own (one build job of it, set working).
+    const own = DEMO_GAME_JOBS.keyboardClaim;
+    await loginDemo(s.page, own.account);
     const { token } = (await (await s.page.request.get('/auth/get_csrf')).json()) as { token: string };
     const headers = { 'X-CSRF-Token': token };
     const created = await s.page.request.post('/auth/corp/add_project', {
@@ -153,7 +213,7 @@ describe('keyboard only', () => {
       data: {
         name: 'Клавиатура: дроны',
         desc: '',
-        jobs: [{ id: 2454, blueprint_id: 2455, runs: 500, pay: 100 }],
+        jobs: [{ id: own.product, blueprint_id: own.blueprint, runs: 500, pay: 100 }],
         materials: [],
       },
     });

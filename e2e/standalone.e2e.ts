@@ -1,24 +1,24 @@
 /**
  * The repository stands alone: a copy of the built repository with no `../shared` beside it,
  * given only a loopback web server that serves CCP's SDE archive in place of
- * developers.eveonline.com (the archive is built here from ../shared/eve-data/sde-jsonl, the
- * same data the full setup imports):
+ * developers.eveonline.com (the archive is built here from the repository's SDE subset,
+ * tools/sde-subset, the same data this suite's global app imports through SDE_PATH):
  * - with no source reachable, the start names the address it tried and what to set;
- * - it downloads the build named by `latest.jsonl`, resumes the cut download with HTTP Range,
- *   verifies and imports it;
- * - industry jobs with rigs answer exactly like the full setup (this suite's global app, which
- *   imports ../shared/eve-data/sde-jsonl): the same JSON once the hub's moving market prices are
- *   set aside (the fake market is live), the Rifter of issue 23 included;
+ * - it downloads the build named by `latest.jsonl`, resumes the cut download with HTTP Range from
+ *   exactly the bytes on disk, verifies and imports it;
+ * - industry jobs with rigs answer exactly like the global app (SDE_PATH, the demo's own import):
+ *   the same JSON once the hub's moving market prices are set aside (the fake market is live), the
+ *   Rifter of issue 23 included;
  * - its demo market is live (the seed ships in the repository).
  */
-import { existsSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { REPO, startApp, type AppProcess } from './support/app-process';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { startApp, type AppProcess } from './support/app-process';
 import { standaloneCopy, startFakeCcp, writeSdeZip, type FakeCcp } from './support/standalone';
+import { SDE_SUBSET_DIR } from '../tools/sde-subset/paths';
 
 jest.setTimeout(420_000);
 
-const SHARED_SDE = resolve(REPO, '..', 'shared', 'eve-data', 'sde-jsonl');
 const JITA = 30000142;
 const TAMA = 30002813;
 
@@ -129,10 +129,9 @@ describe('a copy of the repository with no ../shared beside it', () => {
   let app: AppProcess | null = null;
 
   beforeAll(() => {
-    if (!existsSync(join(SHARED_SDE, '_sde.jsonl'))) throw new Error(`The game data is missing: ${SHARED_SDE}`);
     root = standaloneCopy();
     zip = join(dirname(root), 'eve-online-static-data-0-jsonl.zip');
-    writeSdeZip(SHARED_SDE, zip);
+    writeSdeZip(SDE_SUBSET_DIR, zip);
   });
   afterAll(async () => {
     await app?.stop('SIGKILL');
@@ -157,31 +156,38 @@ describe('a copy of the repository with no ../shared beside it', () => {
     }
   });
 
-  it("downloads CCP's archive (resuming a cut transfer), imports it, answers industry jobs with rigs like the full setup and has a live market", async () => {
-    ccp = await startFakeCcp(zip, 0, { cutFirstAt: 8_000_000 });
-    app = await startApp({ APP_MODE: 'demo', SDE_BASE_URL: ccp.base, RATE_LIMIT_TRUSTED: '127.0.0.1' }, 120_000, root);
+  it("downloads CCP's archive (resuming a cut transfer), imports it, answers industry jobs with rigs like the global app and has a live market", async () => {
+    // The first transfer is cut halfway, once those bytes are on the disk of the copy's data folder.
+    const dataDir = join(dirname(root), 'data');
+    mkdirSync(dataDir);
+    const at = Math.floor(statSync(zip).size / 2);
+    const archive = join(dataDir, 'sde', 'eve-online-static-data-0-jsonl.zip');
+    ccp = await startFakeCcp(zip, 0, { cut: { at, part: `${archive}.part` } });
+    app = await startApp(
+      { APP_MODE: 'demo', SDE_BASE_URL: ccp.base, RATE_LIMIT_TRUSTED: '127.0.0.1', DATA_DIR: dataDir },
+      120_000,
+      root,
+    );
     await waitFor(app.output, 'Импорт SDE завершён', 300_000);
     expect(ccp.requests.map((r) => r.url)).toEqual([
       '/static-data/tranquility/latest.jsonl',
       '/static-data/tranquility/eve-online-static-data-0-jsonl.zip',
       '/static-data/tranquility/eve-online-static-data-0-jsonl.zip',
     ]);
-    // The retry asks for the rest of what reached the disk before the cut (at most the 8 MB sent;
-    // resuming a given .part byte for byte is pinned down in sde-runner.spec.ts).
+    // The retry asks for exactly the rest of what is on disk.
     expect(ccp.requests[1].range).toBeUndefined();
-    const resumedAt = Number(/^bytes=(\d+)-$/.exec(ccp.requests[2].range ?? 'bytes=0-')?.[1]);
-    expect(resumedAt).toBeLessThanOrEqual(8_000_000);
-    expect(app.output()).toContain(`SDE сохранён и проверен: ${join(app.dataDir, 'sde', 'eve-online-static-data-0-jsonl.zip')}`);
+    expect(ccp.requests[2].range).toBe(`bytes=${at}-`);
+    expect(app.output()).toContain(`SDE сохранён и проверен: ${archive}`);
 
     const full = process.env.E2E_BASE_URL!;
     for (const [name, body] of Object.entries(JOBS)) {
-      const [alone, withShared] = await Promise.all([jobAnswer(app.url, body), jobAnswer(full, body)]);
-      expect({ name, answer: alone.text }).toEqual({ name, answer: withShared.text });
+      const [alone, imported] = await Promise.all([jobAnswer(app.url, body), jobAnswer(full, body)]);
+      expect({ name, answer: alone.text }).toEqual({ name, answer: imported.text });
     }
     const rifter = (await jobAnswer(app.url, JOBS.rifter)).json as { job: { materials: { id: number; quantity: number }[] } };
     expect(rifter.job.materials.find((m) => m.id === 34)?.quantity).toBe(2_782_772);
 
-    // The same market list as the full setup: every listed item has a SELL price from the seed's book.
+    // The same market list as the global app: every listed item has a SELL price from the seed's book.
     const priced = await waitForLiveMarket(app.url);
     expect(priced).toBeGreaterThan(50);
     expect(priced).toBe(await waitForLiveMarket(full));

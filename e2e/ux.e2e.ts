@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ARTIFACTS, baseUrl, launchBrowser, newContext, screenshot, watchErrors } from './support/browser';
 import { solveCaptcha } from './support/captcha';
+import { DEMO_GAME_JOBS } from './support/demo-jobs';
 
 jest.setTimeout(240_000);
 
@@ -140,8 +141,8 @@ describe('the player’s view in Chromium', () => {
     const page = await open(size, true);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/industry');
-    await page.getByRole('combobox', { name: /Предмет/ }).fill('Helium Fuel Block Blue');
-    await page.getByRole('option', { name: 'Helium Fuel Block Blueprint', exact: true }).click();
+    await page.getByRole('combobox', { name: /Предмет/ }).fill('Helium Fuel Block');
+    await page.getByRole('option', { name: 'Helium Fuel Block', exact: true }).click();
     await page.getByRole('combobox', { name: /Система/ }).fill('jit');
     await page.getByRole('option', { name: 'Jita (0,9)' }).click();
 
@@ -154,7 +155,7 @@ describe('the player’s view in Chromium', () => {
     await tax.pressSequentially('1,5');
     expect(await tax.inputValue()).toBe('1,5');
 
-    const me = page.getByRole('textbox', { name: 'ME' });
+    const me = page.getByRole('textbox', { name: 'ME чертежа' });
     await me.fill('');
     await me.pressSequentially('15');
     expect(await me.inputValue()).toBe('10');
@@ -181,13 +182,15 @@ describe('the player’s view in Chromium', () => {
 
   it('the project jobs table at 1366 px with «Найти мои работы» open: nothing squeezed or cut off; the structure by name', async () => {
     const page = await open(DESKTOP, true);
-    await loginDemo(page, 'industrialist');
+    // The game job this test lists (support/demo-jobs.ts: the industrialist's fuel-block job).
+    const own = DEMO_GAME_JOBS.uxClaimPanel;
+    await loginDemo(page, own.account.replace(/^demo_/, ''));
     // An own project (the shared demo projects change status in other tests): Helium Fuel Blocks,
     // which the demo pilots build in the demo corporation's structure in Jita.
     const { project } = await post<{ project: { id: string } }>(page, '/auth/corp/add_project', {
       name: 'Топливо (проверка таблицы)',
       desc: 'Работы и закупка рядом',
-      jobs: [{ id: 4247, blueprint_id: 4315, runs: 40, pay: 15_000 }],
+      jobs: [{ id: own.product, blueprint_id: own.blueprint, runs: 40, pay: 15_000 }],
       materials: [{ id: 34, quantity: 5_000, pay: 5 }],
     });
     await post(page, '/auth/corp/update_project', { project_id: project.id, type: 'update', new_status: 'working' });

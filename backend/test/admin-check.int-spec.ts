@@ -60,12 +60,23 @@ afterAll(async () => {
   await sso?.close();
 });
 
+/** The corporation join dates this file's pilots have: the server counts whole days since them. */
+const JOINED = ['2012-12-03T08:10:00Z', '2025-03-20T00:00:00Z'];
+const wholeDays = (at: number, iso: string) => Math.floor((at - Date.parse(iso)) / DAY);
+/** When the last check was answered: the server counted its days at an instant in between. */
+let checkedAt = 0;
 const check = async (id: number, code = 'all') => {
-  const res = await admin.post(`/api/admin/stats_chars/${id}`, { code });
-  expect(res.status).toBe(200);
-  return res.body as CharacterCheckResult;
+  for (;;) {
+    const before = Date.now();
+    const res = await admin.post(`/api/admin/stats_chars/${id}`, { code });
+    const after = Date.now();
+    expect(res.status).toBe(200);
+    checkedAt = after;
+    // A day count that changed while the request ran (at a join date's time of day) is asked again.
+    if (JOINED.every((iso) => wholeDays(before, iso) === wholeDays(after, iso))) return res.body as CharacterCheckResult;
+  }
 };
-const daysSince = (iso: string) => Math.floor((Date.now() - Date.parse(iso)) / DAY);
+const daysSince = (iso: string) => wholeDays(checkedAt, iso);
 
 it('finds nothing to warn about on a long-standing, busy pilot', async () => {
   const result = await check(DMITRI);

@@ -1,7 +1,8 @@
 /**
  * The appraisal endpoint under random and hostile input over real HTTP: hundreds of generated
  * bodies (random pastes, wrong shapes, odd hubs, huge or broken values) never get a 5xx and each
- * answers in bounded time; and the appraisal's own request budget answers 429 in Russian.
+ * is answered (a hang reaches the test's timeout; no request is timed: the parser's speed is
+ * measured in bench/); and the appraisal's own request budget answers 429 in Russian.
  */
 import request from 'supertest';
 import { MESSAGES, seededRandom } from '@eve-toolkit/shared-types';
@@ -60,7 +61,7 @@ describe('appraisal endpoint fuzz', () => {
     await running?.close();
   });
 
-  it('400 random and hostile bodies: 200, 400 or 413, never a 5xx, each within 5 s', async () => {
+  it('400 random and hostile bodies: 200, 400 or 413, never a 5xx', async () => {
     const c = client(running.url);
     const r = seededRandom(2026);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
@@ -85,12 +86,9 @@ describe('appraisal endpoint fuzz', () => {
     const problems: string[] = [];
     for (let i = 0; i < 400; i++) {
       const body = pick(shapes)();
-      const t0 = Date.now();
       const res = await c.post('/data/market/appraisal', body);
-      const ms = Date.now() - t0;
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       if (![200, 400, 413].includes(res.status)) problems.push(`${res.status} for ${JSON.stringify(body).slice(0, 120)}`);
-      if (ms > 5000) problems.push(`${ms} ms for ${JSON.stringify(body).slice(0, 120)}`);
       if (res.status !== 200 && typeof res.body?.message !== 'string') problems.push(`no message for ${res.status}`);
     }
     expect(problems).toEqual([]);

@@ -143,9 +143,9 @@ describe('appraisal', () => {
         quantity: 10,
         volume: 0.1,
         sell: 10.5,
-        buy: 0,
+        buy: null,
         sell_p5: 10.5,
-        buy_p5: 0,
+        buy_p5: null,
         sell_quantity: 2000,
         buy_quantity: 0,
         sell_orders: 0,
@@ -196,10 +196,10 @@ describe('appraisal', () => {
         icon: icon(DRAKE_BLUEPRINT, 'bp'),
         quantity: 1,
         volume: 0.01,
-        sell: 0,
-        buy: 0,
-        sell_p5: 0,
-        buy_p5: 0,
+        sell: null,
+        buy: null,
+        sell_p5: null,
+        buy_p5: null,
         sell_quantity: 0,
         buy_quantity: 0,
         sell_orders: 0,
@@ -214,10 +214,10 @@ describe('appraisal', () => {
         icon: icon(WARRIOR_II),
         quantity: 5,
         volume: 25,
-        sell: 0,
-        buy: 0,
-        sell_p5: 0,
-        buy_p5: 0,
+        sell: null,
+        buy: null,
+        sell_p5: null,
+        buy_p5: null,
         sell_quantity: 0,
         buy_quantity: 0,
         sell_orders: 0,
@@ -232,10 +232,10 @@ describe('appraisal', () => {
         icon: icon(GIANT_SECURE_CONTAINER),
         quantity: 1,
         volume: 300,
-        sell: 0,
-        buy: 0,
-        sell_p5: 0,
-        buy_p5: 0,
+        sell: null,
+        buy: null,
+        sell_p5: null,
+        buy_p5: null,
         sell_quantity: 0,
         buy_quantity: 0,
         sell_orders: 0,
@@ -252,25 +252,35 @@ describe('appraisal', () => {
     expect(body.percent).toBe(100);
     // The same lines at every hub: Amarr has Tritanium only, Dodixie the Rifter only, Rens and Hek nothing.
     // In the hubs' list order: Jita 4-4 (the default) first.
+    // A hub's total is unknown (null) when a line has no price there: never the sum of the others.
+    const unknown = { sell: null, buy: null, sell_p5: null, buy_p5: null };
     expect(body.hubs).toEqual([
-      {
-        hub: 2,
-        sell: 2000 * 4.01 + 10 * 10.5 + 2 * 450_000.99 + 2 * 1_500_000,
-        buy: 2000 * 3.5 + 2 * 400_000 + 2 * 1_200_000,
-        sell_p5: 2000 * 4.05 + 10 * 10.5 + 2 * 450_000.99 + 2 * 1_500_000,
-        buy_p5: 2000 * 3.45 + 2 * 400_000 + 2 * 1_200_000,
-        priced: 4,
-      },
-      { hub: 1, sell: 2000 * 4.2, buy: 2000 * 3.9, sell_p5: 2000 * 4.2, buy_p5: 2000 * 3.9, priced: 1 },
-      { hub: 3, sell: 2 * 500_000, buy: 2 * 410_000, sell_p5: 2 * 500_000, buy_p5: 2 * 410_000, priced: 1 },
-      { hub: 4, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 },
-      { hub: 5, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 },
+      { hub: 2, ...unknown, priced: 4 },
+      { hub: 1, ...unknown, priced: 1 },
+      { hub: 3, ...unknown, priced: 1 },
+      { hub: 4, ...unknown, priced: 0 },
+      { hub: 5, ...unknown, priced: 0 },
     ]);
     expect(body.id).toMatch(/^[0-9A-Za-z]{10}$/);
     expect(appraisalTotals(body.data)).toEqual({
-      sell: 2000 * 4.01 + 10 * 10.5 + 2 * 450_000.99 + 2 * 1_500_000,
-      buy: 2000 * 3.5 + 2 * 400_000 + 2 * 1_200_000,
+      sell: null,
+      buy: null,
       volume: 20 + 0.1 + 5000 + 0.02 + 0.01 + 25 + 300,
+      missing_sell: [WARRIOR_II, GIANT_SECURE_CONTAINER],
+      missing_buy: [PYERITE, WARRIOR_II, GIANT_SECURE_CONTAINER],
+      copies: 1,
+    });
+    // What is missing, with the alternatives: CCP's adjusted price, another hub's orders
+    expect(body.missing_prices!.map((m) => [m.type_id, m.sell, m.buy])).toEqual([
+      [PYERITE, false, true],
+      [WARRIOR_II, true, true],
+      [GIANT_SECURE_CONTAINER, true, true],
+    ]);
+    // without the unpriced lines the known ones add up as before
+    const priced = body.data.filter((l) => l.sell !== null && l.buy !== null);
+    expect(appraisalTotals(priced)).toMatchObject({
+      sell: 2000 * 4.01 + 2 * 450_000.99 + 2 * 1_500_000,
+      buy: 2000 * 3.5 + 2 * 400_000 + 2 * 1_200_000,
     });
 
     // Sent gzipped as saved: the document holds the answer's own bytes; the share link opens the same lines.
@@ -475,8 +485,8 @@ describe('appraisal', () => {
     expect(body.percent).toBe(90);
     // Unit prices stay the market's; the page shows totals at the percent.
     expect(body.data.map((l) => [l.sell, l.buy])).toEqual([[4.01, 3.5]]);
-    expect(appraisalTotals(body.data, 'best', 90)).toEqual({ sell: (401 * 90) / 100, buy: (350 * 90) / 100, volume: 1 });
-    expect(appraisalTotals(body.data, 'p5', 90)).toEqual({ sell: (405 * 90) / 100, buy: (345 * 90) / 100, volume: 1 });
+    expect(appraisalTotals(body.data, 'best', 90)).toMatchObject({ sell: (401 * 90) / 100, buy: (350 * 90) / 100, volume: 1 });
+    expect(appraisalTotals(body.data, 'p5', 90)).toMatchObject({ sell: (405 * 90) / 100, buy: (345 * 90) / 100, volume: 1 });
     const opened = (await request(running.url).get(`/data/market/appraisal/${body.id}`).expect(200)).body as SavedAppraisal;
     expect(opened.percent).toBe(90);
     expect(opened.mine).toBe(false);
@@ -496,7 +506,7 @@ describe('appraisal', () => {
     expect(body.errors).toEqual([]);
     expect(body.data.map((l) => [l.name, l.quantity, l.bpc, l.runs, l.sell])).toEqual([
       ['Drake Blueprint', 1, false, null, 40_000_000],
-      ['Drake Blueprint', 3, true, 20, 0],
+      ['Drake Blueprint', 3, true, 20, null],
     ]);
   });
 

@@ -1,7 +1,9 @@
 /**
  * Every route Nest registered × anonymous, every single role and the combined roles people hold:
  * the exact allow/deny of the server. A new route without a row (or a place among the public
- * ones) fails here; a 5xx is a failure, never "allowed".
+ * ones) fails here; a 5xx is a failure, never "allowed". For one state-changing route of each kind
+ * of guard (AUTHZ_EFFECTS) a valid request shows more: an allowed caller gets a 2xx and the change
+ * is in the database; a refused caller's request leaves the collection exactly as it was.
  */
 import { getConnectionToken } from '@nestjs/mongoose';
 import { startFakeSso, type FakeSso } from '@eve-toolkit/fake-esi';
@@ -12,7 +14,7 @@ import { CorporationsService } from '../src/corporations/corporations.service';
 import { createTestApp } from './app';
 import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
 import { signedIn } from './support/accounts';
-import { AUTHZ_TABLE, PUBLIC_ROUTES, type AuthzRow } from './support/authz-table';
+import { AUTHZ_EFFECTS, AUTHZ_TABLE, PUBLIC_ROUTES, type AuthzRow } from './support/authz-table';
 import { client, type TestClient } from './support/client';
 import { registeredRoutes, routeName } from './support/routes';
 
@@ -101,6 +103,30 @@ describe.each(AUTHZ_TABLE.map((row) => [`${row.method.toUpperCase()} ${row.path}
     if (got !== 'allowed') {
       if (res.status === 401) expect(res.body.message).toBe('Требуется вход в аккаунт');
       else expect(row.forbidden ?? ['Недостаточно прав']).toContain(res.body.message);
+    }
+  });
+});
+
+const rowOf = (route: string) => AUTHZ_TABLE.find((row) => `${row.method.toUpperCase()} ${pathOnly(row.path)}` === route)!;
+
+describe.each(AUTHZ_EFFECTS.map((e) => [e.route, e] as const))('%s with a valid request', (_route, effect) => {
+  it.each(IDENTITIES.map((who, i) => [who.name, who, i] as const))('as %s', async (_who, who, i) => {
+    const row = rowOf(effect.route);
+    expect(row).toBeDefined();
+    const collection = running.app.get<Connection>(getConnectionToken()).collection(effect.collection);
+    const before = await collection.find().toArray();
+    const res = await clients.get(who.name)![row.method](pathOnly(row.path), effect.body(i, who.roles ?? []));
+    const after = await collection.find().toArray();
+    if (allowed(row, who.roles)) {
+      expect({ who: who.name, status: res.status, body: res.status < 300 ? 'ok' : res.body }).toEqual({
+        who: who.name,
+        status: 200,
+        body: 'ok',
+      });
+      expect({ who: who.name, changed: effect.changed(before, after, i) }).toEqual({ who: who.name, changed: true });
+    } else {
+      expect({ who: who.name, status: res.status }).toEqual({ who: who.name, status: who.roles === null ? 401 : 403 });
+      expect(after).toEqual(before);
     }
   });
 });

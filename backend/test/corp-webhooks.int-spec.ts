@@ -112,6 +112,7 @@ afterAll(async () => {
 beforeEach(async () => {
   receiver.answer = () => ({ status: 204 });
   receiver.received.length = 0;
+  receiver.arrived.length = 0;
   await db(a).collection('corp_webhooks').deleteMany({});
   await deliveries(a).deleteMany({});
 });
@@ -171,6 +172,50 @@ describe('settings', () => {
     expect([eleventh.status, eleventh.body.message]).toEqual([400, 'Не больше 10 вебхуков на корпорацию']);
   });
 
+  it('25 adds at once from five moderators on both instances store exactly 10 (the quota holds)', async () => {
+    const mods = [
+      moderator,
+      ...(await Promise.all(
+        [2, 3, 4, 5].map((n) => member(n % 2 ? a : b, `hook_racer_${n}`, ['corp', 'industrialist'], 2112000020 + n, CORP)),
+      )),
+    ];
+    await Promise.all(mods.map((c) => c.csrf()));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        mods[i % mods.length].post('/auth/corp/add_webhook', { name: `Гонка ${i}`, url: `${receiver.url}/race/${i}` }),
+      ),
+    );
+    const added = results.filter((r) => r.status === 200).map((r) => (r.body as { webhook: CorpWebhook }).webhook.id);
+    expect(added).toHaveLength(10);
+    expect(results.filter((r) => r.status !== 200).map((r) => [r.status, r.body.message])).toEqual(
+      Array(15).fill([400, 'Не больше 10 вебхуков на корпорацию']),
+    );
+    expect(await db(a).collection('corp_webhooks').countDocuments({ corporation_id: CORP })).toBe(10);
+    const listed = ((await moderator.get('/auth/corp/webhooks')).body as WebhooksResponse).webhooks;
+    expect(listed.map((w) => w.id).sort()).toEqual([...added].sort());
+  });
+
+  it('webhooks stored before quota places existed count too', async () => {
+    const key = secretKey(KEY, 'ping-webhooks');
+    await db(a)
+      .collection('corp_webhooks')
+      .insertMany(
+        Array.from({ length: 9 }, (_, i) => ({
+          corporation_id: CORP,
+          name: `Старый ${i}`,
+          url_enc: encryptSecret(`${receiver.url}/old/${i}`, key),
+          url_masked: `${receiver.url}/…${i}`,
+          enabled: true,
+          created_by: 'hook_mod',
+          created_at: new Date(),
+        })),
+      );
+    await addHook(moderator, 'Десятый', '/hook/10');
+    const eleventh = await moderator.post('/auth/corp/add_webhook', { name: 'Лишний', url: `${receiver.url}/hook/11` });
+    expect([eleventh.status, eleventh.body.message]).toEqual([400, 'Не больше 10 вебхуков на корпорацию']);
+    expect(await db(a).collection('corp_webhooks').countDocuments({ corporation_id: CORP })).toBe(10);
+  });
+
   it('switched off, a webhook gets no pings; deleted, it is gone', async () => {
     const hook = await addHook(moderator, 'Флот', '/hook/off');
     const off = await moderator.post('/auth/corp/set_webhook', { id: hook.id, enabled: false });
@@ -187,14 +232,20 @@ describe('settings', () => {
 
 describe('delivery', () => {
   it('a new ping reaches the webhook in Discord format, and the ping answer does not wait for it', async () => {
-    await addHook(moderator, 'Флот', '/api/webhooks/1/format');
+    const hook = await addHook(moderator, 'Флот', '/api/webhooks/1/format');
     let release!: () => void;
     const hold = new Promise<void>((r) => (release = r));
-    receiver.answer = () => ({ status: 204, hold });
-    // The receiver holds its answer; the ping is answered regardless.
+    receiver.answer = (req) => (req.body.content?.startsWith('**Новый пинг') ? { status: 204, hold } : { status: 204 });
+    // The receiver holds its answer until released; the ping is answered regardless.
     const res = await ping(fcA, 'Роум в Тенерифис', { desc: '@everyone берём фрегаты', type: 'roam' });
     expect(res.status).toBe(200);
-    expect(receiver.received).toHaveLength(0);
+    // The webhook's request arrives and stays unanswered (its row leased, not sent) while the ping has its answer.
+    await receiver.waitForArrival(1);
+    expect(
+      await deliveries(a)
+        .find({}, { projection: { status: 1, _id: 0 } })
+        .toArray(),
+    ).toEqual([{ status: 'pending' }]);
     release();
     const [got] = await receiver.waitFor(1);
     expect(got.path).toBe('/api/webhooks/1/format');
@@ -224,6 +275,13 @@ describe('delivery', () => {
       error: null,
     });
     expect(log[0].event_id).toBe(res.body.event.id);
+    // Marker: a test message sent after it, and all settled: the ping went out once.
+    expect((await moderator.post('/auth/corp/test_webhook', { id: hook.id })).status).toBe(200);
+    await settled();
+    expect(receiver.arrived.map((r) => r.body.content)).toEqual([
+      '**Новый пинг:** Роум в Тенерифис',
+      '**Проверка вебхука «Флот»:** сюда будут приходить новые, изменённые и отменённые пинги корпорации.',
+    ]);
   });
 
   it("429 and 5xx are retried, honouring Retry-After and Discord's retry_after", async () => {

@@ -253,6 +253,23 @@ describe('projects', () => {
     expect(p.jobs[0].name).toBe('Helium Fuel Block');
   });
 
+  it('a job without pay is published as having none (null), never as 0 ISK', async () => {
+    const p = await createProject(fc, {
+      jobs: [{ id: FUEL_BLOCK, blueprint_id: FUEL_BP, runs: 10, pay: null }],
+      materials: [
+        { id: TRITANIUM, quantity: 20_000, pay: null },
+        { id: PYERITE, quantity: 1_000, pay: 0 },
+      ],
+    });
+    expect(p.jobs.map((j) => [j.type_id, j.pay])).toEqual([
+      [FUEL_BLOCK, null],
+      [TRITANIUM, null],
+      [PYERITE, null],
+    ]);
+    const again = (await fc.get(`/auth/corp/projects/${p.id}`)).body as { project: Project };
+    expect(again.project.jobs.map((j) => j.pay)).toEqual([null, null, null]);
+  });
+
   it('refuses a blueprint that does not make the item, unknown items, empty projects and members without the right', async () => {
     const bad = await fc.post('/auth/corp/add_project', {
       name: 'x',

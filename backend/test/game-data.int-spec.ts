@@ -1,5 +1,5 @@
 /**
- * Game data: a mini SDE (real lines of ../shared/eve-data/sde-jsonl) through the real importer
+ * Game data: a mini SDE (real lines of CCP's SDE, from tools/sde-subset) through the real importer
  * into the real database, queried over real HTTP and through the GameData contract.
  */
 import request from 'supertest';
@@ -245,6 +245,7 @@ describe('search', () => {
         activity: 'manufacturing',
         activity_id: 1,
         product: { id: 587, name: 'Rifter', icon: 'https://images.example/types/587/icon?size=64', quantity: 1 },
+        inventable: false,
       },
     ]);
     const formula = await get('/data/industry/blueprints?q=cadmide').expect(200);

@@ -265,7 +265,78 @@ describe('POST data/industry/invention', () => {
       job_cost_parts: { job_value: 15_369_425, index: 1_278_049, tax: 307_389, scc: 614_777 },
       job_cost: 1_278_049 + 307_389 + 614_777,
     });
-    expect(body.context).toMatchObject({ station: 'Sotiyo', rigs: ['Standup XL-Set Laboratory Optimization I'], tax: 2 });
+    expect(body.context).toMatchObject({
+      station: 'Sotiyo',
+      rigs: ['Standup XL-Set Laboratory Optimization I'],
+      rigs_ignored: [],
+      tax: 2,
+    });
+  });
+
+  it('the Sotiyo as EVE Ref describes it fitted (two manufacturing rigs and the lab rig): the lab rig applied, the others ignored, the same 70 829 s', async () => {
+    await seedAdjusted(SIN_ADJUSTED);
+    const base = { product_id: 22431, system_id: TAMA, station_key: '35827', tax: 2 };
+    const labOnly = (await invention({ ...base, station_rig: [37183] })).body as IndustryInventionResponse;
+    const res = await invention({ ...base, station_rig: [45548, 37180, 37183] });
+    expect(res.status).toBe(200);
+    const body = res.body as IndustryInventionResponse;
+    expect(body.invention.time).toBe(70_829);
+    expect(body.invention).toEqual(labOnly.invention);
+    expect(body.context).toMatchObject({
+      station: 'Sotiyo',
+      rigs: ['Standup XL-Set Laboratory Optimization I'],
+      rigs_ignored: [
+        'Standup XL-Set Thukker Structure and Component Manufacturing Efficiency',
+        'Standup XL-Set Ship Manufacturing Efficiency I',
+      ],
+    });
+    expect(body.warnings).toContain(
+      'Риги не влияют на эту работу и не учтены: Standup XL-Set Thukker Structure and Component Manufacturing Efficiency, Standup XL-Set Ship Manufacturing Efficiency I',
+    );
+  });
+
+  it('science_station means the laboratory here as in the job endpoint: used, with science_rig', async () => {
+    await seedAdjusted(SIN_ADJUSTED);
+    const res = await invention({ product_id: 22431, system_id: TAMA, tax: 2, science_station: '35827', science_rig: [37183] });
+    expect(res.status).toBe(200);
+    const body = res.body as IndustryInventionResponse;
+    expect(body.invention.time).toBe(70_829);
+    expect(body.context).toMatchObject({ station: 'Sotiyo', rigs: ['Standup XL-Set Laboratory Optimization I'] });
+    // given, it is the laboratory whatever station_key says
+    const npcLab = await invention({ product_id: 22431, system_id: TAMA, station_key: '35827', science_station: 'npc' });
+    expect((npcLab.body as IndustryInventionResponse).context.station).toBe('NPC-станция');
+    expect((npcLab.body as IndustryInventionResponse).invention.time).toBe(163_200);
+  });
+
+  it('a datacore without a SELL price: the materials cost and the cost per run are unknown, never a partial sum', async () => {
+    await seedAdjusted(SIN_ADJUSTED);
+    // Mjolnir's datacores are priced at Jita, the Sin's 20410 and 20424 too; no price at Amarr (hub 1)
+    const res = await invention({ product_id: 22431, system_id: JITA, hub: 1 });
+    expect(res.status).toBe(200);
+    const body = res.body as IndustryInventionResponse;
+    expect(body.invention.materials.map((m) => m.price)).toEqual([null, null]);
+    expect([body.invention.materials_cost, body.invention.cost_per_run]).toEqual([null, null]);
+    expect(body.missing_prices.map((m) => [m.type_id, m.sell])).toEqual([
+      [20410, true],
+      [20424, true],
+    ]);
+    // Jita has them: offered as the alternative
+    expect(body.missing_prices[0].hubs).toEqual([{ hub_id: 2, sell: 99_872.85, buy: 99_872.85 * 0.9 }]);
+    // a price typed in counts, labelled as such
+    const typed = (
+      await invention({
+        product_id: 22431,
+        system_id: JITA,
+        hub: 1,
+        price_overrides: { '20410': { source: 'manual', price: 100_000 }, '20424': { source: 'hub', hub: 2 } },
+      })
+    ).body as IndustryInventionResponse;
+    expect(typed.invention.materials).toEqual([
+      { id: 20410, name: expect.any(String), quantity: 32, price: 100_000, price_source: { kind: 'manual' } },
+      { id: 20424, name: expect.any(String), quantity: 32, price: 88_643.5, price_source: { kind: 'hub', hub_id: 2 } },
+    ]);
+    expect(typed.invention.materials_cost).toBeCloseTo(32 * 100_000 + 32 * 88_643.5, 6);
+    expect(typed.missing_prices).toEqual([]);
   });
 
   it('skills below V lower the chance', async () => {
@@ -286,11 +357,6 @@ describe('POST data/industry/invention', () => {
     ['an invention skill below 0', { product_id: 24536, skills: { invention: { '11453': -1 } } }, [INDUSTRY_MESSAGES.skill]],
     ['a skill that is no type id', { product_id: 24536, skills: { invention: { abc: 3 } } }, [INDUSTRY_MESSAGES.skillId]],
     ['501 runs', { product_id: 24536, runs: 501 }, [INDUSTRY_MESSAGES.inventionRuns]],
-    [
-      'a manufacturing rig in the laboratory',
-      { product_id: 24536, station_key: '35827', station_rig: [37180] },
-      ['Риг «Standup XL-Set Ship Manufacturing Efficiency I» не для науки (копирование и изобретение)'],
-    ],
     [
       'a lab rig at the NPC station',
       { product_id: 24536, station_rig: [37183] },
@@ -316,8 +382,64 @@ describe('POST data/industry/invention', () => {
 });
 
 describe('T2 in the tree', () => {
-  const golem = (extra: object = {}) =>
-    job({ blueprint_id: 28711, quantity: 1, system_id: JITA, me: 10, te: 20, tax: 0.25, ...extra });
+  /** The Golem invented (its settings choose it), T1 components at the form's ME/TE. */
+  const golem = (extra: { nodes?: Record<string, object> } & Record<string, unknown> = {}) =>
+    job({
+      blueprint_id: 28711,
+      quantity: 1,
+      system_id: JITA,
+      me: 10,
+      te: 20,
+      component_me: 10,
+      component_te: 20,
+      tax: 0.25,
+      ...extra,
+      nodes: { '28710': { source: 'invent' }, ...extra.nodes },
+    });
+
+  it('a T2 blueprint the player owns keeps its ME/TE: the Sin at ME 3 TE 2 has the game’s materials (EVE Ref sin-blueprint)', async () => {
+    // EVE Ref's sin-blueprint case (me 3, te 2, NPC station, high-sec): its manufacturing side, the
+    // game's rule max(runs, ceil(round2(base × (1 − ME/100)))) on the blueprint's quantities, e.g.
+    // Construction Blocks 450 -> 437, Morphite 900 -> 873 (at the invented copy's ME 2: 441, 882)
+    const SIN_ME3: Record<number, number> = {
+      645: 1,
+      21025: 3,
+      11478: 30,
+      11531: 219,
+      3828: 437,
+      11547: 437,
+      11399: 873,
+      11535: 873,
+      11556: 1585,
+      11553: 2183,
+      11541: 6111,
+      11545: 18_188,
+    };
+    const sin = { blueprint_id: 22431, quantity: 1, system_id: JITA, me: 3, te: 2 };
+    const res = await job(sin);
+    expect(res.status).toBe(200);
+    const body = res.body as IndustryJobResponse;
+    expect(body.job).toMatchObject({ me: 3, te: 2, blueprint_source: 'owned', inventable: true, invention: null });
+    expect(Object.fromEntries(body.job.materials.map((m) => [m.id, m.quantity]))).toEqual(SIN_ME3);
+    expect(body.context).toMatchObject({ me: 3, te: 2, root_source: 'owned' });
+    // the same said per node
+    const perNode = (await job({ ...sin, me: 0, te: 0, nodes: { '22430': { source: 'owned', me: 3, te: 2 } } }))
+      .body as IndustryJobResponse;
+    expect(perNode.job).toEqual(body.job);
+    expect(perNode.context.node_settings).toEqual({ '22430': { source: 'owned', me: 3, te: 2 } });
+    // the item search says the Sin can be invented (the form offers invention or one's own), the Dominix cannot
+    const found = (await c.get('/data/industry/blueprints?q=sin').expect(200)).body as {
+      blueprints: { id: number; inventable: boolean; product: { name: string } }[];
+    };
+    expect(found.blueprints.find((b) => b.id === 22431)).toMatchObject({ inventable: true, product: { name: 'Sin' } });
+    const dominix = (await c.get('/data/industry/blueprints?q=dominix').expect(200)).body as typeof found;
+    expect(dominix.blueprints.find((b) => b.id === 999)).toMatchObject({ inventable: false });
+    // invention chosen for the root: the invented copy's ME 2 TE 4, the request's ME/TE not used
+    const invented = (await job({ ...sin, nodes: { '22430': { source: 'invent' } } })).body as IndustryJobResponse;
+    expect(invented.job).toMatchObject({ me: 2, te: 4, blueprint_source: 'invent' });
+    expect(invented.job.materials.find((m) => m.id === 3828)!.quantity).toBe(441);
+    expect(invented.context.root_source).toBe('invent');
+  });
 
   it('the Golem’s node carries its invention from a Raven copy, every decryptor priced; the invented copy’s ME/TE', async () => {
     const res = await golem();
@@ -335,7 +457,11 @@ describe('T2 in the tree', () => {
     // the Raven is a T1 ship: the form's ME/TE, no invention
     const raven = root.materials.find((m) => m.id === 638)!;
     expect([raven.me, raven.te, raven.invention]).toEqual([10, 20, null]);
-    expect(context).toMatchObject({ science_station: 'NPC-станция', science_rigs: [], node_settings: {} });
+    expect(context).toMatchObject({
+      science_station: 'NPC-станция',
+      science_rigs: [],
+      node_settings: { '28710': { source: 'invent' } },
+    });
     // the datacores and the Golem's materials have no hub price here: warned, not refused
     expect(warnings.join('\n')).toMatch(/Нет скорректированной цены CCP/);
   });
@@ -347,7 +473,8 @@ describe('T2 in the tree', () => {
     expect(root.invention).toMatchObject({ decryptor_id: 34207, runs_per_copy: 3, me: 3, te: 2 });
     expect([root.me, root.te]).toEqual([3, 2]);
     expect(root.materials.find((m) => m.id === 638)).toMatchObject({ me: 0, te: 4 });
-    expect(context.node_settings).toEqual({ '28710': { decryptor_id: 34207 }, '638': { me: 0, te: 4 } });
+    // a decryptor alone means invention
+    expect(context.node_settings).toEqual({ '28710': { source: 'invent', decryptor_id: 34207 }, '638': { me: 0, te: 4 } });
   });
 
   it('the science facility shortens the copy and the invention', async () => {
@@ -362,7 +489,18 @@ describe('T2 in the tree', () => {
   });
 
   it.each([
-    ['ME/TE on an invented node', { '28710': { me: 10 } }, ['ME и TE изобретённой копии задаёт декриптор: «Golem»']],
+    [
+      'ME/TE on an invented node',
+      { '28710': { source: 'invent', me: 10 } },
+      ['ME и TE изобретённой копии задаёт декриптор: «Golem»'],
+    ],
+    [
+      'a decryptor on an owned blueprint',
+      { '28710': { source: 'owned', decryptor_id: 34207 } },
+      ['Декриптор нужен только для изобретения, а чертёж свой: «Golem»'],
+    ],
+    ['a source on a T1 node', { '638': { source: 'owned' } }, ['Этот чертёж не изобретают, источник не выбирается: «Raven»']],
+    ['an unknown source', { '28710': { source: 'bought' } }, [INDUSTRY_MESSAGES.nodeSource]],
     [
       'a decryptor on a T1 node',
       { '638': { decryptor_id: 34207 } },
@@ -380,7 +518,7 @@ describe('T2 in the tree', () => {
   it('settings of types not in the tree are ignored', async () => {
     const res = await golem({ nodes: { '587': { me: 3 } } });
     expect(res.status).toBe(200);
-    expect((res.body as IndustryJobResponse).context.node_settings).toEqual({});
+    expect((res.body as IndustryJobResponse).context.node_settings).toEqual({ '28710': { source: 'invent' } });
   });
 });
 

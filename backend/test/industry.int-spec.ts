@@ -5,7 +5,7 @@
  * market models; the last block takes them from the fake ESI through the industry-inputs job.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import request from 'supertest';
@@ -22,11 +22,12 @@ import { IndustryInputsRefreshService } from '../src/market/industry-inputs-refr
 import { MODELS, type AdjustedPriceDoc, type CostIndexDoc, type MarketPriceDoc } from '../src/market/market.schema';
 import { createTestApp } from './app';
 import { buildMiniSde, DEFAULT_MINI_SDE, importSdeInto } from './fixtures/mini-sde';
+import { INDUSTRY_CASES_DIR } from '../../tools/sde-subset/paths';
 import { client, type TestClient } from './support/client';
 
 const JITA = 30000142;
 const TAMA = 30002813; // low-sec 0.28
-const CASES = resolve(__dirname, '..', '..', '..', 'shared', 'eve-data', 'industry-test-cases', 'everef');
+const CASES = INDUSTRY_CASES_DIR;
 const casePrices = (name: string) =>
   JSON.parse(readFileSync(join(CASES, name, 'esi-market-prices.json'), 'utf8')) as {
     type_id: number;
@@ -222,6 +223,28 @@ describe('industry calculator', () => {
       'Standup XL-Set Thukker Structure and Component Manufacturing Efficiency',
       'Standup XL-Set Ship Manufacturing Efficiency I',
     ]);
+    // EVE Ref's Sotiyo as it is fitted, with its laboratory rig too: the lab rig does not touch
+    // manufacturing, so it is ignored (and said so), and the job is exactly the same
+    const fitted = await job({
+      blueprint_id: 999,
+      system_id: TAMA,
+      me: 10,
+      te: 20,
+      tax: 2,
+      station_key: '35827',
+      station_rig: [45548, 37180, 37183],
+    });
+    expect(fitted.status).toBe(200);
+    const body = fitted.body as IndustryJobResponse;
+    expect(body.job).toEqual(root);
+    expect(body.context.rigs_use.station).toEqual({
+      applied: [
+        'Standup XL-Set Thukker Structure and Component Manufacturing Efficiency',
+        'Standup XL-Set Ship Manufacturing Efficiency I',
+      ],
+      ignored: ['Standup XL-Set Laboratory Optimization I'],
+    });
+    expect(body.warnings).toContain('Риги не влияют на эту работу и не учтены: Standup XL-Set Laboratory Optimization I');
   });
 
   it('Carbon Fiber reaction at an Athanor with composite rigs in low-sec, Reactions IV: 49/976/976, 19h09m07s, fee 161 323', async () => {
@@ -329,11 +352,6 @@ describe('industry calculator', () => {
       'rig of another size',
       { ...rifter, station_key: '35825', station_rig: [37180] },
       ['Риг «Standup XL-Set Ship Manufacturing Efficiency I» не подходит к структуре «Raitaru»'],
-    ],
-    [
-      'reactor rig as a manufacturing rig',
-      { ...rifter, station_key: '35826', station_rig: [46497] },
-      ['Риг «Standup L-Set Reactor Efficiency II» не для производства'],
     ],
     ['unknown rig', { ...rifter, station_key: '35825', station_rig: [34] }, ['Риг не найден: 34']],
     ['four rigs', { ...rifter, station_key: '35827', station_rig: [1, 2, 3, 4] }, ['Не больше трёх ригов на структуре']],

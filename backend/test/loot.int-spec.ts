@@ -8,7 +8,7 @@ import type { Model } from 'mongoose';
 import request from 'supertest';
 import { LOOT_LIMITS, LOOT_MESSAGES, type LootPostResponse, type LootPricesResponse } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
-import { MODELS, type MarketPriceDoc } from '../src/market/market.schema';
+import { MODELS, type AdjustedPriceDoc, type MarketPriceDoc } from '../src/market/market.schema';
 import { createTestApp } from './app';
 import { buildMiniSde, DEFAULT_MINI_SDE, importSdeInto } from './fixtures/mini-sde';
 import { client, CSRF_HEADER, type TestClient } from './support/client';
@@ -70,6 +70,9 @@ describe('fleet loot split', () => {
       { hub_id: 2, type_id: RIFTER_BP, sell: 2_900_000, buy: 2_500_000, updated_at: now },
       { hub_id: 3, type_id: 34, sell: 5, buy: null, updated_at: now },
     ]);
+    // CCP's adjusted price of Pyerite: what the page offers when no hub has it
+    const adjusted: Model<AdjustedPriceDoc> = running.app.get(getModelToken(MODELS.adjusted));
+    await adjusted.insertMany([{ _id: 35, adjusted_price: 9.5, average_price: 9.6, updated_at: now }]);
     c = client(running.url);
   }, 120_000);
   afterAll(async () => {
@@ -216,8 +219,16 @@ describe('fleet loot split', () => {
     expect(res.body as LootPricesResponse).toEqual({
       hub: 2,
       types: [
-        { type_id: 34, name: 'Tritanium', name_en: 'Tritanium', sell: 4.52, buy: 3.98, blueprint_copy: false },
-        { type_id: WARRIOR, name: 'Warrior II', name_en: 'Warrior II', sell: 215_000, buy: 190_000.5, blueprint_copy: false },
+        { type_id: 34, name: 'Tritanium', name_en: 'Tritanium', sell: 4.52, buy: 3.98, blueprint_copy: false, adjusted: null },
+        {
+          type_id: WARRIOR,
+          name: 'Warrior II',
+          name_en: 'Warrior II',
+          sell: 215_000,
+          buy: 190_000.5,
+          blueprint_copy: false,
+          adjusted: null,
+        },
         {
           type_id: RIFTER_BP,
           name: 'Rifter Blueprint',
@@ -225,13 +236,14 @@ describe('fleet loot split', () => {
           sell: 2_900_000,
           buy: 2_500_000,
           blueprint_copy: true,
+          adjusted: null,
         },
-        { type_id: 35, name: 'Pyerite', name_en: 'Pyerite', sell: null, buy: null, blueprint_copy: false },
+        { type_id: 35, name: 'Pyerite', name_en: 'Pyerite', sell: null, buy: null, blueprint_copy: false, adjusted: 9.5 },
       ],
     });
     const dodixie = await request(running.url).get('/data/loot/prices?hub=3&ids=34').expect(200);
     expect(dodixie.body.types).toEqual([
-      { type_id: 34, name: 'Tritanium', name_en: 'Tritanium', sell: 5, buy: null, blueprint_copy: false },
+      { type_id: 34, name: 'Tritanium', name_en: 'Tritanium', sell: 5, buy: null, blueprint_copy: false, adjusted: null },
     ]);
   });
 

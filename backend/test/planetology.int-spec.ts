@@ -1,6 +1,6 @@
 /**
- * Planetology over real HTTP against the real app and database: a mini SDE (real lines of
- * ../shared/eve-data/sde-jsonl: all 68 schematics, every PI structure type with its dogma, Jita
+ * Planetology over real HTTP against the real app and database: a mini SDE (real lines of CCP's
+ * SDE from the repository's subset, tools/sde-subset: all 68 schematics, every PI structure type with its dogma, Jita
  * with its planets) through the real importer; the catalogue, system search and planets as the
  * page reads them; templates built from what the API returns validate for Jita's planets.
  */
@@ -21,7 +21,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import { createTestApp } from './app';
-import { buildMiniSde, importSdeInto, REAL_SDE_DIR, removeMiniSdeDirs } from './fixtures/mini-sde';
+import { buildMiniSde, importSdeInto, removeMiniSdeDirs, SOURCE_SDE_DIR } from './fixtures/mini-sde';
 import { realCatalogue } from './fixtures/planetology-sde';
 
 const JITA = 30000142;
@@ -29,7 +29,7 @@ const PI_STRUCTURE_GROUPS = new Set([1027, 1028, 1029, 1030, 1036, 1063]);
 
 async function ids(file: string, keep: (line: string) => boolean): Promise<number[]> {
   const out: number[] = [];
-  const rl = createInterface({ input: createReadStream(join(REAL_SDE_DIR, file)), crlfDelay: Infinity });
+  const rl = createInterface({ input: createReadStream(join(SOURCE_SDE_DIR, file)), crlfDelay: Infinity });
   for await (const line of rl) if (line && keep(line)) out.push(Number(/^\{"_key": (\d+)/.exec(line)![1]));
   return out;
 }

@@ -13,8 +13,10 @@ import type { Connection } from 'mongoose';
 import { io } from 'socket.io-client';
 import type { ServerToClientEvents } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
+import { SessionResolver } from '../src/common/auth/session-resolver.service';
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
+import { checkedRecoveryOf } from '../src/realtime/recovery';
 import { Rooms } from '../src/realtime/rooms';
 import { createTestApp, startTestInstance, testDatabase } from './app';
 import { login, signedIn, solvedCaptcha } from './support/accounts';
@@ -117,12 +119,17 @@ function socketTo(app: RunningApp, options: { cookie?: string; auth?: object; re
   });
   opened.push(socket);
   const log = new EventLog(socket);
+  /** What came after each corporation event's payload: its offset, the one argument Socket.IO appends. */
+  const offsets: unknown[][] = [];
+  socket.onAny((name: string, _payload: unknown, ...rest: unknown[]) => {
+    if (name.startsWith('corp:event')) offsets.push(rest);
+  });
   const connected = new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
   socket.connect();
-  return { socket, log, connected };
+  return { socket, log, offsets, connected };
 }
 
 /** The private session id and last offset a client keeps for recovery (what it sends back). */
@@ -261,7 +268,26 @@ async function replay(home: RunningApp, away: RunningApp, revocation: Revocation
   // Socket.IO keeps the private id of a recovered session and gives a new one otherwise (a fresh
   // client's own `recovered` flag is false either way: it had no id to compare with).
   const recovered = recoveryState(again.socket).pid === pid;
-  return { recovered, events: await marker(home, again.log), rooms, victimId: s.victim.userId };
+  const events = await marker(home, again.log);
+  return { recovered, events, rooms, victimId: s.victim.userId, offsets: again.offsets };
+}
+
+/**
+ * Runs `during` once, inside the admission of the next socket handshake on `app` (while its
+ * session is being resolved, before it joins its rooms): the window a recovering socket's missed
+ * events used to fall through.
+ */
+function duringNextAdmission(app: RunningApp, during: () => Promise<void>): jest.SpyInstance {
+  const resolver = app.app.get(SessionResolver);
+  const resolve = resolver.resolve.bind(resolver);
+  let fired = false;
+  return jest.spyOn(resolver, 'resolve').mockImplementation(async (req) => {
+    if (!fired && req.url?.startsWith('/socket.io/')) {
+      fired = true;
+      await during();
+    }
+    return resolve(req);
+  });
 }
 
 const LIVE_EVENTS = [
@@ -280,6 +306,10 @@ describe.each([
     expect(r.recovered).toBe(true);
     expect(r.events).toEqual(LIVE_EVENTS);
     expect(r.rooms).toEqual([expect.stringMatching(/^corp:/), `user:${r.victimId}`]);
+    // Recovered or live, each event came once with its own offset (written to the client as it was
+    // stored, not published again with a second one).
+    expect(r.offsets.map((rest) => rest.length)).toEqual([1, 1, 1]);
+    expect(new Set(r.offsets.map(([offset]) => offset)).size).toBe(3);
   });
 
   it('the same pid and offset without the cookie recover nothing: a guest socket', async () => {
@@ -301,5 +331,104 @@ describe.each([
       expect(r.events).toEqual([]);
       expect(r.rooms).toEqual(withCookie && revocation.stillSignedIn ? [`user:${r.victimId}`] : []);
     });
+  });
+
+  it('an event published while the reconnecting socket is admitted is recovered, once and in order', async () => {
+    const [home, away] = apps();
+    const s = await corporation(home);
+    const cookie = await cookieOf(s.victim.client);
+    const first = socketTo(home, { cookie });
+    await first.connected;
+    // Another member's socket where the victim comes back: it shows when that instance has the event.
+    const witness = socketTo(away, { cookie: await cookieOf(s.author.client) });
+    await witness.connected;
+    await ping(home, s, 'До обрыва');
+    await first.log.next('corp:event-created', (e) => e.event.name === 'До обрыва');
+    const { pid, offset } = recoveryState(first.socket);
+    await dropConnection(home, first.socket);
+    await ping(home, s, 'Пока не было связи');
+
+    const spy = duringNextAdmission(away, async () => {
+      await ping(home, s, 'Во время допуска');
+      await witness.log.next('corp:event-created', (e) => e.event.name === 'Во время допуска');
+    });
+    try {
+      const again = socketTo(away, { cookie, auth: { pid, offset } });
+      await again.connected;
+      expect(recoveryState(again.socket).pid).toBe(pid);
+      await ping(home, s, 'После переподключения');
+      expect(await marker(home, again.log)).toEqual([
+        'corp:event-created Пока не было связи',
+        'corp:event-created Во время допуска',
+        'corp:event-created После переподключения',
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('an event published after it joined its rooms and before its missed events are read arrives once, in order', async () => {
+    const [home, away] = apps();
+    const s = await corporation(home);
+    const cookie = await cookieOf(s.victim.client);
+    const first = socketTo(home, { cookie });
+    await first.connected;
+    const witness = socketTo(away, { cookie: await cookieOf(s.author.client) });
+    await witness.connected;
+    await ping(home, s, 'До обрыва');
+    await first.log.next('corp:event-created', (e) => e.event.name === 'До обрыва');
+    const { pid, offset } = recoveryState(first.socket);
+    await dropConnection(home, first.socket);
+    await ping(home, s, 'Пока не было связи');
+
+    // Both live (held back while recovering) and in the read of what it missed: delivered once.
+    const recovery = checkedRecoveryOf(gateway(away).server.sockets.adapter);
+    const read = recovery.readMissed.bind(recovery);
+    const spy = jest.spyOn(recovery, 'readMissed').mockImplementationOnce(async (held) => {
+      await ping(home, s, 'Между входом и чтением');
+      await witness.log.next('corp:event-created', (e) => e.event.name === 'Между входом и чтением');
+      return read(held);
+    });
+    try {
+      const again = socketTo(away, { cookie, auth: { pid, offset } });
+      await again.connected;
+      expect(recoveryState(again.socket).pid).toBe(pid);
+      await ping(home, s, 'После переподключения');
+      expect(await marker(home, again.log)).toEqual([
+        'corp:event-created Пока не было связи',
+        'corp:event-created Между входом и чтением',
+        'corp:event-created После переподключения',
+      ]);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("a refused recovery gets a new socket id: what is sent to the old socket's id never reaches it", async () => {
+    const [home, away] = apps();
+    const s = await corporation(home);
+    const first = socketTo(home, { cookie: await cookieOf(s.victim.client) });
+    await first.connected;
+    await ping(home, s, 'До обрыва');
+    await first.log.next('corp:event-created', (e) => e.event.name === 'До обрыва');
+    const { pid, offset } = recoveryState(first.socket);
+    const oldId = first.socket.id!;
+    await dropConnection(home, first.socket);
+
+    // Another member of the same corporation comes back with the victim's pid and offset.
+    const other = socketTo(away, { cookie: await cookieOf(s.author.client), auth: { pid, offset } });
+    await other.connected;
+    expect(recoveryState(other.socket).pid).not.toBe(pid);
+    expect(other.socket.recovered).toBe(false);
+    expect(other.socket.id).not.toBe(oldId);
+    // A message for the old socket id (from either instance) is not the other member's.
+    gateway(home)
+      .server.to(oldId)
+      .emit('corp:access-changed', { corporationIds: [s.corporationId] });
+    gateway(away)
+      .server.to(oldId)
+      .emit('corp:access-changed', { corporationIds: [s.corporationId] });
+    expect(await marker(home, other.log)).toEqual([]);
   });
 });

@@ -4,9 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { reservePort } from '../../backend/test/support/ports';
 
 export const REPO = resolve(__dirname, '..', '..');
 
@@ -18,41 +18,14 @@ export interface AppProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => res(port));
-    });
-  });
-}
-
 /**
- * A free loopback port below the kernel's ephemeral range (32768–60999 on Linux), for a server
- * that must be told its port in advance and may be restarted on it (the topology test's
- * instances, nginx, redis). A port from `freePort()` is ephemeral: between its release and the
- * server's bind, any process binding port 0 (another test's fake ESI, a client socket) may be
- * handed the same one (EADDRINUSE). Ports below the range are only ever taken by an explicit bind.
+ * A free loopback port below the kernel's ephemeral range, for a server that must be told its port
+ * in advance and may be restarted on it (the topology test's instances, nginx, redis): kept for
+ * this process's life, claimed across the test processes running at once (see
+ * backend/test/support/ports.ts, which the several-instance backend tests use too).
  */
-const handedOut = new Set<number>();
 export async function reservedPort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (handedOut.has(port)) continue;
-    const free = await new Promise<boolean>((res) => {
-      const srv = createServer();
-      srv.once('error', () => res(false));
-      srv.listen(port, '127.0.0.1', () => srv.close(() => res(true)));
-    });
-    if (free) {
-      handedOut.add(port);
-      return port;
-    }
-  }
-  throw new Error('no free loopback port between 20000 and 32000');
+  return (await reservePort()).port;
 }
 
 export async function waitForHealth(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {

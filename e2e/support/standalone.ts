@@ -2,14 +2,15 @@
  * Pieces for proving the repository stands alone:
  * - `writeSdeZip`: CCP's archive layout (a flat zip of the JSON Lines files) built from a folder;
  * - `startFakeCcp`: CCP's static-data address on loopback (`tranquility/latest.jsonl` and the
- *   build's archive, with HTTP Range; the first archive response can be cut to force a resume);
+ *   build's archive, with HTTP Range; the first archive response can be cut to force a resume,
+ *   once every byte sent is in the downloader's `.part`, so the resume must ask for exactly the rest);
  * - `standaloneCopy`: the built repository copied to a temp folder with no `../shared` beside it
  *   (node_modules linked entry by entry, the project's own packages copied, not linked).
  */
 import { once } from 'node:events';
 import {
   cpSync,
-  createReadStream,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -75,11 +76,28 @@ export interface FakeCcp {
   close(): Promise<void>;
 }
 
-/** Serves `zip` as build `build` the way developers.eveonline.com/static-data does. */
-export async function startFakeCcp(zip: string, build: number, options: { cutFirstAt?: number } = {}): Promise<FakeCcp> {
-  const size = statSync(zip).size;
+/** Resolves once `path` holds at least `bytes` bytes (bounded: the cut happens anyway after `ms`). */
+async function fileReaches(path: string, bytes: number, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!existsSync(path) || statSync(path).size < bytes) {
+    if (Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/**
+ * Serves `zip` as build `build` the way developers.eveonline.com/static-data does. `cut`: the first
+ * archive response stops after `at` bytes, once they are all in the downloader's `.part` file.
+ */
+export async function startFakeCcp(
+  zip: string,
+  build: number,
+  options: { cut?: { at: number; part: string } } = {},
+): Promise<FakeCcp> {
+  const data = readFileSync(zip);
+  const size = data.length;
   const requests: FakeCcp['requests'] = [];
-  let cut = options.cutFirstAt ?? null;
+  let cut = options.cut ?? null;
   const server: Server = createServer((req, res) => {
     requests.push({ url: req.url ?? '', range: req.headers.range });
     if (req.url === '/static-data/tranquility/latest.jsonl') {
@@ -95,11 +113,13 @@ export async function startFakeCcp(zip: string, build: number, options: { cutFir
       'accept-ranges': 'bytes',
       ...(r ? { 'content-range': `bytes ${from}-${size - 1}/${size}` } : {}),
     });
-    const limit = cut;
+    const once = cut;
     cut = null;
-    const stream = createReadStream(zip, { start: from, end: limit !== null ? from + limit - 1 : undefined });
-    stream.pipe(res, { end: limit === null });
-    if (limit !== null) stream.on('end', () => res.destroy());
+    if (once === null) return void res.end(data.subarray(from));
+    res.write(
+      data.subarray(from, from + once.at),
+      () => void fileReaches(once.part, from + once.at).finally(() => res.destroy()),
+    );
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

@@ -109,7 +109,8 @@ export function parseNumber(text: string): number | null {
     .replace(SPACES, '')
     .replace(/^[\u2212\u2013]/, '-');
   if (t.startsWith('+')) t = t.slice(1);
-  if (!/^-?[\d.,]*\d[\d.,]*$/.test(t) && !/^-?[\d.,]*[.,]$/.test(t)) return null;
+  // Digits and marks with at least one digit (two checks: one expression backtracked quadratically).
+  if (!(/^-?[\d.,]+$/.test(t) && /\d/.test(t)) && !/^-?[\d.,]*[.,]$/.test(t)) return null;
   const lastComma = t.lastIndexOf(',');
   const lastDot = t.lastIndexOf('.');
   const commas = t.split(',').length - 1;

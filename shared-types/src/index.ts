@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './format';
+export * from './money';
 export * from './routes';
 export * from './errors';
 export * from './socket';

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
- * An independent check of the golden job-tree tests' material quantities
- * (backend/src/industry/domain/job-tree.golden.spec.ts, "hand-checked blueprints"): it shares no
- * code with the app, reads CCP's SDE (JSON Lines) straight from the data folder and applies the
- * material rule of ../shared/docs/game-mechanics.md §1 as the game client states it:
+ * An independent check of the golden industry quantities
+ * (backend/src/industry/domain/golden-quantities.json, asserted by job-tree.golden.spec.ts and
+ * invention.golden.spec.ts): it shares no code with the app, reads CCP's SDE (JSON Lines) straight
+ * from the files and applies the game's rules as the client states them.
+ *
+ * Manufacturing materials:
  *
  *   quantity = max(runs, ceil(round2(runs × base × (1 − ME/100) × role × Π(1 + rigBonus/100 × secMult))))
  *
@@ -11,91 +13,120 @@
  * attributeEngRigMatBonus (2594); secMult: the rig's hiSec/lowSec/nullSec modifier (2355/2356/2357).
  * Which rigs apply is given per case (each case picks a rig for its product's group).
  *
+ * Invention (from the blueprint that invents the T2 one, skills V):
+ *
+ *   chance = base × (1 + (science₁ + science₂)/30 + encryption/40) × decryptor (attribute 1112)
+ *   runs per copy = the invention product's quantity + decryptor runs (1124); ME 2 + (1113); TE 4 + (1114)
+ *   datacores = per attempt × attempts; decryptors: one per attempt
+ *   time = attempts × base × (1 − 3 % × Advanced Industry) × structure (2602) × Π(1 + rigTime (2593)/100 × secMult)
+ *
+ * (the rigs and structures whose bonus reaches invention time: the rows `invention,time` of CCP's
+ * industry modifier table, shipped as data in backend/data/sde-industry/rigIndustryModifierSources.csv)
+ *
  * Run: node tools/industry-reference/reference.mjs [sde-jsonl folder]   (exit 1 on any difference)
- * It covers the T1 ship and fuel-block cases; the T2 chain, the capital, times and fees of the
- * golden file come from the earlier external run the file's header describes.
+ * The default folder is the repository's SDE subset (tools/sde-subset/data/sde-jsonl); any folder
+ * of CCP's JSON Lines files works. The T2 chain, the capital, manufacturing times and fees of the
+ * golden spec come from the earlier external run its header describes.
  */
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const SDE = resolve(process.argv[2] ?? join(here, '..', '..', '..', 'shared', 'eve-data', 'sde-jsonl'));
+const REPO = join(here, '..', '..');
+const SDE = resolve(process.argv[2] ?? join(REPO, 'tools', 'sde-subset', 'data', 'sde-jsonl'));
+const GOLDEN = JSON.parse(readFileSync(join(REPO, 'backend', 'src', 'industry', 'domain', 'golden-quantities.json'), 'utf8'));
 
-/** The rows of an SDE file whose _key is in `keys`. */
-async function rows(file, keys) {
+/** The rows of an SDE file whose _key passes `keep` (all rows without it). */
+async function rows(file, keep = () => true) {
   const out = new Map();
   const lines = createInterface({ input: createReadStream(join(SDE, file)), crlfDelay: Infinity });
   for await (const line of lines) {
     const key = Number(/"_key":\s*(\d+)/.exec(line)?.[1]);
-    if (keys.has(key)) out.set(key, JSON.parse(line));
+    if (keep(key)) out.set(key, JSON.parse(line));
   }
   return out;
 }
-const attr = (dogma, id) => dogma.dogmaAttributes.find((a) => a.attributeID === id)?.value;
-
-/** The cases of the golden file, with the quantities it expects. */
-const CASES = [
-  {
-    name: 'T1 ship: 10 Rifters, ME 10, high-sec Raitaru, M-set small ship ME II rig',
-    blueprint: 691,
-    runs: 10,
-    me: 10,
-    security: 0.9,
-    structure: 35825,
-    rigs: [37155],
-    expected: { 34: 278278, 35: 52177, 36: 21741, 37: 4349 },
-  },
-  {
-    name: 'T1 ship: 7 Rifters, ME 5, null-sec Azbel, L-set small ship II rig',
-    blueprint: 691,
-    runs: 7,
-    me: 5,
-    security: -0.4,
-    structure: 35826,
-    rigs: [43715],
-    expected: { 34: 200055, 35: 37511, 36: 15630, 37: 3126 },
-  },
-  {
-    name: 'fuel blocks: 3 runs of Nitrogen Fuel Blocks, ME 10, low-sec Raitaru, M-set structure ME rig',
-    blueprint: 4314,
-    runs: 3,
-    me: 10,
-    security: 0.3,
-    structure: 35825,
-    rigs: [43875],
-    expected: { 9848: 3, 44: 11, 3689: 11, 9832: 24, 16275: 52, 3683: 57, 16272: 438, 16273: 900, 17888: 1158 },
-  },
-];
+const attr = (dogma, id) => dogma?.dogmaAttributes.find((a) => a.attributeID === id)?.value;
+const secAttr = (security) => (security >= 0.45 ? 2355 : security > 0 ? 2356 : 2357);
+const round2 = (x) => Math.round(x * 100) / 100;
 
 if (!existsSync(join(SDE, 'blueprints.jsonl'))) {
   console.error(`No SDE at ${SDE}: give the folder of CCP's JSON Lines SDE`);
   process.exit(2);
 }
-const blueprints = await rows('blueprints.jsonl', new Set(CASES.map((c) => c.blueprint)));
-const dogma = await rows('typeDogma.jsonl', new Set(CASES.flatMap((c) => [c.structure, ...c.rigs])));
+const blueprints = await rows('blueprints.jsonl');
+const dogma = await rows('typeDogma.jsonl');
+const types = await rows('types.jsonl');
+/** `rigTypeID,activityKey,bonusType` of every row of CCP's industry modifier table. */
+const modifiers = new Set(
+  readFileSync(join(REPO, 'backend', 'data', 'sde-industry', 'rigIndustryModifierSources.csv'), 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(',').slice(0, 3).join(',')),
+);
+const reaches = (typeId, activity, bonus) => modifiers.has(`${typeId},${activity},${bonus}`);
 
-const round2 = (x) => Math.round(x * 100) / 100;
 let differences = 0;
-for (const c of CASES) {
-  const role = attr(dogma.get(c.structure), 2600) ?? 1;
-  const secAttr = c.security >= 0.45 ? 2355 : c.security > 0 ? 2356 : 2357;
-  const rigs = c.rigs.map((id) => 1 + (attr(dogma.get(id), 2594) / 100) * attr(dogma.get(id), secAttr));
-  const factor = (1 - c.me / 100) * role * rigs.reduce((a, b) => a * b, 1);
-  const got = {};
-  for (const m of blueprints.get(c.blueprint).activities.manufacturing.materials) {
-    got[m.typeID] = Math.max(c.runs, Math.ceil(round2(c.runs * m.quantity * factor)));
-  }
-  const same =
-    JSON.stringify(Object.entries(got).sort()) ===
-    JSON.stringify(
-      Object.entries(c.expected)
-        .map(([k, v]) => [k, v])
-        .sort(),
-    );
+function report(name, got, expected) {
+  const same = JSON.stringify(got) === JSON.stringify(expected);
   if (!same) differences += 1;
-  console.log(`${same ? 'ok  ' : 'DIFF'} ${c.name}`);
-  if (!same) console.log(`     reference ${JSON.stringify(got)}\n     golden    ${JSON.stringify(c.expected)}`);
+  console.log(`${same ? 'ok  ' : 'DIFF'} ${name}`);
+  if (!same) console.log(`     reference ${JSON.stringify(got)}\n     golden    ${JSON.stringify(expected)}`);
+}
+
+for (const c of GOLDEN.manufacturing) {
+  const bp = blueprints.get(c.blueprint).activities.manufacturing;
+  const perRun = bp.products[0].quantity;
+  const runs = Math.ceil(c.quantity / perRun);
+  const role = attr(dogma.get(c.structure), 2600) ?? 1;
+  const rigs = c.rigs.map((id) => 1 + (attr(dogma.get(id), 2594) / 100) * attr(dogma.get(id), secAttr(c.security)));
+  const factor = (1 - c.me / 100) * role * rigs.reduce((a, b) => a * b, 1);
+  const materials = bp.materials.map((m) => [m.typeID, Math.max(runs, Math.ceil(round2(runs * m.quantity * factor)))]);
+  const sort = (list) => [...list].sort((a, b) => a[0] - b[0]);
+  report(
+    `manufacturing: ${c.name}`,
+    { product: bp.products[0].typeID, runs, materials: sort(materials) },
+    { product: c.product, runs: c.runs, materials: sort(c.materials) },
+  );
+}
+
+const SKILL_V = 5;
+/** Advanced Industry: −3 % science and manufacturing job time per level. */
+const ADVANCED_INDUSTRY_PER_LEVEL = 0.03;
+for (const c of GOLDEN.invention) {
+  const [sourceId, source] = [...blueprints].find(([, b]) =>
+    b.activities.invention?.products?.some((p) => p.typeID === c.blueprint),
+  );
+  const invention = source.activities.invention;
+  const product = invention.products.find((p) => p.typeID === c.blueprint);
+  // The encryption skill is the one of the three named «… Encryption Methods»; the others are sciences.
+  const skills = invention.skills.map((s) => types.get(s.typeID).name.en);
+  const encryption = skills.filter((n) => n.endsWith('Encryption Methods')).length;
+  const sciences = skills.length - encryption;
+  const d = c.decryptor === null ? null : dogma.get(c.decryptor);
+  const chance = product.probability * (1 + (sciences * SKILL_V) / 30 + (encryption * SKILL_V) / 40) * (d ? attr(d, 1112) : 1);
+  const structureTime =
+    c.structure !== undefined && reaches(c.structure, 'invention', 'time') ? attr(dogma.get(c.structure), 2602) : 1;
+  const rigTime = (c.rigs ?? [])
+    .filter((id) => reaches(id, 'invention', 'time'))
+    .map((id) => 1 + (attr(dogma.get(id), 2593) / 100) * attr(dogma.get(id), secAttr(c.security)))
+    .reduce((a, b) => a * b, 1);
+  const time = Math.round(c.runs * invention.time * (1 - ADVANCED_INDUSTRY_PER_LEVEL * SKILL_V) * structureTime * rigTime);
+  const materials = invention.materials.map((m) => [m.typeID, m.quantity * c.runs]);
+  if (d) materials.push([c.decryptor, c.runs]);
+  report(
+    `invention from ${sourceId}: ${c.name}`,
+    {
+      chancePercent: Math.round(chance * 1000) / 10,
+      runsPerCopy: product.quantity + (d ? attr(d, 1124) : 0),
+      me: 2 + (d ? attr(d, 1113) : 0),
+      te: 4 + (d ? attr(d, 1114) : 0),
+      time,
+      materials,
+    },
+    { chancePercent: c.chancePercent, runsPerCopy: c.runsPerCopy, me: c.me, te: c.te, time: c.time, materials: c.materials },
+  );
 }
 process.exit(differences ? 1 : 0);

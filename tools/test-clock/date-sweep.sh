@@ -25,6 +25,9 @@ tests=(
   backend/test/realtime.int-spec.ts
   backend/test/corp.int-spec.ts
   backend/test/corp-pings.int-spec.ts
+  backend/test/corp-calendar.int-spec.ts
+  backend/test/corp-webhooks.int-spec.ts
+  backend/test/character-checks.int-spec.ts
   backend/test/demo-accounts.int-spec.ts
   backend/test/admin.int-spec.ts
   backend/test/appraisal.int-spec.ts
@@ -37,14 +40,16 @@ tests=(
 )
 instants=("${risky[@]}")
 if [[ "${QUICK:-}" == 1 ]]; then
-  # The fast ones (no browser, no SDE import): calendar maths, the ESI stand-in's dated data,
-  # leases (expiry instants), realtime (dated events).
+  # The fast ones (no browser): calendar maths, the ESI stand-in's dated data, leases (expiry
+  # instants), realtime (dated events), the calendar feed (at New Year's Eve 23:59:30 it lists a
+  # ping 2 h ahead and one started 2 h ago, and drops one 30 h old; a one-system mini SDE).
   tests=(
     shared-types/src/format.spec.ts
     backend/src/market/domain/price-stats.spec.ts
     tools/fake-esi/test/fake-esi.test.ts
     backend/test/lease.int-spec.ts
     backend/test/realtime.int-spec.ts
+    backend/test/corp-calendar.int-spec.ts
   )
   instants=("2026-01-31T23:59:30Z" "2027-02-28T23:59:30Z" "2028-02-29T23:59:30Z" "2026-12-31T23:59:30Z")
 else

@@ -75,6 +75,11 @@ export class AppraisalPrices {
     return { prices: caches.map((c) => c.prices), totals };
   }
 
+  /** CCP's adjusted prices of these types (the alternative offered for a missing hub price). */
+  adjusted(typeIds: readonly number[]): Promise<Map<number, number>> {
+    return typeIds.length ? this.prices.adjustedPrices(typeIds) : Promise.resolve(new Map());
+  }
+
   private cacheOf(hub: number): HubCache {
     let cache = this.hubs.get(hub);
     if (!cache || Date.now() - cache.at > PRICE_CACHE_MS) {

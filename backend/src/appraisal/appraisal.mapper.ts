@@ -2,7 +2,7 @@ import { APPRAISAL_MESSAGES, typeIconUrl, type AppraisalHubTotals, type Appraisa
 import type { GameType } from '../game-data/game-data.contract';
 import type { HubPrice } from '../market/market-prices.contract';
 
-/** Why a line's price is 0, or null when both sides have orders. */
+/** Why a line's price is missing, or null when both sides have orders. */
 function priceNote(bpc: boolean, price: HubPrice | null | undefined): string | null {
   if (bpc) return APPRAISAL_MESSAGES.blueprintCopy;
   const sell = price?.sell ?? null;
@@ -14,8 +14,8 @@ function priceNote(bpc: boolean, price: HubPrice | null | undefined): string | n
 }
 
 /**
- * One priced line. Blueprint copies are listed at 0 (no order book prices them); a type without
- * orders at the hub is listed at 0 with a note; volume is the packaged volume × quantity.
+ * One priced line. Blueprint copies are listed without prices (no order book prices them); a side
+ * without orders at the hub has no price (null, never 0) and a note; volume is the packaged volume × quantity.
  *
  * One object literal with every field (no `{ ...base, ... }`): V8 turns a spread followed by more
  * properties into a slow dictionary object, which made mapping and serialising a 10 000-line
@@ -35,10 +35,10 @@ export function toAppraisalLine(
     icon: typeIconUrl(imageServerUrl, type.id, 64, isBlueprintType(type) ? 'bp' : 'icon'),
     quantity,
     volume: type.packagedVolume * quantity,
-    sell: priced?.sell ?? 0,
-    buy: priced?.buy ?? 0,
-    sell_p5: priced?.sellTop5 ?? 0,
-    buy_p5: priced?.buyTop5 ?? 0,
+    sell: priced?.sell ?? null,
+    buy: priced?.buy ?? null,
+    sell_p5: priced?.sellTop5 ?? null,
+    buy_p5: priced?.buyTop5 ?? null,
     sell_quantity: priced?.sellVolume ?? 0,
     buy_quantity: priced?.buyVolume ?? 0,
     sell_orders: priced?.sellOrders ?? 0,
@@ -59,14 +59,17 @@ export interface Amount {
 
 export const noTotals = (hub: number): AppraisalHubTotals => ({ hub, sell: 0, buy: 0, sell_p5: 0, buy_p5: 0, priced: 0 });
 
-/** Adds a type's quantity at its hub price to a hub's totals (a side without orders adds 0). */
+/** unknown + anything = unknown (shared-types money.ts). */
+const plus = (total: number | null, unit: number | null | undefined, quantity: number) =>
+  total === null || unit === null || unit === undefined ? null : total + unit * quantity;
+
+/** Adds a type's quantity at its hub price to a hub's totals; a side without orders makes that total unknown (null). */
 export function addToTotals(t: AppraisalHubTotals, p: HubPrice | null | undefined, quantity: number): void {
-  if (!p || (p.sell === null && p.buy === null)) return;
-  t.priced++;
-  t.sell += (p.sell ?? 0) * quantity;
-  t.buy += (p.buy ?? 0) * quantity;
-  t.sell_p5 += (p.sellTop5 ?? 0) * quantity;
-  t.buy_p5 += (p.buyTop5 ?? 0) * quantity;
+  if (p && (p.sell !== null || p.buy !== null)) t.priced++;
+  t.sell = plus(t.sell, p?.sell, quantity);
+  t.buy = plus(t.buy, p?.buy, quantity);
+  t.sell_p5 = plus(t.sell_p5, p?.sellTop5, quantity);
+  t.buy_p5 = plus(t.buy_p5, p?.buyTop5, quantity);
 }
 
 /** The paste's totals at one hub from its types and quantities (copies are not priced). */
@@ -92,15 +95,16 @@ export const isBlueprintType = (type: GameType): boolean => type.categoryId === 
 
 /** A saved row as the line it was (the icon from today's image server). */
 export function fromSavedRow(r: SavedRow, imageServerUrl: string): AppraisalLine {
+  const { sell, buy } = knownOf({ sell: r[4], buy: r[5], bpc: r[8] === 1, note: r[10] });
   return {
     name: r[1],
     icon: typeIconUrl(imageServerUrl, r[0], 64, r[9] ? 'bp' : 'icon'),
     quantity: r[2],
     volume: r[3],
-    sell: r[4],
-    buy: r[5],
-    sell_p5: r[4],
-    buy_p5: r[5],
+    sell,
+    buy,
+    sell_p5: sell,
+    buy_p5: buy,
     sell_quantity: r[6],
     buy_quantity: r[7],
     sell_orders: 0,
@@ -108,7 +112,7 @@ export function fromSavedRow(r: SavedRow, imageServerUrl: string): AppraisalLine
     type_id: r[0],
     bpc: r[8] === 1,
     runs: null,
-    note: r[10],
+    note: noteOf(r[10]),
   };
 }
 
@@ -122,15 +126,17 @@ export function withIconFrom(
   imageServerUrl: string,
 ): AppraisalLine {
   const kind = l.icon.endsWith('/bp?size=64') ? 'bp' : 'icon';
+  const { sell, buy } = knownOf(l);
+  const p5 = knownOf({ sell: l.sell_p5 ?? l.sell, buy: l.buy_p5 ?? l.buy, bpc: l.bpc, note: l.note });
   return {
     name: l.name,
     icon: typeIconUrl(imageServerUrl, l.type_id, 64, kind),
     quantity: l.quantity,
     volume: l.volume,
-    sell: l.sell,
-    buy: l.buy,
-    sell_p5: l.sell_p5 ?? l.sell,
-    buy_p5: l.buy_p5 ?? l.buy,
+    sell,
+    buy,
+    sell_p5: p5.sell,
+    buy_p5: p5.buy,
     sell_quantity: l.sell_quantity,
     buy_quantity: l.buy_quantity,
     sell_orders: l.sell_orders ?? 0,
@@ -138,6 +144,26 @@ export function withIconFrom(
     type_id: l.type_id,
     bpc: l.bpc,
     runs: l.runs ?? null,
-    note: l.note,
+    note: noteOf(l.note),
+  };
+}
+
+/** The note of a line without orders as saved until 2026-11-28 (its price was written as 0). */
+export const LEGACY_NO_ORDERS = 'Нет ордеров в хабе: цена 0';
+/** A saved note in today's words. */
+export const noteOf = (note: string | null) => (note === LEGACY_NO_ORDERS ? APPRAISAL_MESSAGES.noOrders : note);
+
+/**
+ * A saved line's prices as known or unknown: appraisals saved until 2026-11-28 wrote a side
+ * without orders (and a blueprint copy) as 0 with a note; such a 0 is read back as unknown (null).
+ */
+export function knownOf(l: { sell: number | null; buy: number | null; bpc: boolean; note: string | null }): {
+  sell: number | null;
+  buy: number | null;
+} {
+  if (l.bpc || l.note === APPRAISAL_MESSAGES.noOrders || l.note === LEGACY_NO_ORDERS) return { sell: null, buy: null };
+  return {
+    sell: l.note === APPRAISAL_MESSAGES.noSellOrders && l.sell === 0 ? null : l.sell,
+    buy: l.note === APPRAISAL_MESSAGES.noBuyOrders && l.buy === 0 ? null : l.buy,
   };
 }

@@ -32,10 +32,11 @@ export interface AppraisalSummary {
   lines: number;
   /** The first few type names. */
   names: string[];
-  sell: number;
-  buy: number;
-  sell_p5: number;
-  buy_p5: number;
+  /** null when a line had no price on that side (saved until 2026-11-28: such a line counted as 0). */
+  sell: number | null;
+  buy: number | null;
+  sell_p5: number | null;
+  buy_p5: number | null;
   volume: number;
 }
 

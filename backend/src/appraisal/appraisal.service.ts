@@ -17,6 +17,7 @@ import {
   type AppraisalLine,
   type AppraisalRequest,
   type AppraisalResponse,
+  type MissingPrice,
   type ResolvedItem,
   type SavedAppraisal,
 } from '@eve-toolkit/shared-types';
@@ -29,6 +30,7 @@ import { AppraisalJson } from './appraisal-json';
 import { AppraisalPrices } from './appraisal-prices';
 import { AppraisalReader } from './appraisal-reader';
 import { AppraisalSuggestions } from './appraisal-suggestions';
+import type { HubPrice } from '../market/market-prices.contract';
 import { fromSavedRow, noTotals, toAppraisalLine, withIconFrom, type SavedRow } from './appraisal.mapper';
 import { APPRAISAL_MODEL, type AppraisalDoc, type AppraisalSummary } from './appraisal.schema';
 
@@ -99,6 +101,7 @@ export class AppraisalService {
     const { prices, totals: hubs } = await this.prices.everyHub(items);
     const at = HUBS.findIndex((h) => h.id === hub);
     const id = newAppraisalId();
+    const missing = await this.missingPrices(items, at, prices);
     const json = this.json.answer(items, hub, prices[at], {
       errors,
       id,
@@ -107,6 +110,7 @@ export class AppraisalService {
       created_at: createdAt.toISOString(),
       hubs,
       suggestions,
+      missing_prices: missing,
     });
     const prepared = await gzippedJson(json);
     // The answer as sent, gzipped: one binary field (a 10 000-line answer is ~200 kB), written and read whole.
@@ -135,6 +139,7 @@ export class AppraisalService {
       errors: saved.errors,
       hubs: saved.hubs ?? [],
       suggestions: saved.suggestions ?? [],
+      missing_prices: saved.missing_prices ?? [],
       created_at: doc.created_at.toISOString(),
       expires_at: new Date(doc.created_at.getTime() + TTL_MS).toISOString(),
       mine: viewerId !== null && doc.owner_id === viewerId,
@@ -193,6 +198,43 @@ export class AppraisalService {
       ? (JSON.parse(doc.rows) as SavedRow[]).map((r) => fromSavedRow(r, images))
       : (JSON.parse(doc.lines ?? '[]') as AppraisalLine[]).map((l) => withIconFrom(l, images));
     return { data, errors: doc.problems ?? [] };
+  }
+
+  /**
+   * The lines (not blueprint copies) without a price on a side at the chosen hub, with CCP's
+   * adjusted price and the other hubs' best orders as the alternatives.
+   */
+  private async missingPrices(
+    items: readonly ResolvedItem<GameType>[],
+    at: number,
+    prices: readonly ReadonlyMap<number, HubPrice | null>[],
+  ): Promise<MissingPrice[]> {
+    const seen = new Set<number>();
+    const missing: ResolvedItem<GameType>[] = [];
+    for (const it of items) {
+      if (it.bpc || seen.has(it.type.id)) continue;
+      const p = prices[at].get(it.type.id);
+      if (p?.sell == null || p?.buy == null) {
+        seen.add(it.type.id);
+        missing.push(it);
+      }
+    }
+    if (!missing.length) return [];
+    const adjusted = await this.prices.adjusted(missing.map((it) => it.type.id));
+    return missing.map((it) => {
+      const p = prices[at].get(it.type.id);
+      return {
+        type_id: it.type.id,
+        name: it.type.name,
+        sell: p?.sell == null,
+        buy: p?.buy == null,
+        adjusted: adjusted.get(it.type.id) ?? null,
+        hubs: HUBS.flatMap((h, i) => {
+          const q = i === at ? null : prices[i].get(it.type.id);
+          return q && (q.sell !== null || q.buy !== null) ? [{ hub_id: h.id, sell: q.sell, buy: q.buy }] : [];
+        }),
+      };
+    });
   }
 
   private async reprice(lines: readonly AppraisalLine[], hub: number): Promise<AppraisalLine[]> {

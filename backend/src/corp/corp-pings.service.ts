@@ -21,7 +21,7 @@ import { CorpAccess, type CorpMember } from './corp-access';
 import { CorpScoped } from './corp-scope';
 import { CORP_EVENTS, type PingCancelledEvent, type PingCreatedEvent, type PingUpdatedEvent } from './corp.events';
 import { toCorpEvent } from './corp.mapper';
-import { CORP_MODELS, type EventDoc } from './corp.schema';
+import { CORP_MODELS, type EventDoc, type PingAnnouncement } from './corp.schema';
 import { pingStartProblem } from './domain/pings';
 
 const PINGS_LISTED = 200;
@@ -32,7 +32,10 @@ const PINGS_LISTED = 200;
  * ones and those of the last week, soonest first, and answer them (yes / no / maybe). The
  * author, the pilot named as FC and the corporation's admins edit and cancel them
  * (`canManagePing`). Date and time are EVE time (UTC). Every change is a domain event carrying
- * the shared view of the ping.
+ * the shared view of the ping. A creation, an edit and a cancellation also write, in the same
+ * single-document write, their announcement for the corporation's webhooks (`webhooks_due`, see
+ * PingAnnouncement): the webhook listener turns it into outbox rows before the answer, and if the
+ * instance dies in between, WebhookOutbox's sweep finds it.
  */
 @Injectable()
 export class CorpPingsService {
@@ -71,7 +74,9 @@ export class CorpPingsService {
     const date = eventDateFromEt(req.date, req.time);
     const problem = pingStartProblem(date, now);
     if (problem) throw apiError(400, problem);
+    const _id = new Types.ObjectId();
     const doc = await this.pings.create(member, {
+      _id,
       name: req.name,
       desc: req.desc,
       type: req.type,
@@ -89,10 +94,11 @@ export class CorpPingsService {
       rev: 0,
       seq: 0,
       cancelled: null,
+      webhooks_due: [announcement(`${String(_id)}:created`, 'created', now)],
     });
     const saved = doc.toObject<EventDoc>();
     const payload: PingCreatedEvent = { corporationId: saved.corporation_id, event: this.shared(saved) };
-    this.events.emit(CORP_EVENTS.pingCreated, payload);
+    await this.events.emitAsync(CORP_EVENTS.pingCreated, payload);
     return this.view(saved, member);
   }
 
@@ -113,12 +119,17 @@ export class CorpPingsService {
       }
     }
     if (req.formup !== undefined) set.formup = await this.system(req.formup);
+    const change = announcement(`${String(doc._id)}:updated:${now.toISOString()}`, 'updated', now);
     const updated = await this.pings
-      .findOneAndUpdate(member, { _id: doc._id, cancelled: null }, { $set: set, $inc: { rev: 1, seq: 1 } })
+      .findOneAndUpdate(
+        member,
+        { _id: doc._id, cancelled: null },
+        { $set: set, $inc: { rev: 1, seq: 1 }, $push: { webhooks_due: change } },
+      )
       .lean<EventDoc>();
     if (!updated) throw await this.missing(member, doc._id);
     const payload: PingUpdatedEvent = { corporationId: updated.corporation_id, event: this.shared(updated), reason: 'edit' };
-    this.events.emit(CORP_EVENTS.pingUpdated, payload);
+    await this.events.emitAsync(CORP_EVENTS.pingUpdated, payload);
     return this.view(updated, member);
   }
 
@@ -129,19 +140,24 @@ export class CorpPingsService {
    */
   async cancel(member: CorpMember, id: string, now = new Date()): Promise<{ ok: true; event: CorpEvent }> {
     const doc = await this.managed(member, id);
+    const change = announcement(`${String(doc._id)}:cancelled`, 'cancelled', now);
     const updated = await this.pings
       .findOneAndUpdate(
         member,
         { _id: doc._id, cancelled: null },
-        { $set: { cancelled: { by: member.user.username, at: now } }, $inc: { rev: 1, seq: 1 } },
+        {
+          $set: { cancelled: { by: member.user.username, at: now } },
+          $inc: { rev: 1, seq: 1 },
+          $push: { webhooks_due: change },
+        },
       )
       .lean<EventDoc>();
     if (!updated) throw await this.missing(member, doc._id);
     const shared = this.shared(updated);
     const live: PingUpdatedEvent = { corporationId: updated.corporation_id, event: shared, reason: 'cancel' };
-    this.events.emit(CORP_EVENTS.pingUpdated, live);
+    await this.events.emitAsync(CORP_EVENTS.pingUpdated, live);
     const payload: PingCancelledEvent = { corporationId: updated.corporation_id, event: shared };
-    this.events.emit(CORP_EVENTS.pingCancelled, payload);
+    await this.events.emitAsync(CORP_EVENTS.pingCancelled, payload);
     return { ok: true, event: await this.view(updated, member) };
   }
 
@@ -158,7 +174,7 @@ export class CorpPingsService {
       reason: 'rsvp',
       answer: { userId: member.user.id, answer },
     };
-    this.events.emit(CORP_EVENTS.pingUpdated, payload);
+    await this.events.emitAsync(CORP_EVENTS.pingUpdated, payload);
     return this.view(updated, member);
   }
 
@@ -202,6 +218,11 @@ export class CorpPingsService {
     if (!system) throw apiError(400, CORP_MESSAGES.unknownSystem);
     return { id: system.id, name: system.name, security: system.security };
   }
+}
+
+/** A change for the webhooks, written with the change (see PingAnnouncement). */
+function announcement(key: string, kind: PingAnnouncement['kind'], at: Date): PingAnnouncement {
+  return { key, kind, at };
 }
 
 /** A ping id from the client as an ObjectId (404 for anything that cannot be one). */

@@ -66,16 +66,18 @@ export class CorpProjectsService {
   /** POST add_project: the calculator's built nodes and bought materials, checked against the game data. */
   async create(member: CorpMember, req: AddProjectRequest & { desc: string }, now = new Date()): Promise<Project> {
     if (req.jobs.length === 0 && req.materials.length === 0) throw apiError(400, CORP_MESSAGES.projectEmpty);
-    const builds = new Map<string, { id: number; blueprint_id: number; runs: number; pay: number }>();
+    /** The higher of two rates; a rate beats none. */
+    const maxPay = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+    const builds = new Map<string, { id: number; blueprint_id: number; runs: number; pay: number | null }>();
     for (const j of req.jobs) {
       const key = `${j.blueprint_id}:${j.id}`;
       const prev = builds.get(key);
-      builds.set(key, prev ? { ...prev, runs: prev.runs + j.runs, pay: Math.max(prev.pay, j.pay) } : { ...j });
+      builds.set(key, prev ? { ...prev, runs: prev.runs + j.runs, pay: maxPay(prev.pay, j.pay) } : { ...j });
     }
-    const buys = new Map<number, { id: number; quantity: number; pay: number }>();
+    const buys = new Map<number, { id: number; quantity: number; pay: number | null }>();
     for (const m of req.materials) {
       const prev = buys.get(m.id);
-      buys.set(m.id, prev ? { ...prev, quantity: prev.quantity + m.quantity, pay: Math.max(prev.pay, m.pay) } : { ...m });
+      buys.set(m.id, prev ? { ...prev, quantity: prev.quantity + m.quantity, pay: maxPay(prev.pay, m.pay) } : { ...m });
     }
     const types = await this.gameData.typesByIds([...[...builds.values()].map((b) => b.id), ...buys.keys()]);
     const jobs: ProjectJobDoc[] = [];
@@ -92,7 +94,7 @@ export class CorpProjectsService {
         name: type.name,
         activity_id: bp.activityId,
         blueprint_id: bp.id,
-        pay: b.pay,
+        pay: b.pay || null,
         quantity: b.runs,
       });
     }
@@ -106,7 +108,7 @@ export class CorpProjectsService {
         name: type.name,
         activity_id: null,
         blueprint_id: null,
-        pay: m.pay,
+        pay: m.pay || null,
         quantity: m.quantity,
       });
     }

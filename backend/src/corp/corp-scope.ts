@@ -33,9 +33,14 @@ export class CorpScoped<T extends { corporation_id: number }> {
     return this.model.deleteOne(this.within(member, filter));
   }
 
-  /** A new document of the member's corporation (where new projects, pings and rows go). */
-  create(member: CorpMember, doc: Omit<T, 'corporation_id' | '_id'>) {
+  /** A new document of the member's corporation (where new projects, pings and rows go); `_id` when it must be known first. */
+  create(member: CorpMember, doc: Omit<T, 'corporation_id' | '_id'> & { _id?: unknown }) {
     return this.model.create({ ...doc, corporation_id: member.corporationId } as unknown as T);
+  }
+
+  /** The member's own corporation's documents matching `filter` (where its new ones go). */
+  findOwn(member: CorpMember, filter: QueryFilter<T> = {}) {
+    return this.model.find({ ...filter, corporation_id: member.corporationId } as QueryFilter<T>);
   }
 
   /** Sets the fields of the member's corporation's document matching `filter`, creating it when absent. */

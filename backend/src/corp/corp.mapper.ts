@@ -42,7 +42,7 @@ export function toProject(doc: ProjectDoc, images: string): Project {
       activity_id: j.activity_id,
       blueprint_id: j.blueprint_id,
       type: j.type,
-      pay: j.pay,
+      pay: j.pay || null,
       quantity: j.quantity,
       done: progress.done,
       executors: [...perChar.values()],

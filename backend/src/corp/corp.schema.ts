@@ -1,5 +1,12 @@
 import { Schema, Types } from 'mongoose';
-import type { EventType, PingSystem, ProjectJobType, ProjectStatus, RsvpAnswer } from '@eve-toolkit/shared-types';
+import type {
+  EventType,
+  PingSystem,
+  ProjectJobType,
+  ProjectStatus,
+  RsvpAnswer,
+  WebhookDeliveryKind,
+} from '@eve-toolkit/shared-types';
 
 /**
  * The corporation area's collections. Every document carries its `corporation_id`; every read
@@ -29,7 +36,8 @@ export interface ProjectJobDoc {
   name: string;
   activity_id: 1 | 11 | null;
   blueprint_id: number | null;
-  pay: number;
+  /** null: no pay (older documents may hold 0, read as no pay too). */
+  pay: number | null;
   quantity: number;
 }
 
@@ -76,6 +84,23 @@ export const ProjectSchema = new Schema<ProjectDoc>(
 ProjectSchema.index({ corporation_id: 1, created_at: -1 });
 
 /**
+ * A change of a ping its corporation's webhooks are to hear of, written in the same write as the
+ * change itself (the transactional outbox: a ping and its announcement exist together or not at
+ * all). WebhookOutbox turns it into delivery rows and then removes it.
+ */
+export interface PingAnnouncement {
+  /** The change (`<ping>:created`, `<ping>:updated:<ISO time>`, `<ping>:cancelled`): one delivery per webhook. */
+  key: string;
+  kind: Exclude<WebhookDeliveryKind, 'test'>;
+  at: Date;
+}
+
+const AnnouncementSchema = new Schema<PingAnnouncement>(
+  { key: { type: String, required: true }, kind: { type: String, required: true }, at: { type: Date, required: true } },
+  { _id: false },
+);
+
+/**
  * A ping (`corp_events`). The members' answers live inside it (`rsvp`: account id -> answer),
  * so an answer is one conditional update. Pings written before issue 27 lack the fleet fields
  * and `rsvp`; the mapper reads them as empty.
@@ -107,6 +132,8 @@ export interface EventDoc {
   seq?: number;
   /** Who cancelled it and when; the ping stays (marked) until its start has passed. */
   cancelled?: { by: string; at: Date } | null;
+  /** Changes not yet in the webhook outbox (see PingAnnouncement). */
+  webhooks_due?: PingAnnouncement[];
 }
 
 export const EventSchema = new Schema<EventDoc>(
@@ -129,10 +156,13 @@ export const EventSchema = new Schema<EventDoc>(
     rev: { type: Number, default: 0 },
     seq: { type: Number, default: 0 },
     cancelled: { type: Schema.Types.Mixed, default: null },
+    webhooks_due: { type: [AnnouncementSchema], default: [] },
   },
   { collection: 'corp_events', versionKey: false, minimize: false },
 );
 EventSchema.index({ corporation_id: 1, date: 1 });
+// The outbox's sweep: announcements left behind by an instance that died after the ping's write.
+EventSchema.index({ 'webhooks_due.at': 1 }, { sparse: true });
 
 /** One row of a corporation's buy list (`corp_buys`, _id = "<corporation>:<type>"). */
 export interface BuyDoc {

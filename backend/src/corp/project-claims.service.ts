@@ -174,7 +174,14 @@ export class ProjectClaims {
     }
     const buyJobs: BuyJobState[] = doc.jobs
       .filter((j) => j.type === 'buy')
-      .map((j) => ({ id: j.id, typeId: j.type_id, pay: j.pay, quantity: j.quantity, done: doc.progress[j.id]?.done ?? 0 }));
+      .map((j) => ({
+        id: j.id,
+        typeId: j.type_id,
+        // a job without pay asks no minimum contract price
+        pay: j.pay ?? 0,
+        quantity: j.quantity,
+        done: doc.progress[j.id]?.done ?? 0,
+      }));
     for (const ch of chars) {
       const contracts = (await this.esi.contracts(ch.id)).filter((c) => contractToCorporation(c, ch.id, doc.corporation_id));
       const claimed = await this.claimed(

@@ -12,8 +12,13 @@ export function shouldStartDemoEsi(config: AppConfig, env: NodeJS.ProcessEnv, ov
   return config.demo && config.nodeEnv !== 'test' && !env.ESI_BASE_URL && overrides?.esi === undefined;
 }
 
+/**
+ * Orders per region of the demo market. The first of them are the guaranteed ones (every type
+ * that trades at the hub, one order each side: ≈ 23 000 at Jita, 2 000-5 000 at the others, see
+ * the stand-in's HUB_VOLUME_SHARE), then a random book weighted by how much each type trades.
+ */
 export const DEMO_ORDERS_PER_REGION: Record<number, number> = {
-  10000002: 30_000, // The Forge (Jita)
+  10000002: 40_000, // The Forge (Jita)
   10000043: 12_000, // Domain (Amarr)
   10000032: 10_000, // Sinq Laison (Dodixie)
   10000030: 8_000, // Heimatar (Rens)

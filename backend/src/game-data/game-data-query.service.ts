@@ -99,7 +99,18 @@ export class GameDataQueryService {
   async searchBlueprints({ q, limit }: GameSearchQuery): Promise<BlueprintSearchResponse> {
     const docs = await this.byIds<BlueprintDoc>('blueprints', await this.search('blueprints', q, limit));
     const name = await this.names(docs.map((d) => d.productTypeId ?? 0));
-    return { blueprints: docs.map((d) => this.map.blueprint(d, name)) };
+    // Blueprints some other blueprint invents (T2, T3): the form offers invention or one's own.
+    const inventors = docs.length
+      ? await (
+          await this.coll<BlueprintDoc>('blueprints')
+        )
+          .find({ 'activities.invention.products.typeId': { $in: docs.map((d) => d._id) } } as mongo.Filter<BlueprintDoc>, {
+            projection: { 'activities.invention.products': 1 },
+          })
+          .toArray()
+      : [];
+    const invented = new Set(inventors.flatMap((i) => (i.activities.invention?.products ?? []).map((p) => p.typeId)));
+    return { blueprints: docs.map((d) => ({ ...this.map.blueprint(d, name), inventable: invented.has(d._id) })) };
   }
 
   async blueprint(id: number): Promise<BlueprintResponse> {

@@ -66,10 +66,32 @@ export class SdeReader {
         .find({ published: true, marketGroupId: { $ne: null } }, { projection: { nameEn: 1, nameRu: 1 } });
       for await (const t of cursor) entries.push({ id: t._id, name: t.nameRu, names: [t.nameEn, t.nameRu] });
     } else if (kind === 'blueprints') {
-      const cursor = this.db
+      // A blueprint is found by its product's names too ("Ishtar" offers the Ishtar's blueprint),
+      // and ordered by the product's name, which the form shows.
+      const blueprints = await this.db
         .collection<BlueprintDoc>(collectionName('blueprints', importId))
-        .find({ published: true, activity: { $in: ['manufacturing', 'reaction'] } }, { projection: { nameEn: 1, nameRu: 1 } });
-      for await (const b of cursor) entries.push({ id: b._id, name: b.nameRu, names: [b.nameEn, b.nameRu] });
+        .find(
+          { published: true, activity: { $in: ['manufacturing', 'reaction'] } },
+          { projection: { nameEn: 1, nameRu: 1, productTypeId: 1 } },
+        )
+        .toArray();
+      const productIds = [...new Set(blueprints.map((b) => b.productTypeId).filter((id): id is number => id !== null))];
+      const products = new Map(
+        (
+          await this.db
+            .collection<TypeDoc>(collectionName('types', importId))
+            .find({ _id: { $in: productIds } }, { projection: { nameEn: 1, nameRu: 1 } })
+            .toArray()
+        ).map((t) => [t._id, t]),
+      );
+      for (const b of blueprints) {
+        const product = b.productTypeId === null ? undefined : products.get(b.productTypeId);
+        entries.push({
+          id: b._id,
+          name: product?.nameRu ?? b.nameRu,
+          names: [b.nameEn, b.nameRu, ...(product ? [product.nameEn, product.nameRu] : [])],
+        });
+      }
     } else {
       const cursor = this.db
         .collection<SystemDoc>(collectionName('systems', importId))

@@ -20,7 +20,12 @@ import {
   type IndustrySkills,
   type IndustryStaticData,
   type JobNode,
+  type MissingPrice,
+  type PriceOverride,
+  type RigsUse,
   type SkillLevels,
+  HUBS,
+  MoneyTally,
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { apiError } from '../common/errors/api-exception.filter';
@@ -33,6 +38,7 @@ import {
   type GameStructure,
 } from '../game-data/game-data.contract';
 import { MarketPrices, type CostIndex } from '../market/market-prices.contract';
+import { countedPrice, overrideHubs, type HubQuote, type QuotesByHub } from './domain/prices';
 import { facilitySetup, rigFacility, rigFits, treeBlueprint } from './domain/facility';
 import { planInvention } from './domain/invention';
 import { buildJobTree, JobTreeError, TREE_LIMITS, type NodeSettings, type TreeCatalog, type TreeType } from './domain/job-tree';
@@ -174,9 +180,12 @@ export class IndustryService {
       errors.push(INDUSTRY_MESSAGES.unknownReactionStation);
     }
     const lab = this.station(p.science_station, 'science', INDUSTRY_MESSAGES.unknownScienceStation, facilities, errors);
-    const rigs = this.checkRigs(p.station_rig, station, 'manufacturing', facilities, errors);
-    const reactionRigs = this.checkRigs(p.reaction_rig, refinery ?? null, 'reaction', facilities, errors);
-    const scienceRigs = this.checkRigs(p.science_rig, lab, 'science', facilities, errors);
+    const stationRigs = this.checkRigs(p.station_rig, station, 'manufacturing', facilities, errors);
+    const reactionRigsUse = this.checkRigs(p.reaction_rig, refinery ?? null, 'reaction', facilities, errors);
+    const scienceRigsUse = this.checkRigs(p.science_rig, lab, 'science', facilities, errors);
+    const rigs = stationRigs.applied;
+    const reactionRigs = reactionRigsUse.applied;
+    const scienceRigs = scienceRigsUse.applied;
     const decryptors = facilities.decryptors;
     for (const s of Object.values(p.nodes)) {
       if (typeof s.decryptor_id === 'number' && !decryptors.some((d) => d.id === s.decryptor_id)) {
@@ -185,7 +194,7 @@ export class IndustryService {
     }
     if (errors.length || !bp || !system || !refinery) throw industryJobError([...new Set(errors)]);
 
-    const catalog = await this.loadCatalog(bp, p.reactions, p.hub, decryptors);
+    const catalog = await this.loadCatalog(bp, p.reactions, p.hub, decryptors, p.price_overrides);
     const nodes = this.nodeSettings(p.nodes, bp, catalog);
     const costIndices = await this.prices.costIndices(system.id);
     const indexOf = (activity: string) => costIndices.find((c) => c.activity === activity)?.cost_index;
@@ -195,6 +204,8 @@ export class IndustryService {
       built = buildJobTree(treeBlueprint(bp, catalog.skillTimeBonus), p.quantity, catalog.tree, {
         me: p.me,
         te: p.te,
+        componentMe: p.component_me,
+        componentTe: p.component_te,
         facilityTax: p.tax / 100,
         manufacturing: facilitySetup(station, rigs),
         reaction: facilitySetup(refinery, reactionRigs),
@@ -230,9 +241,18 @@ export class IndustryService {
       );
     }
     warnings.push(...built.warnings);
+    const ignored = [...stationRigs.ignored, ...reactionRigsUse.ignored, ...scienceRigsUse.ignored];
+    if (ignored.length) warnings.push(ignoredRigsWarning(ignored));
 
     return {
       job: built.root,
+      missing_prices: await this.missingPrices(
+        treeItems(built.root),
+        p.hub,
+        catalog.ownQuote,
+        catalog.adjusted,
+        catalog.typeName,
+      ),
       system_indexes: { cost_indices: costIndices.map((c) => ({ activity: c.activity, cost_index: c.cost_index })) },
       warnings,
       context: {
@@ -244,8 +264,12 @@ export class IndustryService {
         reaction_rigs: reactionRigs.map((r) => r.name),
         science_station: lab?.name ?? NPC_STATION_NAME,
         science_rigs: scienceRigs.map((r) => r.name),
+        rigs_use: { station: rigsUse(stationRigs), reaction: rigsUse(reactionRigsUse), science: rigsUse(scienceRigsUse) },
         me: p.me,
         te: p.te,
+        component_me: p.component_me,
+        component_te: p.component_te,
+        root_source: built.root.blueprint_source,
         tax: p.tax,
         reactions: p.reactions,
         skills: p.skills,
@@ -267,8 +291,17 @@ export class IndustryService {
     const source = inventions.get(p.product_id);
     if (!source || !product || product.activity !== 'manufacturing') errors.push(INDUSTRY_MESSAGES.notInvented);
     if (!system) errors.push(INDUSTRY_MESSAGES.systemNotFound);
-    const lab = this.station(p.station_key, 'science', INDUSTRY_MESSAGES.unknownScienceStation, facilities, errors);
-    const rigs = this.checkRigs(p.station_rig, lab, 'science', facilities, errors);
+    // The laboratory: `science_station` when given (as in the job endpoint), else the structure described by `station_key`.
+    const labKey = p.science_station ?? p.station_key;
+    const lab = this.station(labKey, 'science', INDUSTRY_MESSAGES.unknownScienceStation, facilities, errors);
+    const labRigs = this.checkRigs(
+      p.science_station === undefined ? p.station_rig : p.science_rig,
+      lab,
+      'science',
+      facilities,
+      errors,
+    );
+    const rigs = labRigs.applied;
     const decryptor = p.decryptor_id === null ? null : (facilities.decryptors.find((d) => d.id === p.decryptor_id) ?? null);
     if (p.decryptor_id !== null && !decryptor) errors.push(INDUSTRY_MESSAGES.unknownDecryptor);
     if (errors.length || !source || !product || !system) throw industryJobError(errors);
@@ -294,11 +327,12 @@ export class IndustryService {
       ...(source.copying?.consumes.map((m) => m.typeId) ?? []),
     ];
     const valued = [...product.materials, ...(source.copying?.materials ?? [])].map((m) => m.typeId);
-    const [costIndices, adjusted, hub, types] = await Promise.all([
+    const [costIndices, adjusted, hub, types, others] = await Promise.all([
       this.prices.costIndices(system.id),
-      this.prices.adjustedPrices(valued),
+      this.prices.adjustedPrices([...new Set([...valued, ...materialIds])]),
       this.prices.hubPrices(p.hub, materialIds),
       this.gameData.typesByIds(materialIds),
+      this.quotesAt(overrideHubs(p.price_overrides), materialIds),
     ]);
     const indexOf = (activity: string) => costIndices.find((c) => c.activity === activity)?.cost_index;
     settings.costIndex = { invention: indexOf('invention') ?? 0, copying: indexOf('copying') ?? 0 };
@@ -313,16 +347,28 @@ export class IndustryService {
       .map((m) => types.get(m.typeId)?.name ?? `#${m.typeId}`);
     if (noAdjusted.length)
       warnings.push(`Нет скорректированной цены CCP (adjusted price), пошлина посчитана без них: ${noAdjusted.length} шт.`);
-    const materials = plan.materials.map((m) => ({
-      id: m.typeId,
-      name: types.get(m.typeId)?.name ?? `#${m.typeId}`,
-      quantity: m.quantity * p.runs,
-      price: hub.get(m.typeId)?.sell ?? null,
-    }));
+    const materials = plan.materials.map((m) => {
+      const price = countedPrice(hub.get(m.typeId), p.price_overrides[m.typeId], others, adjusted.get(m.typeId), m.typeId);
+      return {
+        id: m.typeId,
+        name: types.get(m.typeId)?.name ?? `#${m.typeId}`,
+        quantity: m.quantity * p.runs,
+        price: price.sell,
+        price_source: price.source,
+      };
+    });
     const unpriced = materials.filter((m) => m.price === null).map((m) => m.name);
-    if (unpriced.length) warnings.push(`Нет ордеров на продажу (SELL) в хабе, цена взята как 0: ${unpriced.join(', ')}`);
-    const materialsCost = materials.reduce((sum, m) => sum + m.quantity * (m.price ?? 0), 0);
+    if (unpriced.length)
+      warnings.push(`Нет цены SELL в хабе: ${unpriced.join(', ')} — стоимость материалов и попытки неизвестна`);
+    if (labRigs.ignored.length) warnings.push(ignoredRigsWarning(labRigs.ignored));
+    const materialsCost = new MoneyTally();
+    for (const m of materials) materialsCost.addPriced(m.id, m.quantity, m.price);
     const jobCost = plan.fee.total;
+    const ownSell = (id: number): HubQuote | undefined => {
+      const q = hub.get(id);
+      // only SELL prices are used here: a missing BUY does not count
+      return { sell: p.price_overrides[id] ? 0 : (q?.sell ?? null), buy: 0 };
+    };
     return {
       invention: {
         blueprint_id: source.sourceId,
@@ -345,10 +391,18 @@ export class IndustryService {
           tax: plan.fee.facilityTax,
           scc: plan.fee.scc,
         },
-        materials_cost: materialsCost,
-        cost_per_run: plan.expectedRuns > 0 ? (jobCost + materialsCost) / plan.expectedRuns : 0,
+        materials_cost: materialsCost.total,
+        cost_per_run:
+          materialsCost.total === null ? null : plan.expectedRuns > 0 ? (jobCost + materialsCost.total) / plan.expectedRuns : 0,
         copy: plan.copyFee ? { time: plan.copyTime, job_cost: plan.copyFee.total } : null,
       },
+      missing_prices: await this.missingPrices(
+        materials.map((m) => m.id),
+        p.hub,
+        ownSell,
+        (id) => adjusted.get(id),
+        (id) => types.get(id)?.name ?? `#${id}`,
+      ),
       system_indexes: { cost_indices: costIndices.map((c: CostIndex) => ({ activity: c.activity, cost_index: c.cost_index })) },
       warnings,
       context: {
@@ -356,6 +410,7 @@ export class IndustryService {
         system: { id: system.id, name: system.name, security: system.security, security_class: secClass },
         station: lab?.name ?? NPC_STATION_NAME,
         rigs: rigs.map((r) => r.name),
+        rigs_ignored: labRigs.ignored.map((r) => r.name),
         tax: p.tax,
         skills: p.skills,
       },
@@ -379,24 +434,24 @@ export class IndustryService {
     return s;
   }
 
-  /** Rigs of one structure: known, for the facility, fitting the structure; each problem becomes a Russian error. */
+  /**
+   * Rigs of one structure as the player describes it fitted: each must exist and fit the structure
+   * (else a Russian error); those whose bonuses are for another activity (a manufacturing rig on
+   * the laboratory's list) are not an error but ignored, and listed as such.
+   */
   private checkRigs(
     ids: readonly number[],
     structure: GameStructure | null,
     kind: FacilityKind,
     facilities: Facilities,
     errors: string[],
-  ): GameRig[] {
-    const out: GameRig[] = [];
-    const forWhat = { manufacturing: 'производства', reaction: 'реакций', science: 'науки (копирование и изобретение)' };
+  ): { applied: GameRig[]; ignored: GameRig[] } {
+    const applied: GameRig[] = [];
+    const ignored: GameRig[] = [];
     for (const id of ids) {
       const rig = facilities.rigs.get(id);
       if (!rig) {
         errors.push(`Риг не найден: ${id}`);
-        continue;
-      }
-      if (rig.effects.length && rigFacility(rig) !== kind) {
-        errors.push(`Риг «${rig.name}» не для ${forWhat[kind]}`);
         continue;
       }
       if (!structure) {
@@ -407,15 +462,17 @@ export class IndustryService {
         errors.push(`Риг «${rig.name}» не подходит к структуре «${structure.name}»`);
         continue;
       }
-      out.push(rig);
+      if (rig.effects.length && rigFacility(rig) !== kind) ignored.push(rig);
+      else applied.push(rig);
     }
-    return out;
+    return { applied, ignored };
   }
 
   /**
    * The request's per-node settings for types in the tree (others are ignored: the page may keep
-   * settings of an earlier item). A decryptor only for an invented blueprint; ME/TE only for a
-   * manufacturing blueprint that is not invented (an invented copy's come from its decryptor).
+   * settings of an earlier item). A blueprint that can be invented takes its source: 'owned' with
+   * ME/TE, or 'invent' with a decryptor (a decryptor alone means invention, ME/TE alone a
+   * blueprint of one's own); reaction formulas have no ME/TE; other blueprints take ME/TE only.
    */
   private nodeSettings(
     requested: IndustryNodeSettings,
@@ -434,19 +491,70 @@ export class IndustryService {
       const bp = typeId === root.products[0].typeId ? root : catalog.blueprintOf(typeId);
       if (!bp) continue;
       const name = catalog.typeName(typeId);
-      const invented = catalog.inventions.has(bp.id);
-      if (s.decryptor_id !== undefined && !invented)
-        errors.push(`Декриптор задаётся только изобретаемым чертежам (T2): «${name}»`);
-      if ((s.me !== undefined || s.te !== undefined) && bp.activity === 'reaction')
-        errors.push(`У формул реакций нет ME и TE: «${name}»`);
-      else if ((s.me !== undefined || s.te !== undefined) && invented) {
-        errors.push(`ME и TE изобретённой копии задаёт декриптор: «${name}»`);
+      const inventable = catalog.inventions.has(bp.id);
+      const hasMeTe = s.me !== undefined || s.te !== undefined;
+      const hasDecryptor = s.decryptor_id !== undefined;
+      let source = s.source;
+      if (!inventable) {
+        if (source !== undefined) errors.push(`Этот чертёж не изобретают, источник не выбирается: «${name}»`);
+        if (hasDecryptor) errors.push(`Декриптор задаётся только изобретаемым чертежам (T2): «${name}»`);
+      } else {
+        if (source === undefined && hasMeTe && hasDecryptor)
+          errors.push(`Укажите источник чертежа (owned — свой чертёж с ME/TE, invent — изобретение с декриптором): «${name}»`);
+        source ??= hasDecryptor ? 'invent' : hasMeTe ? 'owned' : undefined;
+        if (source === 'invent' && hasMeTe) errors.push(`ME и TE изобретённой копии задаёт декриптор: «${name}»`);
+        if (source === 'owned' && hasDecryptor) errors.push(`Декриптор нужен только для изобретения, а чертёж свой: «${name}»`);
       }
-      settings.set(typeId, { me: s.me, te: s.te, decryptorId: s.decryptor_id });
-      applied[key] = s;
+      if (hasMeTe && bp.activity === 'reaction') errors.push(`У формул реакций нет ME и TE: «${name}»`);
+      settings.set(typeId, { source, me: s.me, te: s.te, decryptorId: s.decryptor_id });
+      applied[key] = source === undefined ? s : { ...s, source };
     }
     if (errors.length) throw industryJobError(errors);
     return { settings, applied };
+  }
+
+  /** Best orders of `typeIds` at each of `hubs`. */
+  private async quotesAt(hubs: readonly number[], typeIds: readonly number[]): Promise<QuotesByHub> {
+    const out = new Map<number, Map<number, HubQuote>>();
+    if (!typeIds.length) return out;
+    await Promise.all(
+      hubs.map(async (h) => {
+        const prices = await this.prices.hubPrices(h, typeIds);
+        out.set(h, new Map([...prices].map(([id, q]) => [id, { sell: q.sell, buy: q.buy }])));
+      }),
+    );
+    return out;
+  }
+
+  /**
+   * The items without a price on a side at the hub (and no price chosen instead), with the
+   * alternatives a player has: CCP's adjusted price and the other hubs' orders.
+   */
+  private async missingPrices(
+    ids: readonly number[],
+    hubId: number,
+    own: (id: number) => HubQuote | undefined,
+    adjusted: (id: number) => number | undefined,
+    name: (id: number) => string,
+  ): Promise<MissingPrice[]> {
+    const missing = [...new Set(ids)].filter((id) => {
+      const q = own(id);
+      return q?.sell == null || q?.buy == null;
+    });
+    if (!missing.length) return [];
+    const others = HUBS.map((h) => h.id).filter((h) => h !== hubId);
+    const quotes = await this.quotesAt(others, missing);
+    return missing.map((id) => ({
+      type_id: id,
+      name: name(id),
+      sell: own(id)?.sell == null,
+      buy: own(id)?.buy == null,
+      adjusted: adjusted(id) ?? null,
+      hubs: others.flatMap((h) => {
+        const q = quotes.get(h)?.get(id);
+        return q && (q.sell !== null || q.buy !== null) ? [{ hub_id: h, sell: q.sell, buy: q.buy }] : [];
+      }),
+    }));
   }
 
   /**
@@ -459,8 +567,12 @@ export class IndustryService {
     reactions: boolean,
     hubId: number,
     decryptors: readonly GameDecryptor[],
+    overrides: Readonly<Record<string, PriceOverride>>,
   ): Promise<{
     tree: TreeCatalog;
+    /** The hub's own orders, or a side counted as known when the player chose a price for it. */
+    ownQuote(id: number): HubQuote | undefined;
+    adjusted(id: number): number | undefined;
     skillTimeBonus: (skillId: number) => number | undefined;
     blueprintOf(typeId: number): GameBlueprint | undefined;
     inventions: Map<number, GameInvention>;
@@ -496,18 +608,22 @@ export class IndustryService {
     ]);
     const ids = [...new Set([root.products[0].typeId, ...seen, ...inventionIds, ...decryptors.map((d) => d.id)])];
     const skillIds = [...new Set(blueprints.flatMap((bp) => bp.skills.map((s) => s.typeId)))];
-    const [types, adjusted, hub, skills] = await Promise.all([
+    const [types, adjusted, hub, skills, others] = await Promise.all([
       this.gameData.typesByIds(ids),
       this.prices.adjustedPrices(ids),
       this.prices.hubPrices(hubId, ids),
       this.gameData.skillTimeBonuses(skillIds),
+      this.quotesAt(overrideHubs(overrides), ids),
     ]);
+    const counted = (id: number) => countedPrice(hub.get(id), overrides[id], others, adjusted.get(id), id);
     const treeTypes = new Map<number, TreeType>();
     for (const [id, t] of types)
       treeTypes.set(id, { id, name: t.name, nameEn: t.nameEn, groupId: t.groupId, volume: t.packagedVolume });
     const skillTimeBonus = (id: number) => skills.get(id);
     const trees = new Map<number, ReturnType<typeof treeBlueprint>>();
     return {
+      ownQuote: (id) => (overrides[id] ? { sell: 0, buy: 0 } : hub.get(id)),
+      adjusted: (id) => adjusted.get(id),
       skillTimeBonus,
       blueprintOf: (typeId) => makers.get(typeId),
       inventions,
@@ -522,15 +638,32 @@ export class IndustryService {
         },
         type: (id) => treeTypes.get(id),
         adjustedPrice: (id) => adjusted.get(id),
-        hubPrice: (id) => {
-          const h = hub.get(id);
-          return h ? { sell: h.sell, buy: h.buy } : undefined;
-        },
+        hubPrice: counted,
         icon: (id) => this.icon(id),
         inventionFor: (blueprintId) => inventions.get(blueprintId),
       },
     };
   }
+}
+
+function rigsUse(r: { applied: GameRig[]; ignored: GameRig[] }): RigsUse {
+  return { applied: r.applied.map((x) => x.name), ignored: r.ignored.map((x) => x.name) };
+}
+
+function ignoredRigsWarning(rigs: readonly GameRig[]): string {
+  return `Риги не влияют на эту работу и не учтены: ${rigs.map((r) => r.name).join(', ')}`;
+}
+
+/** Every item of the tree that can be priced: each node's item and what invention consumes. */
+function treeItems(root: JobNode): number[] {
+  const out = new Set<number>();
+  const visit = (n: JobNode) => {
+    out.add(n.id);
+    for (const m of n.invention?.materials ?? []) out.add(m.id);
+    n.materials.forEach(visit);
+  };
+  visit(root);
+  return [...out];
 }
 
 function noIndexWarning(activity: string, systemName: string): string {

@@ -33,8 +33,16 @@ function typeInfo(t: GameType): LootTypeInfo {
   return { type_id: t.id, name: t.name, name_en: t.nameEn, blueprint: t.categoryId === BLUEPRINT_CATEGORY };
 }
 
-function typePrice(t: GameType, sell: number | null, buy: number | null): LootTypePrice {
-  return { type_id: t.id, name: t.name, name_en: t.nameEn, sell, buy, blueprint_copy: t.categoryId === BLUEPRINT_CATEGORY };
+function typePrice(t: GameType, sell: number | null, buy: number | null, adjusted: number | null): LootTypePrice {
+  return {
+    type_id: t.id,
+    name: t.name,
+    name_en: t.nameEn,
+    sell,
+    buy,
+    blueprint_copy: t.categoryId === BLUEPRINT_CATEGORY,
+    adjusted,
+  };
 }
 
 /** Use cases of data/loot/post_players and data/loot/prices. */
@@ -83,14 +91,18 @@ export class LootService {
 
   async typePrices(query: LootPricesQuery): Promise<LootPricesResponse> {
     if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
-    const [types, prices] = await Promise.all([this.gameData.typesByIds(query.ids), this.prices.hubPrices(query.hub, query.ids)]);
+    const [types, prices, adjusted] = await Promise.all([
+      this.gameData.typesByIds(query.ids),
+      this.prices.hubPrices(query.hub, query.ids),
+      this.prices.adjustedPrices(query.ids),
+    ]);
     return {
       hub: query.hub,
       types: query.ids.flatMap((id) => {
         const t = types.get(id);
         if (!t) return [];
         const p = prices.get(id);
-        return [typePrice(t, p?.sell ?? null, p?.buy ?? null)];
+        return [typePrice(t, p?.sell ?? null, p?.buy ?? null, adjusted.get(id) ?? null)];
       }),
     };
   }

@@ -7,7 +7,7 @@ import { hasRole } from '../common/access/access';
 import { SessionResolver } from '../common/auth/session-resolver.service';
 import type { SessionUser } from '../common/auth/session-user';
 import { CorpAccess } from '../corp/corp-access';
-import { deliverMissed, recoveryAllowed, startAfresh, takeHeldRecovery } from './recovery';
+import { recoveryAllowed, replayMissed, startAfresh, takeHeldRecovery, type HeldRecovery } from './recovery';
 import { Rooms } from './rooms';
 
 type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -32,8 +32,8 @@ interface SocketAccess {
 })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger(RealtimeGateway.name);
-  /** What the middleware decided for a socket: its rooms and, if recovered, the events it missed. */
-  private readonly admitted = new WeakMap<TypedSocket, { rooms: Set<string>; missed: unknown[][] }>();
+  /** What the middleware decided for a socket: its rooms and, if recovered, the session it gets back. */
+  private readonly admitted = new WeakMap<TypedSocket, { rooms: Set<string>; recovery: HeldRecovery | null }>();
 
   @WebSocketServer()
   server!: TypedServer;
@@ -46,7 +46,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   /**
    * Every handshake, new or reconnecting, is admitted by this middleware before it completes:
    * who connects comes from this handshake's own session cookie (the one SessionResolver), the
-   * rooms from `accessOf`. A reconnecting socket that Socket.IO recovered gets its missed events
+   * rooms from `accessOf`. A reconnecting socket that Socket.IO recovered gets its session back
    * only when `recoveryAllowed` (same user, no room it has lost); otherwise it starts afresh.
    */
   afterInit(server: TypedServer): void {
@@ -63,18 +63,25 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     const request = socket.request as IncomingMessage & { sessionID?: string };
     const access = await this.accessOf(await this.sessions.resolve(request), request.sessionID);
     socket.data = access.data;
-    const recovered = held !== null && recoveryAllowed(held, socket.id, access.data.userId ?? null, access.rooms);
+    const recovered = held !== null && recoveryAllowed(held, access.data.userId ?? null, access.rooms);
     if (socket.recovered && !recovered) startAfresh(socket);
-    this.admitted.set(socket, { rooms: access.rooms, missed: recovered ? held.missed : [] });
+    this.admitted.set(socket, { rooms: access.rooms, recovery: recovered ? held : null });
   }
 
-  /** Joins the rooms the middleware decided, then gives a recovered socket what it missed. */
+  /**
+   * Joins the rooms the middleware decided. A recovered socket joins them with its live events
+   * held back, then gets every event it missed and after them the held ones (recovery.ts).
+   */
   handleConnection(socket: TypedSocket): void {
     const admitted = this.admitted.get(socket);
     this.admitted.delete(socket);
     if (!admitted) return;
-    if (admitted.rooms.size) void socket.join([...admitted.rooms]);
-    deliverMissed(socket, admitted.missed);
+    if (admitted.recovery) {
+      replayMissed(socket, admitted.rooms, admitted.recovery).catch((err: unknown) => {
+        this.logger.error(`Восстановление сокета ${socket.id} не удалось: ${String(err)}`);
+        socket.disconnect(true);
+      });
+    } else if (admitted.rooms.size) void socket.join([...admitted.rooms]);
   }
 
   /**

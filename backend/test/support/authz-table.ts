@@ -9,6 +9,10 @@
  * Passing the guard is judged by the status: 401 (anonymous) and 403 (wrong role) are refusals;
  * a 4xx the handler gives (400 for the deliberately empty input, 404, 409) means it ran; a 5xx is
  * a failure, never "allowed".
+ *
+ * AUTHZ_EFFECTS goes further for one route of each kind of guard: with a valid request, a caller
+ * the rule allows gets a 2xx and the change is in the database; a refused caller's request leaves
+ * the collection it would write exactly as it was.
  */
 import { CORP_MESSAGES, CORP_PERMISSIONS, type Role } from '@eve-toolkit/shared-types';
 
@@ -160,4 +164,61 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /data/market/appraisal/:id',
   'POST /data/loot/post_players',
   'GET /data/loot/prices',
+];
+
+type Doc = Record<string, unknown>;
+/** Documents of `after` that `before` did not have (compared whole). */
+const added = (before: readonly Doc[], after: readonly Doc[]) => {
+  const had = new Set(before.map((d) => JSON.stringify(d)));
+  return after.filter((d) => !had.has(JSON.stringify(d)));
+};
+
+/** A valid request to a state-changing route, and the collection it writes. */
+export interface AuthzEffect {
+  /** `METHOD /path` of the AUTHZ_TABLE row whose rule decides (the same rule is asserted here). */
+  route: string;
+  /** The request of the i-th identity (unique values, so each caller's change is its own). */
+  body: (i: number, roles: readonly Role[]) => Record<string, unknown>;
+  collection: string;
+  /** The allowed caller's change, seen in the collection's documents before and after the call. */
+  changed: (before: readonly Doc[], after: readonly Doc[], i: number) => boolean;
+}
+
+export const AUTHZ_EFFECTS: readonly AuthzEffect[] = [
+  {
+    // A member with the right to create pings (fc, admin).
+    route: 'POST /auth/corp/add_event',
+    // A fixed date: pings are stored whatever their date, so the test reads the same on any day.
+    body: (i) => ({ name: `authz ping ${i}`, date: '2026-12-01', time: '18:00' }),
+    collection: 'corp_events',
+    changed: (before, after, i) => added(before, after).some((d) => d.name === `authz ping ${i}`),
+  },
+  {
+    // The corporation's moderators.
+    route: 'POST /auth/corp/update_buy',
+    body: (i) => ({ id: 34, quantity: 1000 + i, price: 4.5 }),
+    collection: 'corp_buys',
+    changed: (before, after, i) => added(before, after).some((d) => d.type_id === 34 && d.quantity === 1000 + i),
+  },
+  {
+    // Every member.
+    route: 'POST /auth/corp/calendar_link',
+    body: () => ({}),
+    collection: 'corp_calendar_links',
+    changed: (before, after) => after.length === before.length + 1 && added(before, after).length === 1,
+  },
+  {
+    // Every signed-in account asks for a role it does not hold.
+    route: 'POST /auth/corp/new_role_request',
+    body: (_i, roles) => ({ role: (['industrialist', 'academy'] as const).find((r) => !roles.includes(r)) }),
+    collection: 'role_requests',
+    changed: (before, after) => after.length === before.length + 1 && added(before, after).length === 1,
+  },
+  {
+    // Admins register a corporation.
+    route: 'POST /api/admin/corps',
+    body: (i) => ({ type: 'new', id: 98_100_000 + i, name: `Authz Registered ${i}`, corp_type: 0 }),
+    collection: 'corporations',
+    changed: (before, after, i) => added(before, after).some((d) => d._id === 98_100_000 + i),
+  },
 ];

@@ -47,6 +47,7 @@ interface ImportLine {
 /** Static `import ... from '...'` and `await import('...')` of a file. */
 function importsOf(file: string, text: string): ImportLine[] {
   const out: ImportLine[] = [];
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- reads this repository's own sources, never input
   const re = /import\s+(type\s+)?([\s\S]*?)\s+from\s+'([^']+)'/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const names = [...m[2].matchAll(/\b([A-Za-z_$][\w$]*)\b/g)].map((x) => x[1]).filter((n) => n !== 'type' && n !== 'as');
@@ -204,6 +205,7 @@ export function measureBackend(src = BACKEND_SRC): BackendGraph {
             .some((i) => i.from.startsWith('.') && !i.typeOnly && !i.dynamic && moduleOf(i.target + '.ts') === 'demo'),
       )
       .map(rel),
+    // eslint-disable-next-line regexp/no-super-linear-backtracking -- this repository's own sources, never input
     duplicateKeyChecks: files.filter((f) => /code\s*\)?\s*[!=]==\s*11000/.test(texts.get(f)!)).map(rel),
   };
 }

@@ -1,9 +1,12 @@
 /**
- * A real `redis-server` (Debian's package) on a free loopback port for the tests that run several
- * instances; no persistence, gone with the test.
+ * A real `redis-server` (Debian's package) on a loopback port of its own for the tests that run
+ * several instances; no persistence, gone with the test. The port is reserved below the ephemeral
+ * range for the server's whole life (support/ports.ts): `stop()` then `start()` binds it again
+ * with no window in which another socket could be handed the number (the restart used to race
+ * with ephemeral ports: EADDRINUSE).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { reservePort } from './ports';
 
 export interface TestRedis {
   url: string;
@@ -13,19 +16,9 @@ export interface TestRedis {
   start(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 export async function startRedis(): Promise<TestRedis> {
-  const port = await freePort();
+  const { port } = await reservePort(); // kept until this process exits: the server may be restarted any time
+
   let proc: ChildProcess | null = null;
   const start = () =>
     new Promise<void>((resolve, reject) => {

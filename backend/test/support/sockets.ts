@@ -58,13 +58,18 @@ export class EventLog {
     });
   }
 
-  /** The first event `name` (already received or next) for which `where` holds. */
-  next<E extends EventName>(name: E, where: (p: Payload<E>) => boolean = () => true, timeoutMs = 15_000): Promise<Payload<E>> {
+  /**
+   * The first event `name` (already received or next) for which `where` holds. Waits as long as
+   * the test may run (its timeout is the hang bound: a 15 s bound of its own was a window a busy
+   * machine could miss); `timeoutMs` gives a wait its own bound.
+   */
+  next<E extends EventName>(name: E, where: (p: Payload<E>) => boolean = () => true, timeoutMs?: number): Promise<Payload<E>> {
     const match = (e: { name: EventName; payload: unknown }) => e.name === name && where(e.payload as Payload<E>);
     const seen = this.events.find(match);
     if (seen) return Promise.resolve(seen.payload as Payload<E>);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${name} within ${timeoutMs} ms`)), timeoutMs);
+      const timer =
+        timeoutMs === undefined ? undefined : setTimeout(() => reject(new Error(`no ${name} within ${timeoutMs} ms`)), timeoutMs);
       this.waiters.push({
         match,
         resolve: (p) => {

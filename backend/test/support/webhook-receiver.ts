@@ -31,23 +31,33 @@ export interface WebhookReceiver {
   url: string;
   port: number;
   received: Received[];
+  /** Every request as it arrived, before it was answered (a held one is here, not in `received`). */
+  arrived: Omit<Received, 'status'>[];
   /** How each request is answered (default 204). */
   answer: (req: Omit<Received, 'status'>, index: number) => Answer;
   /** Resolves once `count` requests were answered. */
   waitFor(count: number): Promise<Received[]>;
+  /** Resolves once `count` requests arrived (answered or not). */
+  waitForArrival(count: number): Promise<Omit<Received, 'status'>[]>;
   close(): Promise<void>;
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const waiters: { count: number; resolve: (r: Received[]) => void }[] = [];
+  const arrivals: { count: number; resolve: (r: Omit<Received, 'status'>[]) => void }[] = [];
   const receiver: WebhookReceiver = {
     url: '',
     port: 0,
     received: [],
+    arrived: [],
     answer: () => ({ status: 204 }),
     waitFor(count) {
       if (receiver.received.length >= count) return Promise.resolve(receiver.received.slice(0, count));
       return new Promise((resolve) => waiters.push({ count, resolve }));
+    },
+    waitForArrival(count) {
+      if (receiver.arrived.length >= count) return Promise.resolve(receiver.arrived.slice(0, count));
+      return new Promise((resolve) => arrivals.push({ count, resolve }));
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -58,6 +68,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const at = Date.now();
       const text = Buffer.concat(chunks).toString('utf8');
       const seen = { path: req.url ?? '', headers: req.headers, body: text ? (JSON.parse(text) as Received['body']) : {}, at };
+      receiver.arrived.push(seen);
+      for (const w of arrivals.filter((w) => receiver.arrived.length >= w.count)) {
+        arrivals.splice(arrivals.indexOf(w), 1);
+        w.resolve(receiver.arrived.slice(0, w.count));
+      }
       const answer = receiver.answer(seen, receiver.received.length);
       void (answer.hold ?? Promise.resolve()).then(() => {
         res.writeHead(answer.status, answer.headers);

@@ -240,7 +240,9 @@ export interface JobExecutor {
 
 /**
  * Spec §3 Project job. `quantity` is runs for build jobs and units for buy jobs; `pay` is ISK
- * per run (build) or per unit (buy); `done` is what members have delivered so far.
+ * per run (build) or per unit (buy), null when the job pays nothing (no rate was entered, or the
+ * item had no price to offer): shown as «без оплаты», never as 0; `done` is what members have
+ * delivered so far.
  */
 export interface ProjectJob {
   id: string;
@@ -251,7 +253,7 @@ export interface ProjectJob {
   activity_id: 1 | 11 | null;
   blueprint_id: number | null;
   type: ProjectJobType;
-  pay: number;
+  pay: number | null;
   quantity: number;
   done: number;
   executors: JobExecutor[];
@@ -282,7 +284,8 @@ export interface ProjectResponse {
 }
 
 const jobId = z.number({ error: CORP_MESSAGES.badItem }).int().positive(CORP_MESSAGES.badItem);
-const pay = nonNegative(CORP_LIMITS.maxPrice);
+/** ISK per run (build) or per unit (buy); null: no pay (a job without pay is published as such, not at 0). */
+const pay = nonNegative(CORP_LIMITS.maxPrice).nullable();
 
 /**
  * POST auth/corp/add_project from /corp/new_project: the calculator's built nodes (`jobs`:

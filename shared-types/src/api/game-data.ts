@@ -106,7 +106,8 @@ export interface BlueprintDetail extends BlueprintSummary {
   activities: Partial<Record<BlueprintActivityKey, BlueprintActivity>>;
 }
 export interface BlueprintSearchResponse {
-  blueprints: BlueprintSummary[];
+  /** `inventable`: another blueprint invents this one (T2, T3): the calculator offers invention or one's own. */
+  blueprints: (BlueprintSummary & { inventable: boolean })[];
 }
 export interface BlueprintResponse {
   blueprint: BlueprintDetail;

@@ -11,7 +11,8 @@ import {
   type IndustrySkillKey,
   type IndustrySkills,
 } from '../industry/messages';
-import type { JobNode } from '../industry/tree';
+import type { BlueprintSource, JobNode } from '../industry/tree';
+import type { MissingPrice, PriceSource } from '../money';
 import { decimalInt } from './params';
 import { MARKET_MESSAGES } from './market';
 
@@ -182,13 +183,17 @@ const decryptorField = z
   .nullable();
 
 /**
- * Per-node settings by product type id: blueprint ME/TE for a manufacturing node, or the decryptor
- * (null = none) of an invented one (whose ME/TE are the invented copy's).
+ * Per-node settings by product type id. A blueprint that can be invented (T2, T3) has two
+ * sources: `source: "owned"` a blueprint the player has (BPO or a bought copy) with its `me`/`te`,
+ * or `source: "invent"` invention with `decryptor_id` (null = none; the copy's ME/TE are then the
+ * decryptor's). The root is owned unless its settings say "invent"; a node below it is invented
+ * unless they say "owned". Other manufacturing nodes take `me`/`te` only.
  */
 const nodesField = z
   .record(
     typeIdKey(INDUSTRY_MESSAGES.nodeKey),
     z.object({
+      source: z.enum(['owned', 'invent'], { error: INDUSTRY_MESSAGES.nodeSource }).optional(),
       me: int(INDUSTRY_MESSAGES.me, ME_RANGE.min, ME_RANGE.max).optional(),
       te: int(INDUSTRY_MESSAGES.te, TE_RANGE.min, TE_RANGE.max).optional(),
       decryptor_id: decryptorField.optional(),
@@ -199,13 +204,47 @@ const nodesField = z
   .default({});
 export type IndustryNodeSettings = z.output<typeof nodesField>;
 
+/**
+ * A price the player chose for an item the hub has no price for (either side), by type id: another
+ * hub's best orders, CCP's adjusted (average) price, or a price typed in. The answer labels every
+ * such price with its source (`price_source`).
+ */
+export const priceOverrideSchema = z.discriminatedUnion(
+  'source',
+  [
+    z.object({
+      source: z.literal('hub'),
+      hub: z
+        .number({ error: MARKET_MESSAGES.unknownHub })
+        .refine((id) => HUBS.some((h) => h.id === id), { error: MARKET_MESSAGES.unknownHub }),
+    }),
+    z.object({ source: z.literal('adjusted') }),
+    z.object({
+      source: z.literal('manual'),
+      price: z
+        .number({ error: INDUSTRY_MESSAGES.priceOverride })
+        .min(0, { error: INDUSTRY_MESSAGES.priceOverride })
+        .max(1e15, { error: INDUSTRY_MESSAGES.priceOverride }),
+    }),
+  ],
+  { error: INDUSTRY_MESSAGES.priceOverride },
+);
+export type PriceOverride = z.output<typeof priceOverrideSchema>;
+const priceOverridesField = z
+  .record(typeIdKey(INDUSTRY_MESSAGES.priceOverride), priceOverrideSchema, { error: INDUSTRY_MESSAGES.priceOverride })
+  .refine((r) => Object.keys(r).length <= INDUSTRY_MAX_NODE_SETTINGS, { error: INDUSTRY_MESSAGES.tooManyPriceOverrides })
+  .default({});
+
 const hubField = z
   .number({ error: MARKET_MESSAGES.unknownHub })
   .refine((id) => HUBS.some((h) => h.id === id), { error: MARKET_MESSAGES.unknownHub })
   .default(DEFAULT_HUB_ID);
 
 /**
- * POST data/industry/job. `tax` is the facility tax in percent (every job: manufacturing, reactions, science); `station_rig` / `reaction_rig` take
+ * POST data/industry/job. `me`/`te` are the root blueprint's (unless `nodes` choose invention for
+ * it); `component_me`/`component_te` every other owned manufacturing blueprint's unless `nodes`
+ * say otherwise (default 10 / 20: fully researched originals). `price_overrides` give prices for
+ * items the hub has none for. `tax` is the facility tax in percent (every job: manufacturing, reactions, science); `station_rig` / `reaction_rig` take
  * one rig id, 0 / null for none, or a list of up to three (a structure has three rig slots);
  * `science_station` / `science_rig` are where T1 copies and invention run; `hub` (default 2 = Jita
  * 4-4) is where market prices come from; `skills` default to V; `nodes` are per-node settings.
@@ -224,6 +263,8 @@ export const industryJobRequestSchema = z.object({
     .max(2_147_483_647, { error: INDUSTRY_MESSAGES.systemRequired }),
   me: int(INDUSTRY_MESSAGES.me, ME_RANGE.min, ME_RANGE.max).default(0),
   te: int(INDUSTRY_MESSAGES.te, TE_RANGE.min, TE_RANGE.max).default(0),
+  component_me: int(INDUSTRY_MESSAGES.me, ME_RANGE.min, ME_RANGE.max).default(10),
+  component_te: int(INDUSTRY_MESSAGES.te, TE_RANGE.min, TE_RANGE.max).default(20),
   tax: z
     .number({ error: INDUSTRY_MESSAGES.tax })
     .min(0, { error: INDUSTRY_MESSAGES.tax })
@@ -246,13 +287,18 @@ export const industryJobRequestSchema = z.object({
   hub: hubField,
   skills: skillsField,
   nodes: nodesField,
+  price_overrides: priceOverridesField,
 });
 export type IndustryJobRequest = z.input<typeof industryJobRequestSchema>;
 export type IndustryJobParams = z.output<typeof industryJobRequestSchema>;
 
 /**
  * POST data/industry/invention: `runs` invention attempts of the T2 blueprint `product_id` (the
- * blueprint, as EVE Ref's API takes it), at the laboratory `station_key` with its rigs.
+ * blueprint, as EVE Ref's API takes it). The structure is described as it is fitted: `station_key`
+ * with `station_rig` (as EVE Ref takes it); the rigs that affect invention are applied, the others
+ * ignored, both listed in `context`. `science_station` / `science_rig` mean what they mean in the
+ * job endpoint, the laboratory copies and invention run at: given, they are the laboratory
+ * (and `station_key` is not used for it).
  */
 export const industryInventionRequestSchema = z.object({
   product_id: z
@@ -269,6 +315,11 @@ export const industryInventionRequestSchema = z.object({
     .max(2_147_483_647, { error: INDUSTRY_MESSAGES.systemRequired }),
   station_key: stationKeyField(INDUSTRY_MESSAGES.unknownScienceStation),
   station_rig: rigsField,
+  science_station: z
+    .string({ error: INDUSTRY_MESSAGES.stationKey })
+    .max(32, { error: INDUSTRY_MESSAGES.unknownScienceStation })
+    .optional(),
+  science_rig: rigsField,
   tax: z
     .number({ error: INDUSTRY_MESSAGES.tax })
     .min(0, { error: INDUSTRY_MESSAGES.tax })
@@ -276,6 +327,7 @@ export const industryInventionRequestSchema = z.object({
     .default(0),
   skills: skillsField,
   hub: hubField,
+  price_overrides: priceOverridesField,
 });
 export type IndustryInventionRequest = z.input<typeof industryInventionRequestSchema>;
 export type IndustryInventionParams = z.output<typeof industryInventionRequestSchema>;
@@ -297,6 +349,11 @@ export const industryFormSchema = z.object({
   quantity: int(INDUSTRY_MESSAGES.quantity, 1, INDUSTRY_MAX_QUANTITY),
   me: int(INDUSTRY_MESSAGES.me, ME_RANGE.min, ME_RANGE.max),
   te: int(INDUSTRY_MESSAGES.te, TE_RANGE.min, TE_RANGE.max),
+  component_me: int(INDUSTRY_MESSAGES.me, ME_RANGE.min, ME_RANGE.max),
+  component_te: int(INDUSTRY_MESSAGES.te, TE_RANGE.min, TE_RANGE.max),
+  /** The chosen item's product and, for a blueprint that can be invented, where the player's blueprint comes from. */
+  product_id: z.number().nullable(),
+  root_source: z.enum(['owned', 'invent']),
   tax: z
     .number({ error: INDUSTRY_MESSAGES.tax })
     .min(0, { error: INDUSTRY_MESSAGES.tax })
@@ -316,8 +373,20 @@ export interface CostIndexEntry {
   cost_index: number;
 }
 
+/** The rigs of a structure as described: those that affect the activity (applied) and the others (ignored). */
+export interface RigsUse {
+  applied: string[];
+  ignored: string[];
+}
+
 export interface IndustryJobResponse {
   job: JobNode;
+  /**
+   * Every item of the tree (any node, what invention consumes) the hub has no price for on a
+   * side, whatever is built or bought now; which of them count under the current choices is the
+   * tree's business (`missingPrices`, the summary's `missing_sell` / `missing_buy`).
+   */
+  missing_prices: MissingPrice[];
   system_indexes: { cost_indices: CostIndexEntry[] };
   /** Things the numbers rest on that the user should know (no cost index, reactions in high-sec ...). */
   warnings: string[];
@@ -327,12 +396,19 @@ export interface IndustryJobResponse {
     system: IndustrySystem & { security_class: 0 | 1 | 2 };
     station: string;
     reaction_station: string | null;
+    /** Applied rigs' names (`rigs_use` also lists the ignored ones). */
     rigs: string[];
     reaction_rigs: string[];
     science_station: string;
     science_rigs: string[];
+    rigs_use: { station: RigsUse; reaction: RigsUse; science: RigsUse };
+    /** The root blueprint's ME/TE as requested, and the components' defaults. */
     me: number;
     te: number;
+    component_me: number;
+    component_te: number;
+    /** How the root's blueprint is had (`job.blueprint_source`). */
+    root_source: BlueprintSource | null;
     tax: number;
     reactions: boolean;
     skills: IndustrySkills;
@@ -360,8 +436,11 @@ export interface IndustryInventionResponse {
     /** Seconds of the whole job (all runs). */
     time: number;
     decryptor: { id: number; name: string } | null;
-    /** Datacores (and the decryptor, the relic, what the T1 copy consumes) for all runs; `price` = the hub's SELL per unit, null without orders. */
-    materials: { id: number; name: string; quantity: number; price: number | null }[];
+    /**
+     * Datacores (and the decryptor, the relic, what the T1 copy consumes) for all runs; `price` =
+     * the hub's SELL per unit (or the price chosen instead, `price_source`), null without one.
+     */
+    materials: { id: number; name: string; quantity: number; price: number | null; price_source: PriceSource | null }[];
     expected_copies: number;
     expected_runs: number;
     /** The invented blueprint's estimated item value × runs (what the game's window shows), rounded. */
@@ -369,20 +448,25 @@ export interface IndustryInventionResponse {
     /** Job installation cost and its parts: job value (2 % of the EIV), system index part, facility tax, SCC. */
     job_cost: number;
     job_cost_parts: { job_value: number; index: number; tax: number; scc: number };
-    /** Materials at the hub's SELL prices. */
-    materials_cost: number;
-    /** (job_cost + materials_cost) / expected_runs: the invention's cost per manufacturing run of the T2 blueprint. */
-    cost_per_run: number;
+    /** Materials at the hub's SELL prices; null when one has no price. */
+    materials_cost: number | null;
+    /** (job_cost + materials_cost) / expected_runs: the invention's cost per manufacturing run of the T2 blueprint; null when unknown. */
+    cost_per_run: number | null;
     /** The T1 blueprint copy the attempts need (one licensed run each; not in job_cost); null for a relic. */
     copy: { time: number; job_cost: number } | null;
   };
+  /** The materials without a SELL price at the hub (`buy` is not used here), with the alternatives. */
+  missing_prices: MissingPrice[];
   system_indexes: { cost_indices: CostIndexEntry[] };
   warnings: string[];
   context: {
     hub_id: number;
     system: IndustrySystem & { security_class: 0 | 1 | 2 };
+    /** The laboratory. */
     station: string;
+    /** Applied rigs' names; `rigs_ignored` the rigs described that do not affect invention. */
     rigs: string[];
+    rigs_ignored: string[];
     tax: number;
     skills: IndustrySkills;
   };

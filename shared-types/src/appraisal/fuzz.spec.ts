@@ -1,12 +1,20 @@
 import { APPRAISAL_MAX_CHARS, APPRAISAL_MAX_LINES, APPRAISAL_MAX_QUANTITY } from './messages';
-import { halvePaste, parseAppraisal, pasteKind } from './parse';
+import { halvePaste, parseAppraisal, pasteKind, type ParsedAppraisal } from './parse';
 import { seededRandom } from '../random';
 import { appraisalNames, appraisalNameKey, appraisePart, appraiseText, joinAppraisalParts, resolveAppraisal } from './resolve';
+import { inWorkerWithin } from '../test-support/hang-bound';
 
 /**
  * Fuzz: thousands of random and hostile inputs through the parser and the resolver. Nothing
- * throws, every reading is well-formed, and each input is read in bounded time (the parser has no
- * regular expression that can backtrack catastrophically). Deterministic: a seeded generator.
+ * throws and every reading is well-formed. Deterministic: a seeded generator.
+ *
+ * No wall-clock budget decides here (issue 41: a busy shared machine paused a 0.1 ms parse for
+ * 289 ms). That the parser cannot backtrack catastrophically is checked where it is decided: every
+ * regular expression of the code is linted with regexp/no-super-linear-backtracking
+ * (eslint.config.mjs). The hostile pastes at the size limits are parsed in a worker thread that a
+ * real hang cannot outlive (`inWorkerWithin`); the parse's growth with the line's length is
+ * measured in bench/parser-growth.bench.ts. The work per line is bounded by design: at most
+ * MAX_READINGS (8) readings, which the checks below hold.
  */
 
 const PIECES = [
@@ -73,45 +81,44 @@ const PIECES = [
 ];
 const KNOWN = new Map(['tritanium', 'rifter', 'кибернетика', 'plex'].map((n, i) => [n, { id: i + 1 }]));
 
-/**
- * A small input takes well under a millisecond; catastrophic backtracking would take seconds.
- * The ceiling leaves room for a GC pause on a busy shared machine.
- */
-const SMALL_BUDGET_MS = 250;
+/** The parser's bound on the work per line (parse.ts MAX_READINGS). */
+const MAX_READINGS = 8;
+/** A hang, not a budget: the largest hostile paste is parsed in well under a second. */
+const HANG_MS = 60_000;
 
-/** Parses and resolves; returns what is wrong with the result (nothing, normally). */
-function check(text: string, budgetMs: number): string[] {
+/** What is wrong with a parse and its resolution (nothing, normally). */
+function problemsOf(text: string, parsed: ParsedAppraisal<{ id: number }>): string[] {
   const problems: string[] = [];
-  const t0 = performance.now();
-  const parsed = parseAppraisal(text);
   appraisalNames(parsed).forEach((n) => appraisalNameKey(n));
   const { items, errors } = resolveAppraisal(parsed, (key) => KNOWN.get(key));
-  const ms = performance.now() - t0;
-  if (ms >= budgetMs) problems.push(`${ms.toFixed(0)} ms for ${JSON.stringify(text.slice(0, 60))}`);
-  for (const line of parsed.lines)
+  for (const line of parsed.lines) {
+    if (line.readings.length > MAX_READINGS) problems.push(`${line.readings.length} readings of line ${line.line}`);
     for (const reading of line.readings)
       for (const it of reading)
         if (!Number.isInteger(it.quantity) || it.quantity < 1 || it.quantity > APPRAISAL_MAX_QUANTITY || it.name.length === 0)
           problems.push(`bad item ${JSON.stringify(it)} in ${JSON.stringify(text.slice(0, 60))}`);
+  }
   for (const i of items) if (!Number.isSafeInteger(i.quantity)) problems.push(`unsafe sum ${i.quantity}`);
   if (!errors.every((e) => typeof e === 'string' && e.length > 0)) problems.push('bad error');
   return problems;
 }
 
+const check = (text: string) => problemsOf(text, parseAppraisal(text));
+
 describe('appraisal parser fuzz', () => {
-  it('5 000 random pastes built from format fragments: no throw, well-formed, each under 250 ms', () => {
+  it('5 000 random pastes built from format fragments: no throw, well-formed, at most 8 readings a line', () => {
     const r = seededRandom(12);
     const problems: string[] = [];
     for (let n = 0; n < 5000; n++) {
       const len = 1 + Math.floor(r() * 40);
       let text = '';
       for (let i = 0; i < len; i++) text += PIECES[Math.floor(r() * PIECES.length)];
-      problems.push(...check(text, SMALL_BUDGET_MS));
+      problems.push(...check(text));
     }
     expect(problems).toEqual([]);
   });
 
-  it('2 000 random byte soups (any code unit): no throw, each under 250 ms', () => {
+  it('2 000 random byte soups (any code unit): no throw, well-formed', () => {
     const r = seededRandom(99);
     const problems: string[] = [];
     for (let n = 0; n < 2000; n++) {
@@ -119,7 +126,7 @@ describe('appraisal parser fuzz', () => {
       let text = '';
       for (let i = 0; i < len; i++)
         text += String.fromCharCode(r() < 0.7 ? 32 + Math.floor(r() * 95) : Math.floor(r() * 0x10000));
-      problems.push(...check(text, SMALL_BUDGET_MS));
+      problems.push(...check(text));
     }
     expect(problems).toEqual([]);
   });
@@ -143,8 +150,16 @@ describe('appraisal parser fuzz', () => {
     ['units', line('(1 Units)')],
     ['a whole paste of short lines', 'Tritanium 1'],
     ['a whole paste of tab rows', 'Rifter\t1\tFrigate'],
-  ])('hostile paste at the size limit (%s): under 3 s at the size limits', (_label, l) => {
-    expect(check(fill(l), 3000)).toEqual([]);
+  ])('hostile paste at the size limits (%s): read to the end (no hang), well-formed', async (_label, l) => {
+    const text = fill(l);
+    const parsed = await inWorkerWithin<ParsedAppraisal<{ id: number }>>(
+      require.resolve('./parse'),
+      'parseAppraisal',
+      [text],
+      HANG_MS,
+    );
+    expect(parsed.lines.length).toBeGreaterThan(0);
+    expect(problemsOf(text, parsed)).toEqual([]);
   });
 
   it('3 000 random pastes read in two halves at once give exactly the whole paste (items in order, errors, line numbers)', () => {

@@ -6,20 +6,24 @@
  * GET    data/market/appraisal/history?page=         -> AppraisalHistoryPage (the signed-in player's own)
  * DELETE data/market/appraisal/{id}                 -> 204 (the owner only; 404 for anyone else)
  */
+import { MoneyTally, type MissingPrice, type PriceSource } from '../money';
 
-/** One priced type. `sell` / `buy` are ISK per unit at the hub (0 when there is no order, see `note`). */
+/**
+ * One priced type. `sell` / `buy` are ISK per unit at the hub, null when the side has no order (or
+ * the line is a blueprint copy, which orders do not price): unknown, never 0; `note` says why.
+ */
 export interface AppraisalLine {
   name: string;
   icon: string;
   quantity: number;
   /** m³ for the whole quantity (packaged volume where the game data has one). */
   volume: number;
-  /** Best order: lowest sell, highest buy. */
-  sell: number;
-  buy: number;
-  /** Volume-weighted average of the best 5 % of the side's volume at the hub (computed at each market refresh). */
-  sell_p5: number;
-  buy_p5: number;
+  /** Best order: lowest sell, highest buy; null without an order on that side. */
+  sell: number | null;
+  buy: number | null;
+  /** Volume-weighted average of the best 5 % of the side's volume at the hub (computed at each market refresh); null likewise. */
+  sell_p5: number | null;
+  buy_p5: number | null;
   /** Units on sale / wanted at the hub station. */
   sell_quantity: number;
   buy_quantity: number;
@@ -31,7 +35,7 @@ export interface AppraisalLine {
   bpc: boolean;
   /** A blueprint copy's runs added up over its copies, when the paste said; null otherwise. */
   runs: number | null;
-  /** Why a price is 0 (no orders, blueprint copy); null otherwise. */
+  /** Why a price is missing (no orders, blueprint copy); null otherwise. */
   note: string | null;
 }
 
@@ -42,13 +46,16 @@ export const APPRAISAL_PRICE_KINDS: readonly { value: AppraisalPriceKind; label:
   { value: 'p5', label: 'Средняя по 5 % объёма' },
 ];
 
-/** The paste's totals at one hub (ISK at 100 %; `priced`: lines with any order there). */
+/**
+ * The paste's totals at one hub (ISK at 100 %, blueprint copies not valued; `priced`: lines with
+ * any order there). A side is null when a line has no order on it there: unknown, never a partial sum.
+ */
 export interface AppraisalHubTotals {
   hub: number;
-  sell: number;
-  buy: number;
-  sell_p5: number;
-  buy_p5: number;
+  sell: number | null;
+  buy: number | null;
+  sell_p5: number | null;
+  buy_p5: number | null;
   priced: number;
 }
 
@@ -75,6 +82,12 @@ export interface AppraisalResponse {
   hubs: AppraisalHubTotals[];
   /** For the first unrecognised lines. */
   suggestions: AppraisalSuggestion[];
+  /**
+   * The lines without a price on a side at the hub (not blueprint copies), with what a player can
+   * count instead: CCP's adjusted (average) price and the other hubs' best orders. Absent in
+   * appraisals saved before 2026-11-28.
+   */
+  missing_prices?: MissingPrice[];
 }
 
 export interface SavedAppraisal extends AppraisalResponse {
@@ -97,11 +110,11 @@ export interface AppraisalHistoryItem {
   /** Priced lines, and the first few names. */
   lines: number;
   names: string[];
-  /** Totals at 100 % (best order and 5 % average), m³. */
-  sell: number;
-  buy: number;
-  sell_p5: number;
-  buy_p5: number;
+  /** Totals at 100 % (best order and 5 % average; null when a line had no price), m³. */
+  sell: number | null;
+  buy: number | null;
+  sell_p5: number | null;
+  buy_p5: number | null;
   volume: number;
 }
 
@@ -113,14 +126,34 @@ export interface AppraisalHistoryPage {
 }
 
 export interface AppraisalTotals {
-  sell: number;
-  buy: number;
+  /** null when a line (not a blueprint copy) has no price on that side. */
+  sell: number | null;
+  buy: number | null;
   volume: number;
+  /** Type ids of the lines without a price on that side (blueprint copies are not valued, not missing). */
+  missing_sell: number[];
+  missing_buy: number[];
+  /** Blueprint copies listed but not valued. */
+  copies: number;
 }
 
-/** A line's unit prices of one kind. */
-export function linePrices(l: AppraisalLine, kind: AppraisalPriceKind): { sell: number; buy: number } {
-  return kind === 'p5' ? { sell: l.sell_p5, buy: l.buy_p5 } : { sell: l.sell, buy: l.buy };
+/** A price the page counts instead of a missing one (another hub's, CCP's adjusted, typed in), by type id. */
+export interface AppraisalPriceChoice {
+  sell: number | null;
+  buy: number | null;
+  source: PriceSource;
+}
+
+/** A line's unit prices of one kind (null: no order), or the price chosen instead of a missing one. */
+export function linePrices(
+  l: AppraisalLine,
+  kind: AppraisalPriceKind,
+  choices?: ReadonlyMap<number, AppraisalPriceChoice>,
+): { sell: number | null; buy: number | null; source: PriceSource | null } {
+  const own = kind === 'p5' ? { sell: l.sell_p5, buy: l.buy_p5 } : { sell: l.sell, buy: l.buy };
+  const chosen = l.bpc ? undefined : choices?.get(l.type_id);
+  if (!chosen) return { ...own, source: null };
+  return { sell: own.sell ?? chosen.sell, buy: own.buy ?? chosen.buy, source: chosen.source };
 }
 
 /**
@@ -131,15 +164,22 @@ export function appraisalTotals(
   lines: readonly AppraisalLine[],
   kind: AppraisalPriceKind = 'best',
   percent = 100,
+  choices?: ReadonlyMap<number, AppraisalPriceChoice>,
 ): AppraisalTotals {
-  let sell = 0;
-  let buy = 0;
+  const sell = new MoneyTally();
+  const buy = new MoneyTally();
   let volume = 0;
+  let copies = 0;
   for (const l of lines) {
-    const p = linePrices(l, kind);
-    sell += p.sell * l.quantity;
-    buy += p.buy * l.quantity;
     volume += l.volume;
+    if (l.bpc) {
+      copies++;
+      continue;
+    }
+    const p = linePrices(l, kind, choices);
+    sell.addPriced(l.type_id, l.quantity, p.sell);
+    buy.addPriced(l.type_id, l.quantity, p.buy);
   }
-  return percent === 100 ? { sell, buy, volume } : { sell: (sell * percent) / 100, buy: (buy * percent) / 100, volume };
+  const at = (v: number | null) => (v === null || percent === 100 ? v : (v * percent) / 100);
+  return { sell: at(sell.total), buy: at(buy.total), volume, missing_sell: sell.missing, missing_buy: buy.missing, copies };
 }

@@ -37,6 +37,10 @@ export const INDUSTRY_MESSAGES = {
   inventionProduct: 'Укажите чертёж T2 (product_id — идентификатор чертежа, который получают изобретением)',
   notInvented: 'Этот чертёж не получают изобретением (это не чертёж T2)',
   inventionRuns: `Число попыток изобретения — целое число от 1 до ${SCIENCE_MAX_RUNS}`,
+  nodeSource: 'Источник чертежа: owned (свой чертёж) или invent (изобретение)',
+  priceOverride:
+    'Цена вместо недостающей: {"source": "hub", "hub": id хаба}, {"source": "adjusted"} или {"source": "manual", "price": число ≥ 0}',
+  tooManyPriceOverrides: 'Слишком много заменённых цен (не больше 500)',
   characterNotYours: 'Персонаж не найден среди ваших',
   skillsEsiFailed: 'Не удалось прочитать навыки персонажа из ESI, попробуйте позже',
 } as const;

@@ -6,6 +6,7 @@ import {
   decryptorChoices,
   multibuyText,
   nodeAt,
+  missingPrices,
   nodeCost,
   priceWarnings,
   recalcTree,
@@ -61,7 +62,10 @@ describe('totals', () => {
       materials_total_buy: 40 * 1.5 + 8 * 4 + 10,
     });
     expect(root.materials_total_sell).toBe(130 + 3 * 50 + 5 * 2 + 100);
-    expect(root.materials_total_buy).toBe(102 + 0 + 5 * 1.5 + 100);
+    // B has no BUY order: the total at buy prices is unknown, never B counted as 0
+    expect(root.materials_total_buy).toBeNull();
+    expect(missingPrices(root, 'buy')).toEqual([3]);
+    expect(missingPrices(root, 'sell')).toEqual([]);
     expect(nodeCost(nodeAt(root, [1])!, 'sell')).toBe(150);
     expect(countNodes(root)).toBe(6);
   });
@@ -71,7 +75,7 @@ describe('totals', () => {
     const bought = setBuild(root, [0], false);
     expect(bought.materials[0].build).toBe(false);
     expect(bought.materials_total_sell).toBe(4 * 100 + 150 + 10 + 100);
-    expect(bought.materials_total_buy).toBe(4 * 90 + 0 + 7.5 + 100);
+    expect(bought.materials_total_buy).toBeNull();
     // the node keeps what building it would cost, for comparison
     expect(bought.materials[0].materials_total_sell).toBe(130);
     // unchanged siblings are shared, not copied
@@ -151,26 +155,41 @@ describe('shopping list and summary', () => {
       product_sell: 2000,
       product_buy: 1600,
       purchases_sell: 40 * 2 + 8 * 5 + 150 + 10,
-      purchases_buy: 60 + 32 + 0 + 7.5,
+      purchases_buy: null,
+      missing_sell: [],
+      missing_buy: [3],
       fees: 110,
       fee_index: 26,
       fee_tax: 1,
       fee_scc: 83,
       payouts: 20,
       cost_sell: 280 + 110 + 20,
-      cost_buy: 99.5 + 110 + 20,
+      cost_buy: null,
+      margin_buy: null,
+      profit_buy: null,
       volume_product: 20,
-      time_total: 1300,
+      time_jobs: 1300,
+      time_sequential: 1300,
       time_critical: 1300,
       jobs: 2,
     });
     expect(s.margin_sell).toBeCloseTo(((2000 - 410) / 2000) * 100, 12);
-    expect(s.margin_buy).toBeCloseTo(((1600 - 229.5) / 1600) * 100, 12);
+    // with B's BUY price known the BUY side is counted
+    const priced = summarize(
+      setPay(
+        recalcTree({ ...fixture(), materials: fixture().materials.map((m) => (m.id === 3 ? { ...m, market_buy: 40 } : m)) }),
+        [0],
+        5,
+      ),
+    );
+    expect(priced.cost_buy).toBe(60 + 32 + 120 + 7.5 + 110 + 20);
+    expect(priced.margin_buy).toBeCloseTo(((1600 - 349.5) / 1600) * 100, 12);
+    expect(priced.missing_buy).toEqual([]);
     expect(s.volume_purchases).toBeCloseTo(0.4 + 0.8 + 6 + 0.05, 10);
   });
 
   it('warns about bought items without a hub price', () => {
-    expect(priceWarnings(fixture())).toEqual(['Нет ордеров на покупку (BUY) в хабе, цена взята как 0: Item 3']);
+    expect(priceWarnings(fixture())).toEqual(['Нет цены BUY в хабе: Item 3 — затраты и маржа по BUY неизвестны']);
   });
 });
 
@@ -195,7 +214,17 @@ function invented(): JobNode {
     time: 4000,
     copy_time: 200,
     materials: [
-      { id: 20, name: 'Datacore', name_en: 'Datacore', icon: '', quantity: 2, market_sell: 10, market_buy: 8, volume: 0.1 },
+      {
+        id: 20,
+        name: 'Datacore',
+        name_en: 'Datacore',
+        icon: '',
+        quantity: 2,
+        market_sell: 10,
+        market_buy: 8,
+        price_source: null,
+        volume: 0.1,
+      },
     ],
     fee: 12,
     copy_fee: 4,
@@ -252,7 +281,8 @@ describe('invention in the tree', () => {
       invention_buy: 96,
       cost_sell: 280 + 110 + 120,
       time_science: 4200,
-      time_total: 1300,
+      time_jobs: 1300,
+      time_sequential: 5500,
     });
     // the critical path waits for copy + invention before A's job: 1 000 + 300 + 4 200
     expect(s.time_critical).toBe(5500);
@@ -280,11 +310,11 @@ describe('invention in the tree', () => {
 describe('trade fees, profit and ISK per hour', () => {
   it('sell orders pay sales tax and broker fee, selling into buy orders only the sales tax', () => {
     const s = summarize(fixture(), { salesTax: 0.036, brokerFee: 0.015 });
-    // product 2 000 at sell, 1 600 at buy; cost 390 / 209.5
+    // product 2 000 at sell, 1 600 at buy; cost 390 at sell, unknown at buy (B has no BUY order)
     expect(s.trade_fees_sell).toBeCloseTo(2000 * 0.051, 10);
     expect(s.trade_fees_buy).toBeCloseTo(1600 * 0.036, 10);
     expect(s.profit_sell).toBeCloseTo(2000 - 102 - 390, 10);
-    expect(s.profit_buy).toBeCloseTo(1600 - 57.6 - 209.5, 10);
+    expect(s.profit_buy).toBeNull();
     expect(s.margin_sell).toBeCloseTo(((2000 - 102 - 390) / 2000) * 100, 10);
     // 1 300 s of jobs
     expect(s.isk_per_hour_sell).toBeCloseTo((2000 - 102 - 390) / (1300 / 3600), 8);
@@ -311,5 +341,79 @@ describe('carryChoices', () => {
       materials: [{ ...fixture().materials[0], id: 99 }, ...fixture().materials.slice(1)],
     });
     expect(carryChoices(chosen, other).materials[0].build).toBe(true);
+  });
+});
+
+describe('unknown prices are unknown, never 0', () => {
+  /** The invented fixture with the datacore's SELL price gone (as the server sends it: cost and per-run unknown at sell). */
+  function noDatacoreSell(): JobNode {
+    const root = invented();
+    const a = root.materials[0];
+    const step = a.invention!;
+    const unpriced: InventionStep = {
+      ...step,
+      materials: step.materials.map((m) => ({ ...m, market_sell: null })),
+      cost_sell: null,
+      options: step.options.map((o) => ({ ...o, per_run_sell: null })),
+    };
+    return recalcTree({ ...root, materials: [{ ...a, invention: unpriced }, ...root.materials.slice(1)] });
+  }
+
+  it('a datacore without a price makes the invented node, every total above and the summary unknown on that side', () => {
+    const root = noDatacoreSell();
+    expect(root.materials[0].materials_total_sell).toBeNull();
+    expect(root.materials_total_sell).toBeNull();
+    expect(root.materials_total_buy).toBeNull(); // B still has no BUY order
+    expect(missingPrices(root, 'sell')).toEqual([20]);
+    const s = summarize(root);
+    expect([s.invention_sell, s.cost_sell, s.profit_sell, s.margin_sell, s.isk_per_hour_sell]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(s.missing_sell).toEqual([20]);
+    expect(s.product_sell).toBe(2000); // the product's own price is still known
+    expect(decryptorChoices(root.materials[0], 'sell').map((c) => [c.per_unit, c.cheapest])).toEqual([
+      [null, false],
+      [null, false],
+    ]);
+    expect(priceWarnings(root)[0]).toBe('Нет цены SELL в хабе: Datacore — затраты и маржа по SELL неизвестны');
+  });
+
+  it('bought, the unpriced invention does not matter any more', () => {
+    const root = setBuild(noDatacoreSell(), [0], false);
+    expect(root.materials_total_sell).toBe(660);
+    expect(missingPrices(root, 'sell')).toEqual([]);
+  });
+
+  it('the cheapest choice buys an item whose build cost is unknown when its price is known', () => {
+    const root = fixture();
+    const unknownBelow = recalcTree({
+      ...root,
+      materials: [
+        { ...root.materials[0], materials: root.materials[0].materials.map((m) => ({ ...m, market_sell: null })) },
+        ...root.materials.slice(1),
+      ],
+    });
+    expect(unknownBelow.materials[0].materials_total_sell).toBeNull();
+    const chosen = cheapestChoice(unknownBelow, 'sell');
+    expect(chosen.materials[0].build).toBe(false);
+    expect(chosen.materials_total_sell).toBe(4 * 100 + 150 + 10 + 100);
+  });
+
+  it('the summary says which ME/TE the built jobs use', () => {
+    const root = invented();
+    const withMeTe = recalcTree({
+      ...root,
+      me: 0,
+      te: 0,
+      materials: [{ ...root.materials[0], me: 2, te: 4, blueprint_source: 'invent' }, ...root.materials.slice(1)],
+    });
+    expect(summarize(withMeTe).blueprints).toEqual([
+      { me: 0, te: 0, source: 'owned', jobs: 1, names: ['Item 1'] },
+      { me: 2, te: 4, source: 'invent', jobs: 1, names: ['Item 2'] },
+    ]);
   });
 });

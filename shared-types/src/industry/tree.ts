@@ -6,6 +6,8 @@
  * everything here only re-adds them.
  */
 
+import { isKnown, marginMoney, MoneyTally, perMoney, sumMoney, timesMoney, type Money, type PriceSource } from '../money';
+
 /** The parts of a node's job fee (ISK), see `jobFee`. */
 export interface JobFeeParts {
   /** Estimated item value of the job (rounded). */
@@ -28,6 +30,8 @@ export interface InventionMaterial {
   quantity: number;
   market_sell: number | null;
   market_buy: number | null;
+  /** Where those prices come from when not from the hub's own orders (a price the player chose instead). */
+  price_source: PriceSource | null;
   /** m³ per unit. */
   volume: number;
 }
@@ -44,10 +48,11 @@ export interface DecryptorOption {
   attempts: number;
   /**
    * Expected ISK per manufacturing run of the node for the invention alone (datacores, decryptor,
-   * invention and copy job fees) = cost of an attempt / (chance × runs per copy), at sell / buy prices.
+   * invention and copy job fees) = cost of an attempt / (chance × runs per copy), at sell / buy
+   * prices; null when a datacore (or the decryptor) has no price on that side.
    */
-  per_run_sell: number;
-  per_run_buy: number;
+  per_run_sell: number | null;
+  per_run_buy: number | null;
   /** The node's material quantities at this choice's ME, in the order of `materials`. */
   materials: number[];
 }
@@ -81,9 +86,9 @@ export interface InventionStep {
   /** Job fees (ISK) of the invention job and of the copy job, all attempts. */
   fee: number;
   copy_fee: number;
-  /** Expected invention cost added to the node: runs × the chosen option's per-run cost, at sell / buy. */
-  cost_sell: number;
-  cost_buy: number;
+  /** Expected invention cost added to the node: runs × the chosen option's per-run cost, at sell / buy; null when a price is unknown. */
+  cost_sell: number | null;
+  cost_buy: number | null;
   /** No decryptor first, then every decryptor. */
   options: DecryptorOption[];
 }
@@ -101,6 +106,14 @@ export interface JobNode {
   /** Blueprint ME / TE the job uses (manufacturing only; null for reactions and bought items). */
   me: number | null;
   te: number | null;
+  /**
+   * Where the blueprint of a manufacturing job comes from: 'owned' a blueprint the player has (its
+   * ME/TE as given), 'invent' a copy from invention (`invention`, its ME/TE the decryptor's);
+   * null for reactions and bought items.
+   */
+  blueprint_source: BlueprintSource | null;
+  /** A T2 (T3) blueprint that can be invented: the player may choose invention or a blueprint of their own. */
+  inventable: boolean;
   /** Invention of the blueprint copy (T2 and T3 blueprints), null when the blueprint is not invented. */
   invention: InventionStep | null;
   /** Units one run makes (fuel blocks 40, ammunition 100 or 5000 ...); 1 for items that are bought. */
@@ -112,9 +125,11 @@ export interface JobNode {
   blueprint_id: number | null;
   /** CCP adjusted price per unit (job fees), null when ESI has none. */
   adjusted_price: number | null;
-  /** Best sell / buy order at the hub per unit, null when that side is empty. */
+  /** Best sell / buy order at the hub per unit, null when that side is empty (and no other price was chosen). */
   market_sell: number | null;
   market_buy: number | null;
+  /** Where those prices come from when not from the hub's own orders (another hub, adjusted, typed in); null: the hub. */
+  price_source: PriceSource | null;
   /** Seconds per run after TE, skills, structure and rigs (job time / runs). */
   time_for_run: number;
   /** Whole seconds of the job (all runs). */
@@ -138,15 +153,19 @@ export interface JobNode {
   corp_buy_price: number | null;
   /**
    * Cost of building this node: its materials (built or bought as chosen below it) at sell /
-   * buy prices + its job fee + payout × runs + the expected invention cost. 0 for items that cannot be built.
+   * buy prices + its job fee + payout × runs + the expected invention cost. 0 for items that
+   * cannot be built; null when any part is unknown (an item below without a price on that side).
    */
-  materials_total_sell: number;
-  materials_total_buy: number;
+  materials_total_sell: number | null;
+  materials_total_buy: number | null;
   /** Surplus units the job makes beyond `quantity` (runs × per run − quantity). */
   trash: number;
 }
 
 export type PriceSide = 'sell' | 'buy';
+
+/** How a manufacturing node's blueprint is had: one the player owns (BPO or a bought copy), or invented. */
+export type BlueprintSource = 'owned' | 'invent';
 
 export function canBuild(node: JobNode): boolean {
   return node.blueprint_id !== null && node.materials.length > 0;
@@ -161,28 +180,51 @@ export function unitPrice(node: JobNode, side: PriceSide): number | null {
   return side === 'sell' ? node.market_sell : node.market_buy;
 }
 
-/** Buying the node's quantity at the hub (0 when the hub has no order on that side). */
-export function purchaseCost(node: JobNode, side: PriceSide): number {
-  return node.quantity * (unitPrice(node, side) ?? 0);
+/** Buying the node's quantity at the hub; null when the hub has no order on that side. */
+export function purchaseCost(node: JobNode, side: PriceSide): Money {
+  return timesMoney(node.quantity, unitPrice(node, side));
 }
 
-/** Expected invention cost of a node at one price side (0 when its blueprint is not invented). */
-export function inventionCost(node: JobNode, side: PriceSide): number {
+/** Expected invention cost of a node at one price side (0 when its blueprint is not invented; null when a price is unknown). */
+export function inventionCost(node: JobNode, side: PriceSide): Money {
   if (!node.invention) return 0;
   return side === 'sell' ? node.invention.cost_sell : node.invention.cost_buy;
 }
 
-/** Building the node: materials + job fee + payout × runs + invention (children as chosen). */
-function buildTotal(node: JobNode, side: PriceSide): number {
-  let sum = node.work_price_total + node.pay * node.runs + inventionCost(node, side);
-  for (const m of node.materials) sum += nodeCost(m, side);
-  return sum;
+/** Building the node: materials + job fee + payout × runs + invention (children as chosen); null when a part is unknown. */
+function buildTotal(node: JobNode, side: PriceSide): Money {
+  return sumMoney([
+    node.work_price_total,
+    node.pay * node.runs,
+    inventionCost(node, side),
+    ...node.materials.map((m) => nodeCost(m, side)),
+  ]);
 }
 
-/** What the node costs its parent: the build total when built, else its purchase. */
-export function nodeCost(node: JobNode, side: PriceSide): number {
+/** What the node costs its parent: the build total when built, else its purchase; null when unknown. */
+export function nodeCost(node: JobNode, side: PriceSide): Money {
   if (!isBuilt(node)) return purchaseCost(node, side);
   return side === 'sell' ? node.materials_total_sell : node.materials_total_buy;
+}
+
+/**
+ * The items whose price is missing on one side under the current choices (type ids, each once):
+ * bought nodes without a price, and what built invented nodes consume without one. Exactly what
+ * makes `nodeCost(root, side)` unknown.
+ */
+export function missingPrices(root: JobNode, side: PriceSide): number[] {
+  const out = new Set<number>();
+  const visit = (node: JobNode, isRoot: boolean) => {
+    if (isBuilt(node) || (isRoot && canBuild(node))) {
+      for (const m of node.invention?.materials ?? [])
+        if ((side === 'sell' ? m.market_sell : m.market_buy) === null) out.add(m.id);
+      for (const m of node.materials) visit(m, false);
+      return;
+    }
+    if (node.quantity > 0 && unitPrice(node, side) === null) out.add(node.id);
+  };
+  visit(root, true);
+  return [...out];
 }
 
 /** The node with its totals recomputed from its (already up-to-date) children. */
@@ -238,8 +280,9 @@ export function setPay(root: JobNode, path: NodePath, pay: number): JobNode {
 
 /**
  * Build or buy for every node by the cheaper cost at one price side, including job fees and
- * payouts, deciding children first. Items without a hub price on that side are built. The root
- * stays built.
+ * payouts, deciding children first. An item without a price on that side is built; an item whose
+ * build cost is unknown (something below has no price) but whose price is known is bought. The
+ * root stays built.
  */
 export function cheapestChoice(root: JobNode, side: PriceSide = 'sell'): JobNode {
   const visit = (node: JobNode, isRoot: boolean): JobNode => {
@@ -249,7 +292,8 @@ export function cheapestChoice(root: JobNode, side: PriceSide = 'sell'): JobNode
     if (isRoot) return built;
     const price = unitPrice(node, side);
     const buildCost = side === 'sell' ? built.materials_total_sell : built.materials_total_buy;
-    return price !== null && node.quantity * price < buildCost ? { ...built, build: false } : built;
+    if (price === null) return built;
+    return buildCost === null || node.quantity * price < buildCost ? { ...built, build: false } : built;
   };
   return visit(root, true);
 }
@@ -273,6 +317,7 @@ export interface ShoppingItem {
   volume: number;
   market_sell: number | null;
   market_buy: number | null;
+  price_source: PriceSource | null;
 }
 
 /**
@@ -308,10 +353,12 @@ export function shoppingList(root: JobNode): ShoppingItem[] {
       unitVolume: node.volume,
       market_sell: node.market_sell,
       market_buy: node.market_buy,
+      price_source: node.price_source,
     });
   };
   visit(root, true);
-  const value = (i: ShoppingItem) => i.quantity * (i.market_sell ?? 0);
+  // Sorting only: items without a price go after the priced ones.
+  const value = (i: ShoppingItem) => (i.market_sell === null ? -1 : i.quantity * i.market_sell);
   return [...byId.values()].sort((a, b) => value(b) - value(a) || a.name_en.localeCompare(b.name_en));
 }
 
@@ -336,16 +383,36 @@ export interface TradeFees {
 }
 export const NO_TRADE_FEES: TradeFees = { salesTax: 0, brokerFee: 0 };
 
+/** ME/TE of the summary: the built manufacturing jobs grouped by their blueprint's ME, TE and source. */
+export interface BlueprintUse {
+  me: number;
+  te: number;
+  source: BlueprintSource;
+  /** Built jobs using it. */
+  jobs: number;
+  /** Their products' names (root first, then as met). */
+  names: string[];
+}
+
+/**
+ * The total-job summary. Every money figure is null when any of its parts is unknown (an item
+ * under the current choices has no price on that side: `missing_sell` / `missing_buy`), never a
+ * partial sum; margins and profits are null then too.
+ */
 export interface JobSummary {
   /** Value of the product at the hub (quantity × sell / buy), null without a price. */
   product_sell: number | null;
   product_buy: number | null;
   /** Whole cost (purchases + job fees + payouts + invention) at sell / buy prices. */
-  cost_sell: number;
-  cost_buy: number;
-  purchases_sell: number;
-  purchases_buy: number;
-  /** Job fees of every built node, and their parts. */
+  cost_sell: number | null;
+  cost_buy: number | null;
+  /** Everything bought (the shopping list's items, not the invention's datacores). */
+  purchases_sell: number | null;
+  purchases_buy: number | null;
+  /** Type ids of the items without a price on that side under the current choices (bought items, datacores, decryptors). */
+  missing_sell: number[];
+  missing_buy: number[];
+  /** Job fees of every built node (manufacturing and reactions; invention and copy fees are in `invention_*`), and their parts. */
   fees: number;
   fee_index: number;
   fee_tax: number;
@@ -353,121 +420,149 @@ export interface JobSummary {
   /** Σ payout × runs of every built node. */
   payouts: number;
   /** Expected invention cost of every built invented node (datacores, decryptors, invention and copy fees). */
-  invention_sell: number;
-  invention_buy: number;
+  invention_sell: number | null;
+  invention_buy: number | null;
   /**
    * Selling the product: at SELL by placing sell orders (sales tax + broker fee), at BUY into buy
    * orders (sales tax only). Null without a price.
    */
   trade_fees_sell: number | null;
   trade_fees_buy: number | null;
-  /** Product − trade fees − cost; null without a price. */
+  /** Product − trade fees − cost; null when either is unknown. */
   profit_sell: number | null;
   profit_buy: number | null;
-  /** (sell − trade fees − (payouts + fees + purchases + invention)) / sell × 100 (spec §9 plus the trade fees); null without a price. */
+  /** (sell − trade fees − (payouts + fees + purchases + invention)) / sell × 100 (spec §9 plus the trade fees); null when a part is unknown. */
   margin_sell: number | null;
   margin_buy: number | null;
-  /** Profit per hour of all the jobs' time (`time_total + time_science`); null without a price or without jobs. */
+  /** Profit per hour of `time_sequential`; null when the profit is unknown or there are no jobs. */
   isk_per_hour_sell: number | null;
   isk_per_hour_buy: number | null;
-  /** m³ of everything bought, and of the product. */
+  /** m³ of everything bought (datacores and decryptors included), and of the product. */
   volume_purchases: number;
   volume_product: number;
-  /**
-   * Σ manufacturing and reaction job times (one character, one job after another) and the longest
-   * chain (every job in parallel, an invented node's copy and invention before its job).
-   */
-  time_total: number;
-  time_critical: number;
+  /** Σ manufacturing and reaction job times of the built nodes. */
+  time_jobs: number;
   /** Σ copy and invention job times of the built invented nodes. */
   time_science: number;
+  /** Every job one after another (one character): `time_jobs + time_science`. */
+  time_sequential: number;
+  /**
+   * Every job in parallel: the longest chain, an invented node's copy and invention before its
+   * job. A chain is some of the same jobs, so it is never longer than `time_sequential`.
+   */
+  time_critical: number;
   /** Built jobs (manufacturing and reactions). */
   jobs: number;
+  /** ME/TE the built manufacturing jobs use, root's group first. */
+  blueprints: BlueprintUse[];
 }
 
 export function summarize(root: JobNode, trade: TradeFees = NO_TRADE_FEES): JobSummary {
-  const s: JobSummary = {
-    product_sell: root.market_sell === null ? null : root.quantity * root.market_sell,
-    product_buy: root.market_buy === null ? null : root.quantity * root.market_buy,
-    cost_sell: 0,
-    cost_buy: 0,
-    purchases_sell: 0,
-    purchases_buy: 0,
-    fees: 0,
-    fee_index: 0,
-    fee_tax: 0,
-    fee_scc: 0,
-    payouts: 0,
-    invention_sell: 0,
-    invention_buy: 0,
-    trade_fees_sell: null,
-    trade_fees_buy: null,
-    profit_sell: null,
-    profit_buy: null,
-    margin_sell: null,
-    margin_buy: null,
-    isk_per_hour_sell: null,
-    isk_per_hour_buy: null,
-    volume_purchases: 0,
-    volume_product: root.quantity * root.volume,
-    time_total: 0,
-    time_critical: 0,
-    time_science: 0,
-    jobs: 0,
-  };
+  const purchases = { sell: new MoneyTally(), buy: new MoneyTally() };
+  const invention = { sell: new MoneyTally(), buy: new MoneyTally() };
+  const blueprints = new Map<string, BlueprintUse>();
+  let fees = 0;
+  let feeIndex = 0;
+  let feeTax = 0;
+  let feeScc = 0;
+  let payouts = 0;
+  let volumePurchases = 0;
+  let timeJobs = 0;
+  let timeScience = 0;
+  let jobs = 0;
   /** Returns the node's critical-path time. */
   const visit = (node: JobNode, isRoot: boolean): number => {
     if (!(isBuilt(node) || (isRoot && canBuild(node)))) {
-      s.purchases_sell += purchaseCost(node, 'sell');
-      s.purchases_buy += purchaseCost(node, 'buy');
-      s.volume_purchases += node.quantity * node.volume;
+      purchases.sell.addPriced(node.id, node.quantity, node.market_sell);
+      purchases.buy.addPriced(node.id, node.quantity, node.market_buy);
+      volumePurchases += node.quantity * node.volume;
       return 0;
     }
-    s.jobs++;
-    s.fees += node.work_price_total;
-    s.fee_index += node.work_price_parts.index;
-    s.fee_tax += node.work_price_parts.tax;
-    s.fee_scc += node.work_price_parts.scc;
-    s.payouts += node.pay * node.runs;
-    s.time_total += node.time;
+    jobs++;
+    fees += node.work_price_total;
+    feeIndex += node.work_price_parts.index;
+    feeTax += node.work_price_parts.tax;
+    feeScc += node.work_price_parts.scc;
+    payouts += node.pay * node.runs;
+    timeJobs += node.time;
+    if (node.me !== null && node.te !== null) {
+      const source = node.blueprint_source ?? 'owned';
+      const key = `${node.me}/${node.te}/${source}`;
+      const use = blueprints.get(key) ?? { me: node.me, te: node.te, source, jobs: 0, names: [] };
+      use.jobs++;
+      if (!use.names.includes(node.name)) use.names.push(node.name);
+      blueprints.set(key, use);
+    }
     let longest = 0;
     if (node.invention) {
-      s.invention_sell += node.invention.cost_sell;
-      s.invention_buy += node.invention.cost_buy;
-      s.time_science += node.invention.copy_time + node.invention.time;
-      for (const m of node.invention.materials) s.volume_purchases += m.quantity * node.invention.attempts * m.volume;
-      longest = node.invention.copy_time + node.invention.time;
+      const step = node.invention;
+      for (const side of ['sell', 'buy'] as const) {
+        const missing = step.materials.filter((m) => (side === 'sell' ? m.market_sell : m.market_buy) === null).map((m) => m.id);
+        invention[side].add(side === 'sell' ? step.cost_sell : step.cost_buy, missing);
+      }
+      timeScience += step.copy_time + step.time;
+      for (const m of step.materials) volumePurchases += m.quantity * step.attempts * m.volume;
+      longest = step.copy_time + step.time;
     }
     for (const m of node.materials) longest = Math.max(longest, visit(m, false));
     return node.time + longest;
   };
-  s.time_critical = visit(root, true);
-  s.cost_sell = s.purchases_sell + s.fees + s.payouts + s.invention_sell;
-  s.cost_buy = s.purchases_buy + s.fees + s.payouts + s.invention_buy;
-  const hours = (s.time_total + s.time_science) / 3600;
-  const side = (product: number | null, rate: number, cost: number) => {
-    if (product === null) return { fees: null, profit: null, margin: null, perHour: null };
-    const fees = product * rate;
-    const profit = product - fees - cost;
-    return { fees, profit, margin: marginPercent(product, cost + fees), perHour: hours > 0 ? profit / hours : null };
+  const timeCritical = visit(root, true);
+  const timeSequential = timeJobs + timeScience;
+  const side = (s: PriceSide, rate: number) => {
+    const product = timesMoney(root.quantity, unitPrice(root, s));
+    const cost = new MoneyTally().add(fees).add(payouts).addTally(purchases[s]).addTally(invention[s]);
+    const tradeFees = isKnown(product) ? product * rate : null;
+    const profit = sumMoney([product, tradeFees === null ? null : -tradeFees, cost.total === null ? null : -cost.total]);
+    return {
+      product,
+      cost,
+      tradeFees,
+      profit,
+      margin: marginMoney(product, sumMoney([cost.total, tradeFees])),
+      perHour: perMoney(profit, timeSequential / 3600),
+    };
   };
-  const sell = side(s.product_sell, trade.salesTax + trade.brokerFee, s.cost_sell);
-  const buy = side(s.product_buy, trade.salesTax, s.cost_buy);
-  s.trade_fees_sell = sell.fees;
-  s.profit_sell = sell.profit;
-  s.margin_sell = sell.margin;
-  s.isk_per_hour_sell = sell.perHour;
-  s.trade_fees_buy = buy.fees;
-  s.profit_buy = buy.profit;
-  s.margin_buy = buy.margin;
-  s.isk_per_hour_buy = buy.perHour;
-  return s;
+  const sell = side('sell', trade.salesTax + trade.brokerFee);
+  const buy = side('buy', trade.salesTax);
+  return {
+    product_sell: sell.product,
+    product_buy: buy.product,
+    cost_sell: sell.cost.total,
+    cost_buy: buy.cost.total,
+    purchases_sell: purchases.sell.total,
+    purchases_buy: purchases.buy.total,
+    missing_sell: sell.cost.missing,
+    missing_buy: buy.cost.missing,
+    fees,
+    fee_index: feeIndex,
+    fee_tax: feeTax,
+    fee_scc: feeScc,
+    payouts,
+    invention_sell: invention.sell.total,
+    invention_buy: invention.buy.total,
+    trade_fees_sell: sell.tradeFees,
+    trade_fees_buy: buy.tradeFees,
+    profit_sell: sell.profit,
+    profit_buy: buy.profit,
+    margin_sell: sell.margin,
+    margin_buy: buy.margin,
+    isk_per_hour_sell: sell.perHour,
+    isk_per_hour_buy: buy.perHour,
+    volume_purchases: volumePurchases,
+    volume_product: root.quantity * root.volume,
+    time_jobs: timeJobs,
+    time_science: timeScience,
+    time_sequential: timeSequential,
+    time_critical: timeCritical,
+    jobs,
+    blueprints: [...blueprints.values()],
+  };
 }
 
-/** Margin = (sell − cost) / sell × 100 (spec §9); null when the product has no price. */
-export function marginPercent(sell: number | null, cost: number): number | null {
-  if (sell === null || !(sell > 0)) return null;
-  return ((sell - cost) / sell) * 100;
+/** Margin = (sell − cost) / sell × 100 (spec §9); null when the product's price or the cost is unknown. */
+export function marginPercent(sell: Money, cost: Money): Money {
+  return marginMoney(sell, cost);
 }
 
 /** A decryptor choice of an invented node with its cost per unit of the node's product. */
@@ -475,9 +570,9 @@ export interface DecryptorChoice extends DecryptorOption {
   /**
    * ISK per unit of the node's product with this choice: invention per run × runs, the job fee and
    * payouts, and the node's materials at this choice's ME valued at what each material costs now
-   * per unit (built or bought as chosen), divided by the units the runs make.
+   * per unit (built or bought as chosen), divided by the units the runs make; null when a price is unknown.
    */
-  per_unit: number;
+  per_unit: number | null;
   /** The cheapest choice (the first of equals). */
   cheapest: boolean;
   /** The choice the node uses now. */
@@ -488,25 +583,29 @@ export interface DecryptorChoice extends DecryptorOption {
 export function decryptorChoices(node: JobNode, side: PriceSide = 'sell'): DecryptorChoice[] {
   const step = node.invention;
   if (!step || node.runs <= 0) return [];
-  const unitCost = node.materials.map((m) => (m.quantity > 0 ? nodeCost(m, side) / m.quantity : 0));
+  const unitCost = node.materials.map((m) => {
+    if (m.quantity <= 0) return 0;
+    const cost = nodeCost(m, side);
+    return cost === null ? null : cost / m.quantity;
+  });
   const units = node.runs * node.quantity_per_run;
   const fixed = node.work_price_total + node.pay * node.runs;
   const priced = step.options.map((o) => {
-    let materials = 0;
-    o.materials.forEach((q, i) => (materials += q * (unitCost[i] ?? 0)));
-    const invention = (side === 'sell' ? o.per_run_sell : o.per_run_buy) * node.runs;
+    const materials = sumMoney(o.materials.map((q, i) => timesMoney(q, unitCost[i] ?? 0)));
+    const perRun = side === 'sell' ? o.per_run_sell : o.per_run_buy;
+    const invention = perRun === null ? null : perRun * node.runs;
     return {
       ...o,
-      per_unit: (materials + fixed + invention) / units,
+      per_unit: perMoney(sumMoney([materials, fixed, invention]), units),
       cheapest: false,
       chosen: o.decryptor_id === step.decryptor_id,
     };
   });
-  let best = 0;
+  let best = -1;
   priced.forEach((o, i) => {
-    if (o.per_unit < priced[best].per_unit) best = i;
+    if (o.per_unit !== null && (best < 0 || o.per_unit < priced[best].per_unit!)) best = i;
   });
-  if (priced.length) priced[best].cheapest = true;
+  if (best >= 0) priced[best].cheapest = true;
   return priced;
 }
 
@@ -523,17 +622,24 @@ export function carryChoices(previous: JobNode, next: JobNode): JobNode {
   return recalcTree(visit(previous, next));
 }
 
-/** Warnings that depend on the current choices: bought items the hub has no price for. */
+/**
+ * Warnings that depend on the current choices: items without a price on a side (their totals,
+ * margins and profits are unknown, not counted as 0) and a product without a price.
+ */
 export function priceWarnings(root: JobNode): string[] {
-  const noSell = new Set<string>();
-  const noBuy = new Set<string>();
-  for (const item of shoppingList(root)) {
-    if (item.market_sell === null) noSell.add(item.name);
-    if (item.market_buy === null) noBuy.add(item.name);
-  }
+  const names = new Map<number, string>();
+  const collect = (n: JobNode) => {
+    names.set(n.id, n.name);
+    for (const m of n.invention?.materials ?? []) names.set(m.id, m.name);
+    n.materials.forEach(collect);
+  };
+  collect(root);
+  const list = (ids: number[]) => ids.map((id) => names.get(id) ?? `#${id}`).join(', ');
+  const noSell = missingPrices(root, 'sell');
+  const noBuy = missingPrices(root, 'buy');
   const out: string[] = [];
-  if (noSell.size) out.push(`Нет ордеров на продажу (SELL) в хабе, цена взята как 0: ${[...noSell].join(', ')}`);
-  if (noBuy.size) out.push(`Нет ордеров на покупку (BUY) в хабе, цена взята как 0: ${[...noBuy].join(', ')}`);
+  if (noSell.length) out.push(`Нет цены SELL в хабе: ${list(noSell)} — затраты и маржа по SELL неизвестны`);
+  if (noBuy.length) out.push(`Нет цены BUY в хабе: ${list(noBuy)} — затраты и маржа по BUY неизвестны`);
   if (root.market_sell === null) out.push(`Нет ордеров на продажу продукта (${root.name}) в хабе: маржа не считается`);
   return out;
 }

@@ -61,6 +61,8 @@ export interface LootTypePrice {
   sell: number | null;
   buy: number | null;
   blueprint_copy: boolean;
+  /** CCP's adjusted (average) price: offered when the hub has none; null when CCP publishes none. */
+  adjusted: number | null;
 }
 
 export interface LootPricesResponse {

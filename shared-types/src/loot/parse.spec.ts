@@ -1,4 +1,5 @@
-import { parseLootHistory, parseLootLine, parseLootQuantity } from './parse';
+import { parseLootHistory, parseLootLine, parseLootQuantity, type ParsedLootHistory } from './parse';
+import { inWorkerWithin } from '../test-support/hang-bound';
 
 describe('parseLootQuantity', () => {
   it.each([
@@ -54,6 +55,14 @@ describe('parseLootLine', () => {
       { time: '03:21:19', character: 'Jon Doe', item: 'X5 Enduring Stasis Webifier', quantity: 1000, group: null },
     ],
     [
+      '03:21:19  Some  dude  HAS LOOTED  12\u00a0500  X  Garde  II ',
+      { time: '03:21:19', character: 'Some dude', item: 'Garde II', quantity: 12500, group: null },
+    ],
+    [
+      '03:21:19 Oxen x has looted 3 x x-ray crystal x 2',
+      { time: '03:21:19', character: 'Oxen x', item: 'x-ray crystal x 2', quantity: 3, group: null },
+    ],
+    [
       '\ufeff03:21:19 Jon Doe has looted 2 x Rifter Blueprint (Copy)',
       { time: '03:21:19', character: 'Jon Doe', item: 'Rifter Blueprint (Copy)', quantity: 2, group: null },
     ],
@@ -81,6 +90,11 @@ describe('parseLootLine', () => {
     ['2018.06.23 00:19\tKado\tGarde II\t0\tDrone', 'quantity'],
     ['03:21:19 Some dude has looted 1,5 x Garde II', 'quantity'],
     ['03:21:19 Some dude has stolen 5 x Garde II', 'format'],
+    ['03:21:19 has looted 5 x Garde II', 'format'],
+    ['03:21:19 Some dude has  looted 5 x Garde II', 'format'],
+    ['03:21:19 Some dude has looted 5 Garde II', 'format'],
+    ['03:21:19 Some dude has looted 5 x', 'format'],
+    ['03:21:19Some dude has looted 5 x Garde II', 'format'],
   ])('refuses %j (%s)', (line, reason) => {
     expect(parseLootLine(line)).toEqual({ kind: 'invalid', reason });
   });
@@ -111,6 +125,28 @@ describe('parseLootHistory', () => {
     expect(parsed.entries.map((e) => e.character)).toEqual(['A', 'B', 'C']);
     expect(parsed.unparsed).toEqual([]);
   });
+
+  /**
+   * Hostile uploads (a loot file is up to LOOT_LIMITS.maxFileBytes, one line may be all of it):
+   * read to the end. The old chat-line expression backtracked cubically on whitespace: a time and
+   * 2 000 spaces took 6 s, 8 000 took 7 minutes of the server's only thread. Parsed in a worker
+   * that a real hang cannot outlive (the bound is a hang, not a budget: this takes milliseconds).
+   */
+  it.each([
+    ['a time and spaces', `03:21:19${' '.repeat(20_000)}!`, { entries: 0, unparsed: 1 }],
+    ['a stamp and spaces', `[ 2018.06.23 03:21:19 ]${' \u00a0 '.repeat(10_000)}has looted`, { entries: 0, unparsed: 1 }],
+    ['a name of many words', `03:21:19 ${'a '.repeat(20_000)}has looted 5 x Garde II`, { entries: 1, unparsed: 0 }],
+    ['a quantity without its x', `03:21:19 A has looted ${'1 '.repeat(20_000)}Garde II`, { entries: 0, unparsed: 1 }],
+    ['many has looted', `03:21:19 A${' has looted'.repeat(10_000)}`, { entries: 0, unparsed: 1 }],
+    ['many x', `03:21:19 A has looted 5${' x'.repeat(20_000)}`, { entries: 1, unparsed: 0 }],
+  ])(
+    'reads a hostile chat line (%s) to the end',
+    async (_label, line, counts) => {
+      const parsed = await inWorkerWithin<ParsedLootHistory>(require.resolve('./parse'), 'parseLootHistory', [line], 60_000);
+      expect({ entries: parsed.entries.length, unparsed: parsed.unparsed.length }).toEqual(counts);
+    },
+    90_000,
+  );
 
   it('an empty text has no format', () => {
     expect(parseLootHistory('\n\n')).toEqual({ entries: [], unparsed: [], format: null });

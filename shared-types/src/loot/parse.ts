@@ -75,8 +75,47 @@ const HEADER_FIRST = new Set(['time', 'время']);
 const HEADER_SECOND = new Set(['character', 'персонаж', 'пилот']);
 /** A time cell of the export: a date and a time, or a time alone. */
 const EXPORT_TIME_RE = /^(?:\d{4}[./-]\d{1,2}[./-]\d{1,2}[ T]+)?\d{1,2}:\d{2}(?::\d{2})?$/;
-const CHAT_RE =
-  /^(?:\[\s*(?:\d{4}[./-]\d{1,2}[./-]\d{1,2}\s+)?(\d{1,2}:\d{2}:\d{2})\s*\]|(\d{1,2}:\d{2}:\d{2}))\s+(.+?)\s+has looted\s+(\S(?:.*?\S)?)\s+x\s+(.+?)\s*$/i;
+/**
+ * The chat line's time stamp: `[ 2018.06.23 03:21:19 ]` or `03:21:19`, followed by a space. The
+ * rest of the line (`Pilot has looted 5 x Item`) is read word by word (`readChatLoot`): one
+ * expression for the whole line backtracked cubically on runs of whitespace (a time and 2 000
+ * spaces took 6 s; a loot file may be one such line).
+ */
+const CHAT_STAMP_RE = /^(?:\[\s*(?:\d{4}[./-]\d{1,2}[./-]\d{1,2}\s+)?(\d{1,2}:\d{2}:\d{2})\s*\]|(\d{1,2}:\d{2}:\d{2}))(?=\s)/;
+const WORD_RE = /\S+/g;
+
+/**
+ * `Pilot Name has looted 1 000 x Item Name` -> its three parts (the first `has looted` after at
+ * least one word of the name, the first lone `x` after at least one word of the quantity), or
+ * null. Linear: one pass over the words.
+ */
+function readChatLoot(rest: string): { character: string; quantityText: string; item: string } | null {
+  const words = Array.from(rest.matchAll(WORD_RE), (m) => ({
+    text: m[0].toLowerCase(),
+    at: m.index,
+    end: m.index + m[0].length,
+  }));
+  let verb = -1;
+  for (let i = 1; i + 1 < words.length && verb < 0; i++)
+    if (
+      words[i].text === 'has' &&
+      words[i + 1].text === 'looted' &&
+      rest[words[i].end] === ' ' &&
+      words[i + 1].at === words[i].end + 1
+    )
+      verb = i;
+  if (verb < 0) return null;
+  const first = verb + 2;
+  for (let x = first + 1; x + 1 < words.length; x++) {
+    if (words[x].text !== 'x') continue;
+    return {
+      character: rest.slice(0, words[verb - 1].end),
+      quantityText: rest.slice(words[first].at, words[x - 1].end),
+      item: rest.slice(words[x + 1].at),
+    };
+  }
+  return null;
+}
 
 function clean(cell: string): string {
   return cell.replace(/\s+/g, ' ').trim();
@@ -106,9 +145,12 @@ export function parseLootLine(raw: string): LootLine {
     };
   }
 
-  const chat = CHAT_RE.exec(line.trim());
-  if (!chat) return { kind: 'invalid', reason: 'format' };
-  const [, stampTime, bareTime, character, quantityText, item] = chat;
+  const text = line.trim();
+  const stamp = CHAT_STAMP_RE.exec(text);
+  const loot = stamp ? readChatLoot(text.slice(stamp[0].length)) : null;
+  if (!stamp || !loot) return { kind: 'invalid', reason: 'format' };
+  const [, stampTime, bareTime] = stamp;
+  const { character, quantityText, item } = loot;
   const quantity = parseLootQuantity(quantityText);
   if (quantity === null) return { kind: 'invalid', reason: 'quantity' };
   return {

@@ -8,7 +8,7 @@ const prices = new Map<number, LootPriceInfo>([
 ]);
 
 describe('groupValue', () => {
-  it('sums SELL and BUY to the cent; blueprint copies and unpriced types add nothing', () => {
+  it('a type without a price makes that side unknown (null), never the others summed; it is listed; copies are not valued', () => {
     expect(
       groupValue(
         [
@@ -20,13 +20,23 @@ describe('groupValue', () => {
         ],
         prices,
       ),
-    ).toEqual({
+    ).toEqual({ sell: null, buy: null, unpricedSell: [999_999], unpricedBuy: [35, 999_999], blueprints: [691] });
+  });
+
+  it('sums SELL and BUY to the cent when every type is priced, or priced instead (a price chosen for the missing side)', () => {
+    const items: [number, number][] = [
+      [34, 12_345],
+      [2488, 3],
+      [35, 7],
+      [691, 2],
+    ];
+    expect(groupValue(items, prices, new Map([[35, { price: 9, source: { kind: 'manual' as const } }]]))).toEqual({
       // 12 345 × 4.52 = 55 799.40; 3 × 1 250 000 = 3 750 000; 7 × 10.01 = 70.07
       sell: 3_805_869.47,
-      // 12 345 × 3.98 = 49 133.10; 3 × 1 010 000.50 = 3 030 001.50
-      buy: 3_079_134.6,
-      unpricedSell: [999_999],
-      unpricedBuy: [35, 999_999],
+      // 12 345 × 3.98 = 49 133.10; 3 × 1 010 000.50 = 3 030 001.50; 7 × 9 (typed in) = 63
+      buy: 3_079_197.6,
+      unpricedSell: [],
+      unpricedBuy: [],
       blueprints: [691],
     });
   });

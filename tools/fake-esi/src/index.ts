@@ -9,7 +9,7 @@ export type {
   RouteContext,
   RouteResult,
 } from './server';
-export { FakeMarket, HUB_LOCATIONS, PAGE_SIZE, FEATURED_ORDERS_PER_SIDE } from './market';
+export { FakeMarket, HUB_LOCATIONS, HUB_VOLUME_SHARE, PAGE_SIZE, FEATURED_ORDERS_PER_SIDE, tradesAtHub } from './market';
 export type { EsiHistoryDay, EsiIndustrySystem, EsiMarketOrder, EsiMarketPrice, HubLocation } from './market';
 export {
   FEATURED_TYPE_IDS,

@@ -62,6 +62,26 @@ export const HUB_LOCATIONS: readonly HubLocation[] = [
 export const PAGE_SIZE = 1000;
 /** Orders per featured type at the hub station: this many sells and as many buys. */
 export const FEATURED_ORDERS_PER_SIDE = 4;
+
+/**
+ * A hub's share of the game's traded volume (rough, Jita the largest): a type trades at a hub when
+ * its daily volume (the seed's, game-wide) × the share is at least one unit. Every type that
+ * trades at a hub gets one sell and one buy order at the hub station, after the featured ones and
+ * before the random rest of the book: Jita has them for every type, the smaller hubs for fewer.
+ */
+export const HUB_VOLUME_SHARE: Readonly<Record<number, number>> = {
+  10000002: 1, // The Forge (Jita): every type of the seed trades there
+  10000043: 0.15, // Domain (Amarr)
+  10000032: 0.08, // Sinq Laison (Dodixie)
+  10000030: 0.06, // Heimatar (Rens)
+  10000042: 0.05, // Metropolis (Hek)
+};
+
+/** Does this type trade at the region's hub (one order each side guaranteed there)? */
+export function tradesAtHub(type: Pick<CatalogType, 'dailyVolume'>, regionId: number): boolean {
+  const share = HUB_VOLUME_SHARE[regionId];
+  return share !== undefined && type.dailyVolume * share >= 1;
+}
 const DAY_MS = 86_400_000;
 const BUY_RANGES = ['station', 'solarsystem', 'region', '1', '2', '3', '5', '10', '20', '40'];
 
@@ -75,6 +95,8 @@ export interface MarketOptions {
 export class FakeMarket {
   private readonly cumulative: Float64Array;
   private readonly featured: CatalogType[];
+  /** Per region: the non-featured types that trade at its hub (by type id). */
+  private readonly covered = new Map<number, CatalogType[]>();
 
   constructor(
     readonly catalog: Catalog,
@@ -90,6 +112,17 @@ export class FakeMarket {
   }
 
   static defaultFeatured = FEATURED_TYPE_IDS;
+
+  /** The types (besides the featured ones) with one guaranteed order each side at the region's hub. */
+  coveredTypes(regionId: number): readonly CatalogType[] {
+    let list = this.covered.get(regionId);
+    if (!list) {
+      const featured = new Set(this.featured.map((t) => t.typeId));
+      list = this.catalog.types.filter((t) => !featured.has(t.typeId) && tradesAtHub(t, regionId));
+      this.covered.set(regionId, list);
+    }
+    return list;
+  }
 
   orderCount(regionId: number): number {
     const o = this.options.ordersPerRegion;
@@ -133,9 +166,15 @@ export class FakeMarket {
     let isBuy: boolean;
     let atHub: boolean;
     let outlier = false;
+    const covered = this.coveredTypes(regionId);
     if (index < featuredSlots) {
       type = this.featured[Math.floor(index / (FEATURED_ORDERS_PER_SIDE * 2))];
       isBuy = index % 2 === 1;
+      atHub = true;
+    } else if (index < featuredSlots + covered.length * 2) {
+      const k = index - featuredSlots;
+      type = covered[Math.floor(k / 2)];
+      isBuy = k % 2 === 1;
       atHub = true;
     } else {
       type = this.pickType(rand());

@@ -55,6 +55,12 @@ export interface FaultSpec {
   down?: boolean;
   /** Delay the answer (slow ESI); combined with nothing else the normal answer follows. */
   delayMs?: number;
+  /**
+   * Hold the answer until this settles (a test's gate: the request is in flight for as long as the
+   * test needs, whatever the machine's speed); `onArrival` is told when such a request arrives.
+   */
+  until?: Promise<unknown>;
+  onArrival?: (entry: RequestLogEntry) => void;
   /** Only requests for this `page` query value. */
   page?: number;
   /** Apply this many times, then remove itself (default: until cleared). */
@@ -71,6 +77,8 @@ export interface RequestLogEntry {
   compatibilityDate?: string;
   ifNoneMatch?: string;
   at: number;
+  /** The `X-ESI-Error-Limit-Remain` this request was answered with (unset until answered). */
+  errorLimitRemain?: number;
 }
 
 export interface FakeEsiStats {
@@ -104,6 +112,7 @@ export interface FakeEsiOptions {
   historyDays?: number;
   /** Error-limit budget per window (ESI: 100 per 60 s). */
   errorLimit?: number;
+  /** The window is a duration: measured on `now` when a test gives one, else on the monotonic clock. */
   errorWindowSeconds?: number;
   /** Extra routes (later features: characters, SSO ...), matched before the built-in ones. */
   routes?: FakeRoute[];
@@ -124,8 +133,16 @@ export interface FakeEsi {
   /** Injects a fault on paths equal to (string) or matching (RegExp) the request path; returns a remover. */
   setFault(path: string | RegExp, fault: FaultSpec): () => void;
   clearFaults(): void;
-  /** Forces the error-limit state (e.g. remain 3, reset in 1 s). */
+  /**
+   * Forces the error-limit state (e.g. remain 3, reset in 1 s), the window starting with the next
+   * request (so a test's own pause before it does not shorten the window).
+   */
   setErrorLimit(remain: number, resetSeconds: number): void;
+  /**
+   * Holds the answers of the next `times` (default 1) requests to `path` until `release()`:
+   * `arrived` resolves with the first such request once it is in flight.
+   */
+  hold(path: string | RegExp, times?: number): { arrived: Promise<RequestLogEntry>; release(): void };
   /** New order-book snapshot (new prices, Last-Modified and ETags). Manual mode only. */
   advanceMarket(): void;
   /** The current snapshot of the book: epoch and the moment its prices were generated for. */
@@ -223,19 +240,28 @@ export async function startFakeEsi(opts: FakeEsiOptions = {}): Promise<FakeEsi> 
     ...corpRoutes({ sso: () => sso, cacheSeconds: () => opts.characterCacheSeconds, corpData: () => corp }),
   ];
   let faults: ActiveFault[] = [];
+  // A duration, measured on the monotonic clock unless the test drives the clock: under the date
+  // sweep the faked Date may trail the real timers a client waits with.
+  const windowClock = opts.now ?? (() => performance.now());
   let errorRemain = options.errorLimit;
-  let errorResetAt = now() + options.errorWindowSeconds * 1000;
+  let errorResetAt = windowClock() + options.errorWindowSeconds * 1000;
+  /** A window set by `setErrorLimit`, started by the next request. */
+  let nextWindowMs: number | null = null;
   const freshStats = (): FakeEsiStats => ({ requests: 0, notModified: 0, errors: 0, byRoute: {}, log: [] });
   let stats = freshStats();
 
   const errorHeaders = () => {
-    if (now() >= errorResetAt) {
+    if (nextWindowMs !== null) {
+      errorResetAt = windowClock() + nextWindowMs;
+      nextWindowMs = null;
+    }
+    if (windowClock() >= errorResetAt) {
       errorRemain = options.errorLimit;
-      errorResetAt = now() + options.errorWindowSeconds * 1000;
+      errorResetAt = windowClock() + options.errorWindowSeconds * 1000;
     }
     return {
       'X-ESI-Error-Limit-Remain': String(Math.max(0, errorRemain)),
-      'X-ESI-Error-Limit-Reset': String(Math.max(0, Math.ceil((errorResetAt - now()) / 1000))),
+      'X-ESI-Error-Limit-Reset': String(Math.max(0, Math.ceil((errorResetAt - windowClock()) / 1000))),
     };
   };
 
@@ -282,12 +308,14 @@ export async function startFakeEsi(opts: FakeEsiOptions = {}): Promise<FakeEsi> 
       }
       if (status === 304) stats.notModified += 1;
       const text = status === 304 ? '' : JSON.stringify(body);
+      const limit = errorHeaders();
+      entry.errorLimitRemain = Number(limit['X-ESI-Error-Limit-Remain']);
       res.writeHead(status, {
         'Access-Control-Allow-Origin': '*',
         'Cache-Control': 'public',
         'Content-Type': 'application/json; charset=utf-8',
         'X-ESI-Request-ID': randomUUID(),
-        ...errorHeaders(),
+        ...limit,
         ...headers,
       });
       res.end(text);
@@ -304,6 +332,8 @@ export async function startFakeEsi(opts: FakeEsiOptions = {}): Promise<FakeEsi> 
     }
 
     const fault = takeFault(path, url.searchParams.get('page'));
+    fault?.onArrival?.(entry);
+    if (fault?.until) await fault.until.catch(() => undefined);
     if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
     if (fault?.down) {
       entry.status = -1;
@@ -367,7 +397,10 @@ export async function startFakeEsi(opts: FakeEsiOptions = {}): Promise<FakeEsi> 
       }
     });
   });
-  server.keepAliveTimeout = 5000;
+  // Idle keep-alive sockets are closed by the client (undici: after 4 s), never by this server
+  // while a client may still pick one for its next request: a server closing first (it was 5 s)
+  // raced with that on a busy machine, and the request failed as "other side closed" and was retried.
+  server.keepAliveTimeout = 60_000;
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -402,7 +435,15 @@ export async function startFakeEsi(opts: FakeEsiOptions = {}): Promise<FakeEsi> 
     },
     setErrorLimit(remain, resetSeconds) {
       errorRemain = remain;
-      errorResetAt = now() + resetSeconds * 1000;
+      nextWindowMs = resetSeconds * 1000;
+    },
+    hold(path, times = 1) {
+      let release!: () => void;
+      const until = new Promise<void>((resolve) => (release = resolve));
+      let arrive!: (entry: RequestLogEntry) => void;
+      const arrived = new Promise<RequestLogEntry>((resolve) => (arrive = resolve));
+      faults.push({ path, spec: { until, onArrival: arrive, times }, remaining: times });
+      return { arrived, release };
     },
     advanceMarket() {
       manualEpoch += 1;

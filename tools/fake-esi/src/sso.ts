@@ -70,6 +70,12 @@ export interface FakeSso {
   revoke(refreshToken: string): void;
   /** Every refresh token issued so far for this character is refused (the player revoked the app). */
   revokeCharacter(characterId: number): void;
+  /**
+   * Resolves once `stats.revocations` has reached `count` (at once if it has) with the tokens
+   * handed back so far, in order: a test waits for an app's revocation after its answer (best
+   * effort, in the background) instead of polling.
+   */
+  revocationsReach(count: number): Promise<string[]>;
   /** Verifies an access token like ESI does (signature, issuer, expiry; any client). */
   verifyAccessToken(jwt: string): Promise<FakeAccessClaims | { error: 'expired' | 'invalid' }>;
   close(): Promise<void>;
@@ -134,6 +140,8 @@ export async function startFakeSso(opts: FakeSsoOptions = {}): Promise<FakeSso> 
   const revoked = new Set<string>();
   const revokedCharacters = new Map<number, number>();
   const stats: FakeSsoStats = { authorizationCodeGrants: 0, refreshGrants: 0, refusedRefreshGrants: 0, revocations: 0 };
+  const handedBack: string[] = [];
+  let revocationWaiters: { count: number; resolve: (tokens: string[]) => void }[] = [];
   let fault: TokenFault = null;
   let tokenFailures: { times: number; status: number } = { times: 0, status: 503 };
   let url = '';
@@ -284,6 +292,12 @@ export async function startFakeSso(opts: FakeSsoOptions = {}): Promise<FakeSso> 
           const token = form.get('token') ?? '';
           if (token) revoked.add(token);
           stats.revocations += 1;
+          handedBack.push(token);
+          revocationWaiters = revocationWaiters.filter((w) => {
+            if (stats.revocations < w.count) return true;
+            w.resolve([...handedBack]);
+            return false;
+          });
           res.writeHead(200);
           return res.end();
         }
@@ -338,6 +352,10 @@ export async function startFakeSso(opts: FakeSsoOptions = {}): Promise<FakeSso> 
     failTokenRequests: (times, status = 503) => void (tokenFailures = { times, status }),
     revoke: (t) => void revoked.add(t),
     revokeCharacter: (id) => void revokedCharacters.set(id, now()),
+    revocationsReach: (count) =>
+      stats.revocations >= count
+        ? Promise.resolve([...handedBack])
+        : new Promise((resolve) => revocationWaiters.push({ count, resolve })),
     async verifyAccessToken(jwt) {
       try {
         const { payload } = await jwtVerify(jwt, publicKey, { issuer: issuer(), audience: 'EVE Online', algorithms: ['RS256'] });

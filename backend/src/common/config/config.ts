@@ -12,7 +12,8 @@ const url = z.url({ error: 'ожидается URL (http://... или https://..
 
 /**
  * Demo mode on the team's machines: the offline copy of the SDE beside the repository, when there
- * is one. Never in production, and a clone without it downloads CCP's SDE like a real install.
+ * is one. Never in production, never under tests (they read the repository's SDE subset,
+ * tools/sde-subset), and a clone without it downloads CCP's SDE like a real install.
  */
 function demoLocalSdePath(): string | undefined {
   const candidate = resolve(REPO_ROOT, '..', 'shared', 'eve-data', 'sde-jsonl');
@@ -266,7 +267,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY ?? 'demo-only-token-key-change-me',
     imageServerUrl: e.IMAGE_SERVER_URL.replace(/\/$/, ''),
     sde: {
-      path: e.SDE_PATH ? resolve(process.cwd(), e.SDE_PATH) : e.SDE_URL || !demo ? undefined : demoLocalSdePath(),
+      path: e.SDE_PATH
+        ? resolve(process.cwd(), e.SDE_PATH)
+        : e.SDE_URL || !demo || e.NODE_ENV === 'test'
+          ? undefined
+          : demoLocalSdePath(),
       url: e.SDE_URL,
       baseUrl: e.SDE_BASE_URL.replace(/\/$/, ''),
       checkIntervalMs: Math.round(e.SDE_CHECK_INTERVAL_HOURS * 3_600_000),

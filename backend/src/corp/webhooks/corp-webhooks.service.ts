@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
@@ -10,6 +11,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import { encryptSecret, secretKey } from '../../common/crypto/secret-box';
+import { isDuplicateKey } from '../../common/database/duplicate-key';
 import { apiError } from '../../common/errors/api-exception.filter';
 import type { CorpMember } from '../corp-access';
 import { CorpScoped } from '../corp-scope';
@@ -81,18 +83,35 @@ export class CorpWebhooksService {
     if (!check.ok) throw apiError(400, check.message);
     const refused = await resolveWebhookHost(check.url, this.policy);
     if (refused) throw apiError(400, refused);
-    // Counted over the member's corporations (new webhooks go to the first one).
-    const count = await this.hooks.find(member).countDocuments();
-    if (count >= DELIVERY_LIMITS.webhooksPerCorp) throw apiError(400, DELIVERY_MESSAGES.tooMany(DELIVERY_LIMITS.webhooksPerCorp));
-    const doc = await this.hooks.create(member, {
+    const fields = {
       name: req.name,
       url_enc: encryptSecret(check.url.href, this.key),
       url_masked: maskWebhookUrl(check.url.href),
       enabled: true,
       created_by: member.user.username,
       created_at: now,
-    });
-    return { webhook: toWebhook(doc.toObject<WebhookDoc>()) };
+    };
+    // The quota of the member's corporation (where new webhooks go), kept by the unique place
+    // (`slot`): a free place taken by someone else meanwhile is a duplicate key, and we look again.
+    for (;;) {
+      const taken = await this.hooks.findOwn(member).select({ slot: 1 }).lean<Pick<WebhookDoc, '_id' | 'slot'>[]>();
+      const used = new Set(taken.map((h) => h.slot));
+      const free = Array.from({ length: DELIVERY_LIMITS.webhooksPerCorp }, (_, i) => i).filter((i) => !used.has(i));
+      if (free.length === 0) throw apiError(400, DELIVERY_MESSAGES.tooMany(DELIVERY_LIMITS.webhooksPerCorp));
+      // A random free place: simultaneous adds rarely pick the same one.
+      const slot = free[randomInt(free.length)];
+      const unplaced = taken.find((h) => h.slot === undefined || h.slot === null);
+      try {
+        if (unplaced) {
+          await this.webhooks.updateOne({ _id: unplaced._id, slot: null }, { $set: { slot } });
+          continue;
+        }
+        const doc = await this.hooks.create(member, { ...fields, slot });
+        return { webhook: toWebhook(doc.toObject<WebhookDoc>()) };
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    }
   }
 
   async setEnabled(member: CorpMember, id: string, enabled: boolean): Promise<{ webhook: CorpWebhook }> {

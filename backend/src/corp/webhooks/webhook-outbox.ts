@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model, Types } from 'mongoose';
+import { Types, type Model } from 'mongoose';
 import { DELIVERY_MESSAGES, type WebhookDeliveryKind } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import { decryptSecret, secretKey } from '../../common/crypto/secret-box';
 import { isDuplicateKey } from '../../common/database/duplicate-key';
 import { LeaseService } from '../../common/scheduling/lease.service';
-import type { DiscordMessage } from '../domain/discord-message';
+import { CORP_MODELS, type EventDoc } from '../corp.schema';
+import { toCorpEvent } from '../corp.mapper';
+import { pingMessage, type DiscordMessage } from '../domain/discord-message';
 import { nextStep } from '../domain/webhook-retry';
 import { WebhookSender } from './webhook-sender';
 import { WEBHOOK_MODELS, type DeliveryDoc, type WebhookDoc } from './webhook.schema';
@@ -25,13 +27,22 @@ export interface OutboxEntry {
 /** Parallel sends per instance (a slow webhook does not hold up the others). */
 const SENDERS = 4;
 
+/** Pings announced in one sweep at most (the rest in the next). */
+const SWEEP_BATCH = 50;
+
 /**
- * The webhook outbox. A ping change writes one row per enabled webhook of its corporation
- * (`enqueue`, called by the listener after the ping's answer is on its way) and every instance
- * works the rows: a row is claimed with one findOneAndUpdate that sets this instance as its
- * lessee until `lease_until`, so exactly one instance sends it; an instance that dies mid-send
- * leaves a lease that expires and another picks the row up. 429/5xx and no answer are retried
- * after Retry-After or a doubling backoff (domain/webhook-retry), up to `maxAttempts`.
+ * The webhook outbox. A ping change is written together with its announcement (in the ping's
+ * document, one write: PingAnnouncement); `announce` turns the announcements into one row per
+ * enabled webhook of its corporation and then removes them, every step
+ * repeatable: a change has one row per webhook (unique change key). The listener announces before
+ * the ping's answer; an instance that died after the ping's write left the announcement, and the
+ * sweep in every instance's poll (`sweep`: announcements older than the grace) writes it. So a
+ * kill -9 at any point leaves no ping, or a ping whose webhooks get it.
+ *
+ * Every instance works the rows: a row is claimed with one findOneAndUpdate that sets this
+ * instance as its lessee until `lease_until`, so exactly one instance sends it; an instance that
+ * dies mid-send leaves a lease that expires and another picks the row up. 429/5xx and no answer
+ * are retried after Retry-After or a doubling backoff (domain/webhook-retry), up to `maxAttempts`.
  */
 @Injectable()
 export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
@@ -49,6 +60,7 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectModel(WEBHOOK_MODELS.webhook) private readonly webhooks: Model<WebhookDoc>,
     @InjectModel(WEBHOOK_MODELS.delivery) private readonly deliveries: Model<DeliveryDoc>,
+    @InjectModel(CORP_MODELS.event) private readonly pings: Model<EventDoc>,
     leases: LeaseService,
   ) {
     const { hosts, allowHttp, allowPrivate, timeoutMs } = config.pingWebhooks;
@@ -74,6 +86,48 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
     for (const t of this.timers) clearTimeout(t);
     await this.draining?.catch(() => undefined);
     await this.sender.close().catch(() => undefined);
+  }
+
+  /**
+   * Writes the ping's announcements as rows (one per enabled webhook of its corporation, the
+   * message as the ping is now), then takes them off the ping.
+   * Failures are logged: the announcement stays for the sweep.
+   */
+  async announce(pingId: string): Promise<void> {
+    try {
+      const ping = await this.pings.findById(new Types.ObjectId(pingId)).lean<EventDoc>();
+      if (!ping?.webhooks_due?.length) return;
+      const view = toCorpEvent(ping, this.config.imageServerUrl);
+      for (const change of ping.webhooks_due)
+        await this.enqueue({
+          corporationId: ping.corporation_id,
+          eventId: view.id,
+          eventName: ping.name,
+          kind: change.kind,
+          changeKey: change.key,
+          message: pingMessage(view, change.kind),
+        });
+      const keys = ping.webhooks_due.map((c) => c.key);
+      await this.pings.updateOne({ _id: ping._id }, { $pull: { webhooks_due: { key: { $in: keys } } } });
+    } catch (err) {
+      if (!this.abort.signal.aborted)
+        this.logger.error(`Пинг ${pingId} не поставлен в очередь вебхуков (поставит проверка очереди): ${String(err)}`);
+    }
+  }
+
+  /** Announces what an instance that died after a ping's write left behind (older than the grace). */
+  private async sweep(now: Date): Promise<void> {
+    // The grace: one poll interval, so the sweep rarely meets an announcement its listener is writing.
+    const before = new Date(now.getTime() - this.config.pingWebhooks.pollMs);
+    const left = await this.pings
+      .find({ 'webhooks_due.at': { $lte: before } }, { _id: 1 })
+      .limit(SWEEP_BATCH)
+      .lean<Pick<EventDoc, '_id'>[]>()
+      .catch((err: unknown) => {
+        if (!this.abort.signal.aborted) this.logger.error(`Проверка очереди вебхуков не удалась: ${String(err)}`);
+        return [];
+      });
+    for (const ping of left) await this.announce(String(ping._id));
   }
 
   /** Writes the change's rows (one per enabled webhook, or only `webhookId`'s) and starts sending. */
@@ -123,6 +177,7 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
     this.draining = (async () => {
       do {
         this.again = false;
+        await this.sweep(new Date());
         await Promise.all(Array.from({ length: SENDERS }, () => this.sendUntilEmpty()));
       } while (this.again && !this.abort.signal.aborted);
     })()

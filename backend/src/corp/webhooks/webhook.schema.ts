@@ -16,6 +16,12 @@ export interface WebhookDoc {
   enabled: boolean;
   created_by: string;
   created_at: Date;
+  /**
+   * Its place in the corporation's quota (0 … webhooksPerCorp-1), unique per corporation: adding
+   * one takes a free place in one insert, so simultaneous adds cannot pass the quota. Webhooks
+   * written before places existed get one when the next is added.
+   */
+  slot?: number;
 }
 
 export const WebhookSchema = new Schema<WebhookDoc>(
@@ -27,10 +33,12 @@ export const WebhookSchema = new Schema<WebhookDoc>(
     enabled: { type: Boolean, required: true },
     created_by: { type: String, required: true },
     created_at: { type: Date, required: true },
+    slot: { type: Number },
   },
   { collection: 'corp_webhooks', versionKey: false },
 );
 WebhookSchema.index({ corporation_id: 1, created_at: 1 });
+WebhookSchema.index({ corporation_id: 1, slot: 1 }, { unique: true, partialFilterExpression: { slot: { $exists: true } } });
 
 /**
  * The outbox and the delivery log in one (`corp_webhook_deliveries`): one row per ping change

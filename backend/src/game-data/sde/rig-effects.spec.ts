@@ -1,14 +1,14 @@
 /**
  * Rig -> product groups, read from the tables shipped in backend/data/sde-industry and the real
- * dogma values (../shared/eve-data/sde-jsonl), checked against facts from the game (rig
- * descriptions, in-game numbers in industry-test-cases); and the shipped tables are byte for byte
- * the SDE industry tables of ../shared/eve-data/sde-csv-2026-01. Without the data folder this test
- * fails, it is never skipped.
+ * dogma values of the SDE (the repository's subset, tools/sde-subset; the full SDE under
+ * `npm run test:full-sde`), checked against facts from the game (rig descriptions, in-game numbers
+ * in industry-test-cases). That the shipped tables are byte for byte the SDE industry tables of
+ * 2026-01 is a full-data check (rig-tables.full-sde.ts).
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { toDogmaDoc } from './dogma';
 import {
@@ -21,14 +21,13 @@ import {
 } from './rig-effects';
 import { describeRigTables, refreshRigTables, RIG_TABLES_SOURCE_FILE, type RigTablesSource } from './rig-tables-refresh';
 import type { DogmaDoc } from './sde.types';
-
-const EVE_DATA = resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'eve-data');
+import { testSdeDir } from '../../../../tools/sde-subset/paths';
 const RIGS = [37146, 37180, 43920, 45548, 46485, 46487, 46497, 37183, 43722, 43879, 43880, 43724, 35827];
 
 async function realDogma(ids: readonly number[]): Promise<Map<number, DogmaDoc>> {
   const out = new Map<number, DogmaDoc>();
   const want = new Set(ids);
-  const rl = createInterface({ input: createReadStream(join(EVE_DATA, 'sde-jsonl', 'typeDogma.jsonl')), crlfDelay: Infinity });
+  const rl = createInterface({ input: createReadStream(join(testSdeDir(), 'typeDogma.jsonl')), crlfDelay: Infinity });
   for await (const line of rl) {
     const id = Number(/^\{"_key": (\d+)/.exec(line)?.[1]);
     if (!want.has(id)) continue;
@@ -38,15 +37,7 @@ async function realDogma(ids: readonly number[]): Promise<Map<number, DogmaDoc>>
   return out;
 }
 
-const CSV_2026_01 = join(EVE_DATA, 'sde-csv-2026-01');
-
 describe('the rig tables shipped with the repository', () => {
-  it.each(Object.values(RIG_CSV_FILES))('%s is byte for byte the SDE industry table of 2026-01', (name) => {
-    if (!existsSync(CSV_2026_01))
-      throw new Error(`The game data is missing: ${CSV_2026_01} (put ../shared/eve-data beside the repository)`);
-    expect(readFileSync(join(SHIPPED_RIG_TABLES_DIR, name)).equals(readFileSync(join(CSV_2026_01, name)))).toBe(true);
-  });
-
   it('source.json names the source and date and matches each file (size, rows, sha256)', () => {
     const described = JSON.parse(readFileSync(join(SHIPPED_RIG_TABLES_DIR, RIG_TABLES_SOURCE_FILE), 'utf8')) as RigTablesSource;
     expect(described.date).toBe('2026-01-20');

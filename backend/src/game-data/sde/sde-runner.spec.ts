@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -66,6 +66,15 @@ function fakeSdeZip(build: number): Buffer {
   return readFileSync(zipMiniSde(dir, `eve-online-static-data-${build}-jsonl.zip`));
 }
 
+/** Resolves once `path` holds at least `bytes` bytes (the state the cut waits for; bounded). */
+async function fileReaches(path: string, bytes: number, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!existsSync(path) || statSync(path).size < bytes) {
+    if (Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /** CCP's static-data layout on loopback, with Range support and faults to order. */
 class FakeCcp {
   server!: Server;
@@ -73,8 +82,12 @@ class FakeCcp {
   latest = 3484357;
   zips = new Map<number, Buffer>();
   requests: { url: string; range?: string }[] = [];
-  /** Cut the next archive response after this many bytes. */
+  /**
+   * Cut the next archive response after this many bytes, once they are all in `cutOnDisk` (the
+   * downloader's .part): every byte sent is then on disk, so the retry must ask for exactly the rest.
+   */
   cutNextAt: number | null = null;
+  cutOnDisk = '';
   /** Serve archives with a flipped byte. */
   corrupt = false;
 
@@ -106,7 +119,7 @@ class FakeCcp {
       const cut = this.cutNextAt;
       if (cut !== null) {
         this.cutNextAt = null;
-        res.write(slice.subarray(0, cut), () => res.destroy());
+        res.write(slice.subarray(0, cut), () => void fileReaches(this.cutOnDisk, from + cut).finally(() => res.destroy()));
       } else res.end(slice);
     });
     this.server.listen(0, '127.0.0.1');
@@ -128,6 +141,7 @@ describe('resolveSdeSource', () => {
     ccp.latest = 3484357;
     ccp.corrupt = false;
     ccp.cutNextAt = null;
+    ccp.cutOnDisk = '';
   });
 
   const dataDir = () => tempDir('sde-data-');
@@ -149,6 +163,7 @@ describe('resolveSdeSource', () => {
     const zip = ccp.zips.get(3484357)!;
     expect(zip.length).toBeGreaterThan(110_000);
     ccp.cutNextAt = 60_000;
+    ccp.cutOnDisk = join(dir, 'sde', 'eve-online-static-data-3484357-jsonl.zip.part');
     const file = await resolveSdeSource(ccpConfig(dir), log, fast);
     expect(file).toBe(join(dir, 'sde', 'eve-online-static-data-3484357-jsonl.zip'));
     expect(readFileSync(file).equals(zip)).toBe(true);
@@ -157,9 +172,9 @@ describe('resolveSdeSource', () => {
       '/static-data/tranquility/eve-online-static-data-3484357-jsonl.zip',
       '/static-data/tranquility/eve-online-static-data-3484357-jsonl.zip',
     ]);
-    // The retry asks for the rest of what reached the disk (nothing, if the cut came first).
-    const resumed = /^bytes=(\d+)-$/.exec(ccp.requests[2].range ?? 'bytes=0-');
-    expect(Number(resumed?.[1])).toBeLessThanOrEqual(60_000);
+    // The first request asks for everything; the retry for exactly the rest of the 60 000 bytes on disk.
+    expect(ccp.requests[1].range).toBeUndefined();
+    expect(ccp.requests[2].range).toBe('bytes=60000-');
     expect(readdirSync(join(dir, 'sde'))).toEqual(['eve-online-static-data-3484357-jsonl.zip']);
 
     // Cached: the next check only reads latest.jsonl.

@@ -12,7 +12,7 @@ import {
   toType,
 } from './transforms';
 
-// Real lines of ../shared/eve-data/sde-jsonl (descriptions shortened).
+// Real lines of CCP's SDE (tools/sde-subset/data/sde-jsonl; descriptions shortened).
 const TRITANIUM = {
   _key: 34,
   basePrice: 2.0,

@@ -1,6 +1,6 @@
 /**
- * Golden tests of invention on the real game data (../shared/eve-data: the SDE's blueprints, types,
- * dogma and industry tables) against EVE Ref's published invention cases, whose numbers were read
+ * Golden tests of invention on CCP's game data (the repository's SDE subset, tools/sde-subset; the
+ * full SDE under `SDE_PATH=… npm run test:full-sde`: blueprints, types, dogma) against EVE Ref's published invention cases, whose numbers were read
  * from the in-game industry window (autonomouslogic/eve-ref, src/test/resources/com/autonomouslogic/
  * everef/api/IndustryCostHandlerTest/<case>/: `invention.txt` (the window's datacores, copied), and
  * the screenshots invention.jpg / invention-time.jpg / invention-cost.jpg, whose values EVE Ref notes
@@ -18,12 +18,13 @@
  * Adjusted prices are the cases' real ESI /markets/prices/ values (only the types the fees use).
  * The EIVs the window shows differ from Σ quantity × adjusted price by a few ISK (77 556 562 here
  * against 77 556 550 in the game; CCP's own adjusted prices carry more digits than ESI returns);
- * the job costs, rounded, are the game's to the ISK. Without the data folder these tests fail.
+ * the job costs, rounded, are the game's to the ISK.
  */
 import { ALL_SKILLS_V, jobFee, type SkillLevels } from '@eve-toolkit/shared-types';
 import { facilitySetup } from './facility';
 import { planInvention, type ScienceSettings } from './invention';
 import { loadSdeIndustry, type SdeIndustry } from '../testing/sde-catalog';
+import GOLDEN from './golden-quantities.json';
 
 jest.setTimeout(60_000);
 
@@ -88,6 +89,27 @@ const plan = (
 
 const pct = (p: number) => Math.round(p * 1000) / 10;
 
+/** A case of golden-quantities.json (the quantities tools/industry-reference recomputes). */
+const goldenCase = (name: string) => GOLDEN.invention.find((c) => c.name.startsWith(name))!;
+type Planned = ReturnType<typeof plan>;
+/** What the reference recomputes: chance, the invented copy, time, every material over all attempts. */
+const quantities = (p: Planned) => ({
+  chancePercent: pct(p.probability),
+  runsPerCopy: p.runsPerCopy,
+  me: p.me,
+  te: p.te,
+  time: p.time,
+  materials: p.materials.map((m) => [m.typeId, m.quantity * p.runs]),
+});
+const expected = (c: ReturnType<typeof goldenCase>) => ({
+  chancePercent: c.chancePercent,
+  runsPerCopy: c.runsPerCopy,
+  me: c.me,
+  te: c.te,
+  time: c.time,
+  materials: c.materials,
+});
+
 describe('where T2 blueprints are invented from, and the decryptors (SDE)', () => {
   it('Mjolnir Fury from the Mjolnir Cruise Missile Blueprint, Sin from the Dominix, Golem from the Raven', () => {
     expect(sde.inventions.get(24536)).toMatchObject({
@@ -130,20 +152,15 @@ describe('where T2 blueprints are invented from, and the decryptors (SDE)', () =
 
 describe('EVE Ref cases with in-game numbers', () => {
   it('Mjolnir Fury, 45 runs, NPC station: 49.6 %, 723h33m45s, 45 + 45 datacores, job cost 241 242', () => {
+    const c = goldenCase('Mjolnir Fury, 45 runs, NPC');
     const p = plan(
-      24536,
-      45,
-      null,
+      c.blueprint,
+      c.runs,
+      c.decryptor,
       science({ facilityTax: 0.0025, costIndex: { invention: 0.113026559329934, copying: 0.0722 } }),
       MJOLNIR_ADJUSTED,
     );
-    expect(pct(p.probability)).toBe(49.6);
-    expect([p.runsPerCopy, p.me, p.te]).toEqual([10, 2, 4]);
-    expect(p.time).toBe(2_604_825);
-    expect(p.materials.map((m) => [m.typeId, m.quantity * p.runs])).toEqual([
-      [20418, 45],
-      [20420, 45],
-    ]);
+    expect(quantities(p)).toEqual(expected(c));
     expect(Math.round(p.fee.eiv / 0.02)).toBe(77_556_562);
     expect(p.fee).toMatchObject({ systemCost: 175_319, facilityTax: 3_878, scc: 62_045, total: 241_242 });
     expect(p.expectedCopies).toBeCloseTo(22.3125, 10);
@@ -151,36 +168,27 @@ describe('EVE Ref cases with in-game numbers', () => {
   });
 
   it('Mjolnir Fury with an Optimized Attainment Decryptor: 94.2 %, a 12-run copy at ME 3 TE 2, 45 decryptors', () => {
-    const p = plan(24536, 45, 34207, science({}), MJOLNIR_ADJUSTED);
-    expect(pct(p.probability)).toBe(94.2);
-    expect([p.runsPerCopy, p.me, p.te, p.time]).toEqual([12, 3, 2, 2_604_825]);
-    expect(p.materials.map((m) => [m.typeId, m.quantity * p.runs])).toEqual([
-      [20418, 45],
-      [20420, 45],
-      [34207, 45],
-    ]);
+    const c = goldenCase('Mjolnir Fury, 45 runs with an Optimized');
+    expect(c.decryptor).toBe(34207);
+    expect(quantities(plan(c.blueprint, c.runs, c.decryptor, science({}), MJOLNIR_ADJUSTED))).toEqual(expected(c));
   });
 
   it('Sin, 1 run at an NPC station: 32.1 %, 45h20m, 32 + 32 datacores', () => {
-    const p = plan(22431, 1, null, science({}), SIN_ADJUSTED);
-    expect(pct(p.probability)).toBe(32.1);
-    expect(p.time).toBe(163_200);
-    expect(p.materials).toEqual([
-      { typeId: 20410, quantity: 32 },
-      { typeId: 20424, quantity: 32 },
-    ]);
+    const c = goldenCase('Sin, 1 run at an NPC');
+    expect(quantities(plan(c.blueprint, c.runs, c.decryptor, science({}), SIN_ADJUSTED))).toEqual(expected(c));
   });
 
   it('Sin in a low-sec Sotiyo with the XL laboratory rig: 19h40m29s; job cost 1 561 191 with the faction-warfare −50 %', () => {
+    const c = goldenCase('Sin, 1 run in a low-sec Sotiyo');
     const settings = science({
-      structure: 35827,
-      rigs: [45548, 37180, 37183],
+      structure: c.structure,
+      rigs: c.rigs,
       secClass: 1,
       facilityTax: 0.02,
       costIndex: { invention: 0.108064094785589, copying: 0.1145 },
     });
-    const p = plan(22431, 1, null, settings, SIN_ADJUSTED);
-    expect(p.time).toBe(70_829);
+    const p = plan(c.blueprint, c.runs, c.decryptor, settings, SIN_ADJUSTED);
+    expect(quantities(p)).toEqual(expected(c));
     expect(Math.round(p.fee.eiv / 0.02)).toBe(768_471_246);
     // The Sotiyo (0.95) and the laboratory rig (−10 % × 1.9 in low-sec) cut the index part; the
     // manufacturing rigs do not touch invention.

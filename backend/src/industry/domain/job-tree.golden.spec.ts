@@ -1,24 +1,36 @@
 /**
- * Golden tests of the job tree on the real game data (../shared/eve-data: the SDE's blueprints,
- * types, dogma and industry tables) against
- * - the in-game industry window (industry-test-cases/everef/*: `manufacturing.txt` and the values
- *   marked verified in `output.json`), and
+ * Golden tests of the job tree on CCP's game data — the repository's SDE subset (tools/sde-subset:
+ * the real SDE lines of every blueprint, type and dogma row these trees reach), and under
+ * `SDE_PATH=… npm run test:full-sde` the full SDE, so a row missing from the subset shows — against
+ * - the in-game industry window (EVE Ref's cases, tools/sde-subset/data/industry-test-cases/everef:
+ *   `manufacturing.txt` and the values marked verified in `output.json`), and
  * - hand-checked blueprints: the expectations below were computed by a separate reference
  *   implementation (Python, straight from the SDE files, decimal half-up rounding), not by this
  *   code: a T1 ship in high- and null-sec with different ME/TE, structures, rigs and skills, a T2
  *   component chain down to moon materials, a capital with reactions on and off, fuel blocks.
  *   That run is not in the repository; the material quantities of the T1 ship and fuel-block
- *   cases are recomputed independently by `npm run check:industry-reference`
- *   (tools/industry-reference/reference.mjs: no app code, the SDE files and game-mechanics.md §1;
- *   run in .ci/run). The T2 chain, the capital, times and fees still rest on that earlier run.
- * Without the data folder these tests fail; they are never skipped.
+ *   cases (and of the invention cases) live in golden-quantities.json beside this file, which these
+ *   tests assert and `npm run check:industry-reference` recomputes independently
+ *   (tools/industry-reference/reference.mjs: no app code, the SDE files and the game's rules; run
+ *   in .ci/run). The T2 chain, the capital, times and fees still rest on that earlier run.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { countNodes, summarize, type JobNode, type SkillLevels } from '@eve-toolkit/shared-types';
+import {
+  countNodes,
+  isBuilt,
+  canBuild,
+  setAll,
+  summarize,
+  type JobNode,
+  type PriceSide,
+  type SkillLevels,
+} from '@eve-toolkit/shared-types';
 import { facilitySetup } from './facility';
 import { buildJobTree, JobTreeError, type NodeSettings, type TreeSettings } from './job-tree';
-import { EVE_DATA_DIR, loadSdeIndustry, type SdeIndustry } from '../testing/sde-catalog';
+import { loadSdeIndustry, type SdeIndustry } from '../testing/sde-catalog';
+import { INDUSTRY_CASES_DIR } from '../../../../tools/sde-subset/paths';
+import GOLDEN from './golden-quantities.json';
 
 jest.setTimeout(60_000);
 
@@ -27,7 +39,7 @@ beforeAll(async () => {
   sde = await loadSdeIndustry();
 });
 
-const CASES = join(EVE_DATA_DIR, 'industry-test-cases', 'everef');
+const CASES = INDUSTRY_CASES_DIR;
 /** ESI /markets/prices/ of a case: type id -> adjusted price. */
 function casePrices(name: string): Map<number, number> {
   const rows = JSON.parse(readFileSync(join(CASES, name, 'esi-market-prices.json'), 'utf8')) as {
@@ -47,8 +59,12 @@ function inGameRequired(name: string): Record<number, number> {
 }
 
 interface Setup {
+  /** The root blueprint's ME/TE. */
   me?: number;
   te?: number;
+  /** The other blueprints' (the hand-checked cases give every blueprint of the tree the same: the root's unless said). */
+  componentMe?: number;
+  componentTe?: number;
   security: number;
   structure?: number;
   rigs?: number[];
@@ -71,6 +87,8 @@ function settings(s: Setup): TreeSettings {
   return {
     me: s.me ?? 0,
     te: s.te ?? 0,
+    componentMe: s.componentMe ?? s.me ?? 0,
+    componentTe: s.componentTe ?? s.te ?? 0,
     facilityTax: s.tax ?? 0,
     manufacturing: facilitySetup(structure(s.structure), rigs(s.rigs)),
     reaction: facilitySetup(structure(s.reactionStructure ?? 35835), rigs(s.reactionRigs)),
@@ -88,7 +106,16 @@ function settings(s: Setup): TreeSettings {
   };
 }
 
+/** Every golden tree built in this file (blueprint, quantity, setup), for the properties at the end. */
+const BUILT_TREES: { blueprintId: number; quantity: number; setup: Setup }[] = [];
+
 function tree(blueprintId: number, quantity: number, s: Setup) {
+  const built = buildTree(blueprintId, quantity, s);
+  BUILT_TREES.push({ blueprintId, quantity, setup: s });
+  return built;
+}
+
+function buildTree(blueprintId: number, quantity: number, s: Setup) {
   const adjusted = s.adjusted;
   const catalog = sde.catalog({
     reactions: s.reactions ?? false,
@@ -122,6 +149,12 @@ function shape(n: JobNode, depth: number, maxDepth: number): Shape {
   return s;
 }
 const direct = (n: JobNode) => Object.fromEntries(n.materials.map((m) => [m.id, m.quantity]));
+
+/** A case of golden-quantities.json (the quantities tools/industry-reference recomputes). */
+type Golden = (typeof GOLDEN.manufacturing)[number];
+const goldenCase = (name: string) => GOLDEN.manufacturing.find((c) => c.name.startsWith(name))!;
+const goldenSetup = (c: Golden) => ({ me: c.me, security: c.security, structure: c.structure, rigs: c.rigs });
+const goldenMats = (c: Golden): Shape[] => c.materials.map(([id, q]) => ({ id, q }));
 
 describe('EVE Ref cases with in-game numbers', () => {
   it('Dominix, ME 10 TE 20, high-sec NPC station, skills V: materials, 2h43m12s, fee 18 381 467', () => {
@@ -316,58 +349,44 @@ describe('EVE Ref cases with in-game numbers', () => {
 
 describe('hand-checked blueprints', () => {
   it('T1 ship: 10 Rifters, ME 10 TE 20, high-sec Raitaru with an M-set small ship ME II rig (−2.4 %)', () => {
-    const { root } = tree(691, 10, {
-      me: 10,
+    const c = goldenCase('T1 ship: 10 Rifters');
+    const { root } = tree(c.blueprint, c.quantity, {
+      ...goldenSetup(c),
       te: 20,
-      security: 0.9,
-      structure: 35825,
-      rigs: [37155],
       sci: { manufacturing: 0.0312 },
       tax: 0.01,
       adjusted: casePrices('dominix'),
     });
     expect(shape(root, 0, 1)).toEqual({
-      id: 587,
-      q: 10,
-      runs: 10,
+      id: c.product,
+      q: c.quantity,
+      runs: c.runs,
       time: 27744,
       trash: 0,
       act: 'manufacturing',
       fee: [150252, 49647, 198589, 398488],
-      mats: [
-        { id: 34, q: 278278 },
-        { id: 35, q: 52177 },
-        { id: 36, q: 21741 },
-        { id: 37, q: 4349 },
-      ],
+      mats: goldenMats(c),
     });
   });
 
   it('T1 ship: 7 Rifters, ME 5 TE 10, null-sec Azbel with an L-set small ship II rig (×2.1), Industry IV, Advanced Industry III', () => {
-    const { root } = tree(691, 7, {
-      me: 5,
+    const c = goldenCase('T1 ship: 7 Rifters');
+    const { root } = tree(c.blueprint, c.quantity, {
+      ...goldenSetup(c),
       te: 10,
-      security: -0.4,
-      structure: 35826,
-      rigs: [43715],
       skills: { industry: 4, advancedIndustry: 3 },
       sci: { manufacturing: 0.05 },
       adjusted: casePrices('dominix'),
     });
     expect(shape(root, 0, 1)).toEqual({
-      id: 587,
-      q: 7,
-      runs: 7,
+      id: c.product,
+      q: c.quantity,
+      runs: c.runs,
       time: 11465,
       trash: 0,
       act: 'manufacturing',
       fee: [166815, 0, 139012, 305827],
-      mats: [
-        { id: 34, q: 200055 },
-        { id: 35, q: 37511 },
-        { id: 36, q: 15630 },
-        { id: 37, q: 3126 },
-      ],
+      mats: goldenMats(c),
     });
   });
 
@@ -556,31 +575,19 @@ describe('hand-checked blueprints', () => {
   });
 
   it('fuel blocks: 100 Nitrogen Fuel Blocks = 3 runs of 40 (20 surplus), Raitaru + M-set structure ME rig in low-sec (×1.9)', () => {
-    const { root } = tree(4314, 100, { me: 10, te: 20, security: 0.3, structure: 35825, rigs: [43875] });
+    const c = goldenCase('fuel blocks');
+    const { root } = tree(c.blueprint, c.quantity, { ...goldenSetup(c), te: 20 });
     const s = shape(root, 0, 1);
     delete s.fee;
-    const expected: Shape = {
-      id: 4051,
-      q: 100,
-      runs: 3,
+    expect(s).toEqual({
+      id: c.product,
+      q: c.quantity,
+      runs: c.runs,
       time: 1248,
       trash: 20,
       act: 'manufacturing',
-      fee: [0, 0, 0, 0],
-      mats: [
-        { id: 9848, q: 3 },
-        { id: 44, q: 11 },
-        { id: 3689, q: 11 },
-        { id: 9832, q: 24 },
-        { id: 16275, q: 52 },
-        { id: 3683, q: 57 },
-        { id: 16272, q: 438 },
-        { id: 16273, q: 900 },
-        { id: 17888, q: 1158 },
-      ],
-    };
-    delete expected.fee;
-    expect(s).toEqual(expected);
+      mats: goldenMats(c),
+    });
   });
 });
 
@@ -635,6 +642,7 @@ describe('bad trees', () => {
 describe('invention in the tree (expectations from a separate Python reference reading the SDE files)', () => {
   /** A stable made-up price per type (as in bench/industry.bench.ts): adjusted = it, hub SELL +10 %, BUY −10 %. */
   const price = (typeId: number) => ((typeId * 2654435761) % 1_000_000) / 100 + 1;
+  /** The Golem (28710) invented unless `nodes` say otherwise. */
   const golem = (nodes?: ReadonlyMap<number, NodeSettings>) =>
     tree(28711, 1, {
       me: 10,
@@ -644,7 +652,7 @@ describe('invention in the tree (expectations from a separate Python reference r
       tax: 0.0025,
       adjusted: price,
       hub: (id) => ({ sell: price(id) * 1.1, buy: price(id) * 0.9 }),
-      nodes,
+      nodes: new Map([[28710, { source: 'invent' as const }], ...(nodes ?? new Map())]),
     }).root;
   // [decryptor, chance, runs per copy, ME, TE, attempts, invention fee, copy fee, invention s, copy s, per run SELL, per run BUY, Golem's materials]
   const REFERENCE = [
@@ -808,14 +816,14 @@ describe('invention in the tree (expectations from a separate Python reference r
     expect(inv.cost_sell).toBeCloseTo(REFERENCE[0][10], 4);
     // the expected invention cost is part of the Golem's build cost
     const materials = root.materials.reduce(
-      (a, m) => a + (m.build && m.materials.length ? m.materials_total_sell : m.quantity * m.market_sell!),
+      (a, m) => a + (m.build && m.materials.length ? m.materials_total_sell! : m.quantity * m.market_sell!),
       0,
     );
-    expect(root.materials_total_sell).toBeCloseTo(materials + root.work_price_total + inv.cost_sell, 2);
+    expect(root.materials_total_sell).toBeCloseTo(materials + root.work_price_total + inv.cost_sell!, 2);
   });
 
   it('choosing a decryptor for the Golem (by product type) changes its copy, its ME/TE and its materials', () => {
-    const root = golem(new Map([[28710, { decryptorId: 34207 }]]));
+    const root = golem(new Map([[28710, { source: 'invent', decryptorId: 34207 }]]));
     const oa = REFERENCE[7];
     expect(root.invention!.probability).toBeCloseTo(oa[1], 12);
     expect(root.invention).toMatchObject({
@@ -841,12 +849,15 @@ describe('invention in the tree (expectations from a separate Python reference r
   it('more invention attempts than one job may have only warn (30 days, 500 runs)', () => {
     // 1 250 000 Mjolnir Fury = 250 runs of 5 000: 25 copies of 10 runs at 49.6 % = 51 attempts;
     // 68 100 s × 0.85 a run: 45 start within 30 days
-    const { root, warnings } = tree(24536, 1_250_000, { me: 10, te: 20, security: 0.9 });
+    const invent = new Map([[24535, { source: 'invent' as const }]]);
+    const { root, warnings } = tree(24536, 1_250_000, { me: 10, te: 20, security: 0.9, nodes: invent });
     expect([root.runs, root.invention!.copies, root.invention!.attempts]).toEqual([250, 25, 51]);
     expect(warnings).toContain(
       '«Mjolnir Fury Cruise Missile»: 51 попыток изобретения не помещаются в одну работу (не больше 45), разбейте на несколько работ',
     );
-    expect(tree(24536, 1_000_000, { me: 10, te: 20, security: 0.9 }).warnings.join()).not.toMatch(/попыток изобретения/);
+    expect(tree(24536, 1_000_000, { me: 10, te: 20, security: 0.9, nodes: invent }).warnings.join()).not.toMatch(
+      /попыток изобретения/,
+    );
   });
 
   it("T1 nodes take per-node ME/TE, others the form's; BPO-only T2 components are not invented", () => {
@@ -857,5 +868,132 @@ describe('invention in the tree (expectations from a separate Python reference r
     expect([magpulse.me, magpulse.te, magpulse.invention]).toEqual([10, 20, null]);
     // Raven at ME 0: its own blueprint's quantities (5 200 000 Tritanium)
     expect(raven.materials.find((m) => m.id === 34)!.quantity).toBe(5_200_000);
+  });
+});
+
+describe("the T2 blueprint a player owns (regression of 38394b2: an invented copy's ME/TE forced on every T2 node)", () => {
+  it("the Sin at ME 3 TE 2, NPC station: the game's quantities (EVE Ref sin-blueprint), not the invented copy's ME 2", () => {
+    // In-game rule max(runs, ceil(round2(base × (1 − ME/100)))) on the Sin's blueprint: Construction
+    // Blocks 450 -> 437, Morphite 900 -> 873 (EVE Ref's sin-blueprint case: me 3, te 2, NPC station).
+    const { root } = tree(22431, 1, { me: 3, te: 2, security: 0.9 });
+    expect(root).toMatchObject({ me: 3, te: 2, blueprint_source: 'owned', inventable: true, invention: null });
+    expect(direct(root)).toEqual({
+      645: 1,
+      21025: 3,
+      11478: 30,
+      11531: 219,
+      3828: 437,
+      11547: 437,
+      11399: 873,
+      11535: 873,
+      11556: 1585,
+      11553: 2183,
+      11541: 6111,
+      11545: 18_188,
+    });
+    // chosen, invention gives the copy's ME 2 TE 4 (Construction Blocks 441, Morphite 882)
+    const invented = tree(22431, 1, {
+      me: 3,
+      te: 2,
+      security: 0.9,
+      nodes: new Map([[22430, { source: 'invent' as const }]]),
+    }).root;
+    expect([invented.me, invented.te, invented.blueprint_source]).toEqual([2, 4, 'invent']);
+    expect([direct(invented)[3828], direct(invented)[11399]]).toEqual([441, 882]);
+  });
+});
+
+/** A small deterministic PRNG (mulberry32) for the property runs. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Is any part of what the node costs its parent unknown on a side? Written from the rule, not from tree.ts. */
+function unknownPart(node: JobNode, side: PriceSide, isRoot = false): boolean {
+  const built = isBuilt(node) || (isRoot && canBuild(node));
+  if (!built) return node.quantity > 0 && (side === 'sell' ? node.market_sell : node.market_buy) === null;
+  const step = node.invention;
+  if (step && step.materials.some((m) => (side === 'sell' ? m.market_sell : m.market_buy) === null)) return true;
+  return node.materials.some((m) => unknownPart(m, side));
+}
+
+function eachNode(root: JobNode, f: (n: JobNode) => void) {
+  f(root);
+  root.materials.forEach((m) => eachNode(m, f));
+}
+
+/** No figure is a number when a part of it is unknown; every known figure is a finite number. */
+function expectHonest(root: JobNode) {
+  for (const side of ['sell', 'buy'] as const) {
+    eachNode(root, (n) => {
+      if (!canBuild(n)) return;
+      const total = side === 'sell' ? n.materials_total_sell : n.materials_total_buy;
+      const unknown = unknownPart(n, side, true);
+      expect({ id: n.id, side, total: total === null ? null : Number.isFinite(total) }).toEqual({
+        id: n.id,
+        side,
+        total: unknown ? null : true,
+      });
+      const step = n.invention;
+      if (step) {
+        const missing = step.materials.some((m) => (side === 'sell' ? m.market_sell : m.market_buy) === null);
+        expect(side === 'sell' ? step.cost_sell : step.cost_buy).toEqual(missing ? null : expect.any(Number));
+      }
+    });
+    const s = summarize(root, { salesTax: 0.036, brokerFee: 0.015 });
+    const unknown = unknownPart(root, side, true);
+    const product = side === 'sell' ? s.product_sell : s.product_buy;
+    const pick = <K extends string>(k: K) => s[`${k}_${side}` as keyof typeof s];
+    expect(pick('cost') === null).toBe(unknown);
+    expect((pick('missing') as number[]).length > 0).toBe(unknown);
+    for (const k of ['profit', 'margin', 'isk_per_hour'] as const) {
+      if (unknown || product === null) expect(pick(k)).toBeNull();
+    }
+    if (unknown) expect(pick('purchases') === null || pick('invention') === null).toBe(true);
+  }
+}
+
+describe('properties over every golden tree above', () => {
+  const price = (typeId: number) => ((typeId * 2654435761) % 1_000_000) / 100 + 1;
+
+  it('every golden tree above was recorded', () => {
+    expect(BUILT_TREES.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('sequential time ≥ parallel time, built and bought alike', () => {
+    for (const g of BUILT_TREES) {
+      const { root } = buildTree(g.blueprintId, g.quantity, g.setup);
+      for (const variant of [root, setAll(root, true), setAll(root, false)]) {
+        const s = summarize(variant);
+        expect(s.time_sequential).toBe(s.time_jobs + s.time_science);
+        expect(s.time_sequential).toBeGreaterThanOrEqual(s.time_critical);
+      }
+    }
+  });
+
+  it('no price, total or margin is a number when one of its parts is unknown (random prices removed, seeds 1-4)', () => {
+    for (const g of BUILT_TREES) {
+      for (let seed = 1; seed <= 4; seed++) {
+        const r = rng(seed * 7919 + g.blueprintId);
+        const dropped = new Map<number, { sell: boolean; buy: boolean }>();
+        const base = g.setup.hub ?? ((id: number) => ({ sell: price(id) * 1.1, buy: price(id) * 0.9 }));
+        const hub = (id: number) => {
+          let d = dropped.get(id);
+          if (!d) dropped.set(id, (d = { sell: r() < 0.08 * seed, buy: r() < 0.08 * seed }));
+          const q = base(id);
+          return q && { sell: d.sell ? null : q.sell, buy: d.buy ? null : q.buy };
+        };
+        const { root } = buildTree(g.blueprintId, g.quantity, { ...g.setup, hub });
+        expectHonest(root);
+        expectHonest(setAll(root, false));
+      }
+    }
   });
 });

@@ -24,6 +24,9 @@ function chain(levels: number, fanOut = 1): TreeCatalog {
 const settings: TreeSettings = {
   me: 0,
   te: 0,
+  // every blueprint of the chain at ME 0 (components default to a researched original otherwise)
+  componentMe: 0,
+  componentTe: 0,
   facilityTax: 0,
   manufacturing: { structure: NO_STRUCTURE_BONUS, rigs: [] },
   reaction: { structure: NO_STRUCTURE_BONUS, rigs: [] },
@@ -73,6 +76,15 @@ describe('tree limits', () => {
   it('quantities double per level, prices and warnings come from the catalogue', () => {
     const catalog = chain(3);
     const { root, warnings } = buildJobTree(catalog.blueprintFor(1)!, 3, catalog, settings);
+    // the components' default: ME 10 (2 × 0.9 per unit: 6 -> 11 at the next level)
+    const researched = buildJobTree(catalog.blueprintFor(1)!, 3, catalog, {
+      ...settings,
+      componentMe: undefined,
+      componentTe: undefined,
+    });
+    expect([researched.root.me, researched.root.materials[0].me, researched.root.materials[0].materials[0].quantity]).toEqual([
+      0, 10, 11,
+    ]);
     expect([root.quantity, root.materials[0].quantity, root.materials[0].materials[0].quantity]).toEqual([3, 6, 12]);
     expect(root.materials[0].materials[0]).toMatchObject({ id: 3, runs: 0, activity_id: null, market_sell: 5, market_buy: 4 });
     // Fee: EIV 2 × 10 × 3 runs = 60; index 0.6 -> 1; SCC 2.4 -> 2.

@@ -6,11 +6,18 @@
  * those and recompute totals without the server.
  *
  * Decisions where the spec is silent:
- * - The form's ME/TE apply to every manufacturing job in the tree unless a node's own settings
- *   (by product type) say otherwise; reaction formulas have none. An invented blueprint (T2, T3)
- *   is a copy from invention: its ME/TE are those of the invented copy (the chosen decryptor's),
- *   and the invention's expected cost per run (datacores, decryptor, invention and T1 copy job
- *   fees, divided by chance × runs per copy) is added to the node (`InventionStep`).
+ * - The form's ME/TE are the root blueprint's. Every other manufacturing job uses the component
+ *   ME/TE (`componentMe`/`componentTe`, by default a fully researched original: ME 10, TE 20)
+ *   unless its own settings (by product type) say otherwise; reaction formulas have none.
+ * - A blueprint that can be invented (T2, T3) has two sources: a blueprint the player has
+ *   ('owned': its ME/TE as given) or invention ('invent': a copy with the chosen decryptor's
+ *   ME/TE, and the invention's expected cost per run — datacores, decryptor, invention and T1
+ *   copy job fees, divided by chance × runs per copy — added to the node, `InventionStep`). The
+ *   root is 'owned' unless its settings choose invention (the request's ME/TE are then ignored
+ *   for it); a node below the root is invented unless its settings say 'owned'.
+ * - An item without a price on a side makes every total above it unknown on that side (null),
+ *   never 0 (`money.ts`); a price the player chose instead (another hub, CCP's adjusted price,
+ *   typed in) comes with its source (`price_source`).
  * - The tree is a tree, not a merged bill of materials: the same component under two parents is
  *   two jobs (as two separate industry jobs would be); the shopping list merges purchases.
  * - Skills required by a blueprint that carry a per-level time bonus (dogma 1982, e.g. the
@@ -25,17 +32,21 @@ import {
   jobTime,
   materialQuantity,
   maxRunsPerJob,
+  MoneyTally,
   nodeModifiers,
   recalcTree,
   runsFor,
   SCIENCE_MAX_RUNS,
   scienceModifiers,
+  type BlueprintSource,
   type DecryptorOption,
   type DecryptorSpec,
   type FacilitySetup,
   type InventionStep,
   type JobNode,
+  type Money,
   type NodeModifiers,
+  type PriceSource,
   type SecurityClass,
   type SkillLevels,
 } from '@eve-toolkit/shared-types';
@@ -67,23 +78,33 @@ export interface TreeCatalog {
   blueprintFor(productTypeId: number): TreeBlueprint | undefined;
   type(typeId: number): TreeType | undefined;
   adjustedPrice(typeId: number): number | undefined;
-  hubPrice(typeId: number): { sell: number | null; buy: number | null } | undefined;
+  /** Unit prices on both sides (null: none), and their source when not the hub's own orders. */
+  hubPrice(typeId: number): { sell: number | null; buy: number | null; source?: PriceSource | null } | undefined;
   icon(typeId: number): string;
   /** Where a blueprint is invented from; undefined when it is not invented (T1, BPO-only T2 components). */
   inventionFor(blueprintId: number): InventionSource | undefined;
 }
 
-/** A node's own settings (by product type): blueprint ME/TE, or the decryptor of an invented blueprint. */
+/** A node's own settings (by product type): where its blueprint comes from, its ME/TE, or the decryptor of an invented one. */
 export interface NodeSettings {
+  /** Only for blueprints that can be invented. */
+  source?: BlueprintSource;
   me?: number;
   te?: number;
   /** null: invent without a decryptor. */
   decryptorId?: number | null;
 }
 
+/** ME/TE of component blueprints when nothing says otherwise: a fully researched original. */
+export const COMPONENT_ME_TE_DEFAULT = { me: 10, te: 20 } as const;
+
 export interface TreeSettings {
+  /** The root blueprint's ME/TE (unless it is invented). */
   me: number;
   te: number;
+  /** Every other owned manufacturing blueprint's ME/TE unless its own settings say otherwise (default 10 / 20). */
+  componentMe?: number;
+  componentTe?: number;
   /** Facility tax as a fraction (1 % = 0.01). */
   facilityTax: number;
   manufacturing: FacilitySetup;
@@ -154,11 +175,11 @@ export function buildJobTree(
     costIndex: { invention: settings.costIndex.invention, copying: settings.costIndex.copying },
   };
   const priceOf = (typeId: number) => catalog.hubPrice(typeId);
-  /** ISK of one attempt at a price side: what it consumes, and its share of the invention and copy fees. */
-  const attemptCost = (plan: InventionPlan, side: 'sell' | 'buy') => {
-    let sum = (plan.fee.total + (plan.copyFee?.total ?? 0)) / Math.max(1, plan.runs);
-    for (const m of plan.materials) sum += m.quantity * (priceOf(m.typeId)?.[side] ?? 0);
-    return sum;
+  /** ISK of one attempt at a price side: what it consumes, and its share of the invention and copy fees; null when a price is unknown. */
+  const attemptCost = (plan: InventionPlan, side: 'sell' | 'buy'): Money => {
+    const sum = new MoneyTally().add((plan.fee.total + (plan.copyFee?.total ?? 0)) / Math.max(1, plan.runs));
+    for (const m of plan.materials) sum.addPriced(m.typeId, m.quantity, priceOf(m.typeId)?.[side] ?? null);
+    return sum.total;
   };
 
   const visit = (typeId: number, qty: number, bp: TreeBlueprint | undefined, chain: readonly number[]): JobNode => {
@@ -179,6 +200,8 @@ export function buildJobTree(
       quantity: qty,
       me: null,
       te: null,
+      blueprint_source: null,
+      inventable: false,
       invention: null,
       quantity_per_run: 1,
       runs: 0,
@@ -187,6 +210,7 @@ export function buildJobTree(
       adjusted_price: catalog.adjustedPrice(typeId) ?? null,
       market_sell: price?.sell ?? null,
       market_buy: price?.buy ?? null,
+      price_source: price?.source ?? null,
       time_for_run: 0,
       time: 0,
       volume: t?.volume ?? 0,
@@ -211,9 +235,19 @@ export function buildJobTree(
 
     const runs = runsFor(qty, bp.product.quantity);
     const own = settings.nodes?.get(typeId);
-    const source = bp.activity === 'manufacturing' ? catalog.inventionFor(bp.id) : undefined;
-    let me = bp.activity === 'manufacturing' ? (own?.me ?? settings.me) : 0;
-    let te = bp.activity === 'manufacturing' ? (own?.te ?? settings.te) : 0;
+    const inventable = bp.activity === 'manufacturing' ? catalog.inventionFor(bp.id) : undefined;
+    const blueprintSource: BlueprintSource | null =
+      bp.activity !== 'manufacturing' ? null : inventable ? (own?.source ?? (depth === 0 ? 'owned' : 'invent')) : 'owned';
+    const source = blueprintSource === 'invent' ? inventable : undefined;
+    const defaults =
+      depth === 0
+        ? { me: settings.me, te: settings.te }
+        : {
+            me: settings.componentMe ?? COMPONENT_ME_TE_DEFAULT.me,
+            te: settings.componentTe ?? COMPONENT_ME_TE_DEFAULT.te,
+          };
+    let me = bp.activity === 'manufacturing' ? (own?.me ?? defaults.me) : 0;
+    let te = bp.activity === 'manufacturing' ? (own?.te ?? defaults.te) : 0;
     let invention: InventionStep | null = null;
     if (source) {
       invention = inventionStep(source, bp, runs, leaf.group_id, own?.decryptorId ?? null);
@@ -253,6 +287,8 @@ export function buildJobTree(
       ...leaf,
       me: bp.activity === 'manufacturing' ? me : null,
       te: bp.activity === 'manufacturing' ? te : null,
+      blueprint_source: blueprintSource,
+      inventable: inventable !== undefined,
       invention,
       quantity_per_run: bp.product.quantity,
       runs,
@@ -283,8 +319,11 @@ export function buildJobTree(
       return attempts === 1 ? first : planInvention(source, bp.materials, attempts, decryptor, science, catalog.adjustedPrice);
     });
     const options: DecryptorOption[] = plans.map((plan, i) => {
-      const perRun = (side: 'sell' | 'buy') =>
-        plan.runs > 0 ? attemptCost(plan, side) / (plan.probability * plan.runsPerCopy) : 0;
+      const perRun = (side: 'sell' | 'buy'): Money => {
+        if (plan.runs <= 0) return 0;
+        const attempt = attemptCost(plan, side);
+        return attempt === null ? null : attempt / (plan.probability * plan.runsPerCopy);
+      };
       const mods = modifiersFor(bp, groupId, plan.me, plan.te);
       return {
         decryptor_id: plan.decryptor?.id ?? null,
@@ -330,13 +369,14 @@ export function buildJobTree(
           quantity: m.quantity,
           market_sell: price?.sell ?? null,
           market_buy: price?.buy ?? null,
+          price_source: price?.source ?? null,
           volume: t?.volume ?? 0,
         };
       }),
       fee: plan.fee.total,
       copy_fee: plan.copyFee?.total ?? 0,
-      cost_sell: chosen.per_run_sell * runs,
-      cost_buy: chosen.per_run_buy * runs,
+      cost_sell: chosen.per_run_sell === null ? null : chosen.per_run_sell * runs,
+      cost_buy: chosen.per_run_buy === null ? null : chosen.per_run_buy * runs,
       options,
     };
   }

@@ -1,13 +1,15 @@
 /**
- * The calculator's inputs read straight from the real game data files, in memory, through the
- * importer's own transforms (so the rules match what the app imports). Used by the golden tests
- * beside this file and by `bench/industry.bench.ts`; the app itself reads the imported database.
+ * The calculator's inputs read straight from the game data files, in memory, through the
+ * importer's own transforms (so the rules match what the app imports): CCP's SDE in JSON Lines
+ * and the rig tables the app ships (backend/data/sde-industry). Used by the golden tests beside
+ * this file and by `bench/industry.bench.ts`; the app itself reads the imported database.
  *
- *   const sde = await loadSdeIndustry();                       // ../shared/eve-data
+ *   const sde = await loadSdeIndustry();      // the repository's SDE subset (tools/sde-subset)
+ *   const sde = await loadSdeIndustry(dir);   // any folder of CCP's .jsonl files (a full SDE)
  *   const catalog = sde.catalog({ reactions: true, adjusted, hub });
  */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { typeIconUrl } from '@eve-toolkit/shared-types';
 import { toGameBlueprint, toGameDecryptor, toGameInventions } from '../../game-data/game-data.mapper';
 import type { GameBlueprint, GameDecryptor, GameInvention } from '../../game-data/game-data.contract';
@@ -18,8 +20,7 @@ import type { BlueprintDoc, DogmaDoc, Names } from '../../game-data/sde/sde.type
 import { toBlueprint, toDogmaAttributes, toGroup, toType } from '../../game-data/sde/transforms';
 import { treeBlueprint, type RigLike, type StructureLike } from '../domain/facility';
 import type { TreeBlueprint, TreeCatalog, TreeType } from '../domain/job-tree';
-
-export const EVE_DATA_DIR = resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'eve-data');
+import { testSdeDir } from '../../../../tools/sde-subset/paths';
 
 export interface SdeIndustry {
   /** Manufacturing and reaction blueprints by id. */
@@ -41,11 +42,9 @@ export interface SdeIndustry {
   }): TreeCatalog;
 }
 
-export async function loadSdeIndustry(dir = EVE_DATA_DIR): Promise<SdeIndustry> {
-  const sdeDir = join(dir, 'sde-jsonl');
-  if (!existsSync(join(sdeDir, 'types.jsonl'))) {
-    throw new Error(`The game data is missing: ${sdeDir} (put ../shared/eve-data beside the repository)`);
-  }
+/** `sdeDir`: a folder of CCP's JSON Lines SDE; by default the tests' (the subset, or SDE_PATH under test:full-sde). */
+export async function loadSdeIndustry(sdeDir = testSdeDir()): Promise<SdeIndustry> {
+  if (!existsSync(join(sdeDir, 'types.jsonl'))) throw new Error(`No SDE at ${sdeDir}`);
   const source = await openSdeSource(sdeDir);
   try {
     const groups = new Map<number, { categoryId: number; names: Names }>();
@@ -97,7 +96,7 @@ export async function loadSdeIndustry(dir = EVE_DATA_DIR): Promise<SdeIndustry> 
         { id: s._id, name: s.nameRu, groupId: s.groupId, rigSize: s.rigSize, activities: s.activities, bonuses: s.bonuses },
       ]),
     );
-    const files = readRigEffectFiles(join(dir, 'sde-csv-2026-01'));
+    const files = readRigEffectFiles();
     if (typeof files === 'string') throw new Error(files);
     const effects = deriveRigEffects(files.sources, files.groups, new Map(dogma.map((d) => [d._id, d])));
     const rigs = new Map<number, RigLike>(

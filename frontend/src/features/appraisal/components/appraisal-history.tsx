@@ -15,8 +15,9 @@ interface Row {
   created_at: string;
   lines: number;
   names: string[];
-  sell: number;
-  buy: number;
+  /** null: a line had no price. */
+  sell: number | null;
+  buy: number | null;
 }
 
 function HistoryTable({
@@ -64,10 +65,10 @@ function HistoryTable({
                 {r.percent !== 100 ? `, ${r.percent} %` : ''}
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatIsk((r.sell * r.percent) / 100)}
+                {r.sell === null ? 'неизвестно' : formatIsk((r.sell * r.percent) / 100)}
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatIsk((r.buy * r.percent) / 100)}
+                {r.buy === null ? 'неизвестно' : formatIsk((r.buy * r.percent) / 100)}
               </Table.Td>
               <Table.Td ta="right">
                 <Button

@@ -21,10 +21,15 @@ import {
   formatPercent,
   formatPrice,
   formatVolume,
+  HUBS,
+  priceSourceLabel,
   type AppraisalLine,
+  type AppraisalPriceChoice,
   type AppraisalPriceKind,
   type AppraisalResponse,
+  type MissingPrice,
 } from '@eve-toolkit/shared-types';
+import { NumberField } from '../../../shared/ui/number-field';
 import { CardTable } from '../../../shared/ui/card-table';
 import { TypeIcon } from '../../../shared/ui/type-icon';
 import { appraisalColumns, appraisalCopyText, appraisalPercentNote } from '../lib/appraisal-text';
@@ -39,8 +44,11 @@ import {
 } from '../lib/appraisal-view';
 import { HubComparison } from './hub-comparison';
 
+/** A long price choice wraps on a phone instead of running off the screen. */
+const WRAP = { root: { height: 'auto', paddingBlock: 4 }, label: { whiteSpace: 'normal' as const, textAlign: 'left' as const } };
+
 export interface AppraisalResultProps {
-  result: Pick<AppraisalResponse, 'data' | 'id' | 'created_at' | 'hub' | 'hubs' | 'percent'>;
+  result: Pick<AppraisalResponse, 'data' | 'id' | 'created_at' | 'hub' | 'hubs' | 'percent' | 'missing_prices'>;
   view: AppraisalView;
   onKindChange: (kind: AppraisalPriceKind) => void;
   /** Appraise the same lines at another hub; absent: no switching. */
@@ -82,6 +90,10 @@ function columns(percent: number): { key: SortKey; label: string; title?: string
 }
 
 const percentText = (v: number | null) => (v === null ? '—' : formatPercent(v, 1));
+/** A price or total that may be unknown: said, never shown as 0 or a partial sum. */
+const priceText = (v: number | null) => (v === null ? 'нет цены' : formatPrice(v));
+const totalText = (v: number | null) => (v === null ? 'неизвестно' : formatIsk(v));
+const hubName = (id: number) => HUBS.find((h) => h.id === id)?.label ?? `#${id}`;
 
 /**
  * The priced table (spec §2): Type, Quantity, Volume, SELL and BUY per unit, SELL, BUY, then ISK
@@ -104,11 +116,13 @@ export function AppraisalResult({
   const [copied, setCopied] = useState<CopyState>(null);
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort | null>(null);
-  const rows = useMemo(() => sortLines(shownLines(data, view), sort), [data, view, sort]);
+  /** Prices the player counts instead of missing ones (this page only, not saved). */
+  const [choices, setChoices] = useState<ReadonlyMap<number, AppraisalPriceChoice>>(new Map());
+  const rows = useMemo(() => sortLines(shownLines(data, view, choices), sort), [data, view, sort, choices]);
   const pages = Math.max(1, Math.ceil(rows.length / APPRAISAL_PAGE_SIZE));
   const from = (Math.min(page, pages) - 1) * APPRAISAL_PAGE_SIZE;
   const shown = rows.slice(from, from + APPRAISAL_PAGE_SIZE);
-  const totals = appraisalTotals(data, view.kind, view.percent);
+  const totals = appraisalTotals(data, view.kind, view.percent, choices);
   const now = showCurrent && current ? current : null;
   const nowTotals = now ? appraisalTotals(now, view.kind, view.percent) : null;
   const byType = new Map(now?.map((l) => [`${l.type_id}:${l.bpc}`, l]) ?? []);
@@ -135,11 +149,16 @@ export function AppraisalResult({
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="lg" wrap="wrap">
             <Text fw={600} data-testid="total-sell">
-              Итог SELL{at}: {formatIsk(totals.sell)}
+              Итог SELL{at}: {totalText(totals.sell)}
             </Text>
             <Text fw={600} data-testid="total-buy">
-              Итог BUY{at}: {formatIsk(totals.buy)}
+              Итог BUY{at}: {totalText(totals.buy)}
             </Text>
+            {totals.copies > 0 && (
+              <Text size="sm" c="dimmed" data-testid="total-copies">
+                без копий чертежей ({formatNumber(totals.copies)})
+              </Text>
+            )}
             <Text c="dimmed" data-testid="total-volume">
               Объём: {formatVolume(totals.volume)}
             </Text>
@@ -198,10 +217,21 @@ export function AppraisalResult({
           )}
           {currentLoading && <Text size="sm">Загружаем текущие цены…</Text>}
         </Group>
+        {(totals.missing_sell.length > 0 || totals.missing_buy.length > 0 || choices.size > 0) && (
+          <MissingLines
+            data={data}
+            missing={result.missing_prices ?? []}
+            missingSell={totals.missing_sell}
+            missingBuy={totals.missing_buy}
+            hub={result.hub}
+            choices={choices}
+            onChange={setChoices}
+          />
+        )}
         {nowTotals && (
           <Group gap="lg" data-testid="current-totals">
-            <Text fw={600}>Итог SELL сейчас: {formatIsk(nowTotals.sell)}</Text>
-            <Text fw={600}>Итог BUY сейчас: {formatIsk(nowTotals.buy)}</Text>
+            <Text fw={600}>Итог SELL сейчас: {totalText(nowTotals.sell)}</Text>
+            <Text fw={600}>Итог BUY сейчас: {totalText(nowTotals.buy)}</Text>
           </Group>
         )}
         {result.hubs.length > 0 && <HubComparison result={result} view={view} onSwitch={onSwitchHub} switching={switching} />}
@@ -254,6 +284,11 @@ export function AppraisalResult({
                             {l.note}
                           </Text>
                         )}
+                        {s.source && (
+                          <Text size="xs" c="blue" data-testid="line-source">
+                            Вместо недостающей: {priceSourceLabel(s.source, hubName)}
+                          </Text>
+                        )}
                       </div>
                     </Group>
                   </Table.Td>
@@ -264,16 +299,16 @@ export function AppraisalResult({
                     {formatVolume(l.volume)}
                   </Table.Td>
                   <Table.Td ta="right" data-label={COLUMNS[3].label}>
-                    {formatPrice(s.sell)}
+                    {priceText(s.sell)}
                   </Table.Td>
                   <Table.Td ta="right" data-label={COLUMNS[4].label}>
-                    {formatPrice(s.buy)}
+                    {priceText(s.buy)}
                   </Table.Td>
                   <Table.Td ta="right" data-label={COLUMNS[5].label}>
-                    {formatPrice(s.sellTotal)}
+                    {priceText(s.sellTotal)}
                   </Table.Td>
                   <Table.Td ta="right" data-label={COLUMNS[6].label}>
-                    {formatPrice(s.buyTotal)}
+                    {priceText(s.buyTotal)}
                   </Table.Td>
                   <Table.Td ta="right" data-label={COLUMNS[7].label}>
                     {s.iskPerM3 === null ? '—' : formatPrice(s.iskPerM3)}
@@ -290,12 +325,12 @@ export function AppraisalResult({
                   </Table.Td>
                   {now && (
                     <Table.Td ta="right" data-label="SELL за ед. сейчас">
-                      {todayPrices ? formatPrice(todayPrices[0]) : '—'}
+                      {todayPrices ? priceText(todayPrices[0]) : '—'}
                     </Table.Td>
                   )}
                   {now && (
                     <Table.Td ta="right" data-label="BUY за ед. сейчас">
-                      {todayPrices ? formatPrice(todayPrices[1]) : '—'}
+                      {todayPrices ? priceText(todayPrices[1]) : '—'}
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -313,5 +348,138 @@ export function AppraisalResult({
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * The lines without a price: said by name, the totals unknown until a price is chosen for each —
+ * another hub's orders, CCP's adjusted (average) price, or one typed in — each labelled where it
+ * is used. The choice stays on this page (it is not saved with the appraisal).
+ */
+function MissingLines({
+  data,
+  missing,
+  missingSell,
+  missingBuy,
+  hub,
+  choices,
+  onChange,
+}: {
+  data: readonly AppraisalLine[];
+  missing: readonly MissingPrice[];
+  missingSell: readonly number[];
+  missingBuy: readonly number[];
+  hub: number;
+  choices: ReadonlyMap<number, AppraisalPriceChoice>;
+  onChange: (choices: ReadonlyMap<number, AppraisalPriceChoice>) => void;
+}) {
+  const names = new Map(data.map((l) => [l.type_id, l.name]));
+  const byId = new Map(missing.map((m) => [m.type_id, m]));
+  const ids = [...new Set([...missingSell, ...missingBuy])];
+  const set = (id: number, choice: AppraisalPriceChoice | null) => {
+    const next = new Map(choices);
+    if (choice) next.set(id, choice);
+    else next.delete(id);
+    onChange(next);
+  };
+  return (
+    <Stack
+      gap={6}
+      data-testid="missing-prices"
+      p="xs"
+      style={{ border: '1px solid var(--mantine-color-orange-4)', borderRadius: 8 }}
+    >
+      {ids.length > 0 && (
+        <Text size="sm" fw={600}>
+          Нет цены в хабе {hubName(hub)}: {ids.map((id) => names.get(id) ?? `#${id}`).join(', ')} — итог с ними неизвестен (не как
+          0). Выберите цену вместо недостающей:
+        </Text>
+      )}
+      {ids.map((id) => (
+        <MissingLine
+          key={id}
+          id={id}
+          name={names.get(id) ?? `#${id}`}
+          sides={[missingSell.includes(id) && 'SELL', missingBuy.includes(id) && 'BUY'].filter(Boolean).join(' и ')}
+          alt={byId.get(id)}
+          onPick={(c) => set(id, c)}
+        />
+      ))}
+      {[...choices].map(([id, c]) => (
+        <Group key={id} gap="xs">
+          <Text size="sm">
+            {names.get(id) ?? `#${id}`}: {priceSourceLabel(c.source, hubName)}
+          </Text>
+          <Button size="compact-xs" variant="subtle" onClick={() => set(id, null)}>
+            Убрать
+          </Button>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function MissingLine({
+  id,
+  name,
+  sides,
+  alt,
+  onPick,
+}: {
+  id: number;
+  name: string;
+  sides: string;
+  alt: MissingPrice | undefined;
+  onPick: (c: AppraisalPriceChoice) => void;
+}) {
+  const [typed, setTyped] = useState<number | null>(null);
+  return (
+    <Stack gap={4} data-testid={`missing-${id}`}>
+      <Text size="sm" fw={600}>
+        {name}: нет {sides}
+      </Text>
+      <Group gap="xs" wrap="wrap" align="flex-end">
+        {alt?.hubs.map((h) => (
+          <Button
+            key={h.hub_id}
+            size="compact-xs"
+            variant="light"
+            styles={WRAP}
+            onClick={() => onPick({ sell: h.sell, buy: h.buy, source: { kind: 'hub', hub_id: h.hub_id } })}
+          >
+            Цена хаба {hubName(h.hub_id)}: SELL {priceText(h.sell)} · BUY {priceText(h.buy)}
+          </Button>
+        ))}
+        {alt && alt.adjusted !== null && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            styles={WRAP}
+            onClick={() => onPick({ sell: alt.adjusted, buy: alt.adjusted, source: { kind: 'adjusted' } })}
+          >
+            Средняя цена CCP (adjusted): {formatPrice(alt.adjusted)}
+          </Button>
+        )}
+        <NumberField
+          size="xs"
+          w={140}
+          label="Своя цена за шт."
+          min={0}
+          decimals={2}
+          allowEmpty
+          value={typed}
+          onChange={setTyped}
+        />
+        <Button
+          size="compact-xs"
+          variant="light"
+          styles={WRAP}
+          disabled={typed === null}
+          onClick={() => typed !== null && onPick({ sell: typed, buy: typed, source: { kind: 'manual' } })}
+        >
+          Применить
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -4,10 +4,11 @@ import { CardTable } from '../../../shared/ui/card-table';
 import { bestHubs, type AppraisalView } from '../lib/appraisal-view';
 
 /** A total with its «лучший» mark, kept together (on a phone's card the pair sits right of its label). */
-function Total({ value, best }: { value: number; best: boolean }) {
+/** A hub's total; unknown (a line without a price there) is said, never a partial sum. */
+function Total({ value, best }: { value: number | null; best: boolean }) {
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
-      {formatIsk(value)}
+      {value === null ? 'неизвестно' : formatIsk(value)}
       {best && (
         <Badge ml={6} size="xs" color="teal" style={{ verticalAlign: 'middle' }}>
           лучший
@@ -60,8 +61,9 @@ export function HubComparison({
           {result.hubs.map((h) => {
             const label = HUBS.find((x) => x.id === h.hub)?.label ?? String(h.hub);
             const here = h.hub === result.hub;
-            const sell = (view.kind === 'p5' ? h.sell_p5 : h.sell) * f;
-            const buy = (view.kind === 'p5' ? h.buy_p5 : h.buy) * f;
+            const at = (v: number | null) => (v === null ? null : v * f);
+            const sell = at(view.kind === 'p5' ? h.sell_p5 : h.sell);
+            const buy = at(view.kind === 'p5' ? h.buy_p5 : h.buy);
             return (
               <Table.Tr key={h.hub} data-testid={`hub-${h.hub}`} fw={here ? 700 : undefined}>
                 <Table.Td data-label="Хаб">{label}</Table.Td>

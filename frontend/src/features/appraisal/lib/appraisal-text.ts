@@ -68,10 +68,11 @@ export function appraisalCopyText(
       l.name,
       String(l.quantity),
       num(l.volume),
-      num(p.sell),
-      num(p.buy),
-      num(p.sell * l.quantity * f),
-      num(p.buy * l.quantity * f),
+      // a missing price is an empty cell, never 0
+      p.sell === null ? '' : num(p.sell),
+      p.buy === null ? '' : num(p.buy),
+      p.sell === null ? '' : num(p.sell * l.quantity * f),
+      p.buy === null ? '' : num(p.buy * l.quantity * f),
     ].join('\t');
   });
   return (withHeader ? [appraisalColumns(percent).join('\t'), ...rows] : rows).join('\n');

@@ -5,7 +5,9 @@ import {
   appraisalTotals,
   linePrices,
   type AppraisalLine,
+  type AppraisalPriceChoice,
   type AppraisalPriceKind,
+  type PriceSource,
   type AppraisalResponse,
 } from '@eve-toolkit/shared-types';
 
@@ -23,15 +25,17 @@ export interface AppraisalView {
 /** A result line with what the table shows of it at a view. */
 export interface ShownLine {
   line: AppraisalLine;
-  /** Unit prices of the view's kind. */
-  sell: number;
-  buy: number;
-  /** Line totals at the view's percent. */
-  sellTotal: number;
-  buyTotal: number;
-  /** SELL value per m³ (null without volume). */
+  /** Unit prices of the view's kind (or the price chosen instead of a missing one); null: no price. */
+  sell: number | null;
+  buy: number | null;
+  /** Where a chosen price comes from; null: the hub's orders. */
+  source: PriceSource | null;
+  /** Line totals at the view's percent; null without a price. */
+  sellTotal: number | null;
+  buyTotal: number | null;
+  /** SELL value per m³ (null without volume or price). */
   iskPerM3: number | null;
-  /** Share of the SELL total, percent (null when the total is 0). */
+  /** Share of the SELL total, percent (null when the total is 0 or unknown). */
   share: number | null;
 }
 
@@ -42,20 +46,25 @@ export interface Sort {
   desc: boolean;
 }
 
-export function shownLines(lines: readonly AppraisalLine[], view: AppraisalView): ShownLine[] {
-  const sellTotal = appraisalTotals(lines, view.kind, view.percent).sell;
+export function shownLines(
+  lines: readonly AppraisalLine[],
+  view: AppraisalView,
+  choices?: ReadonlyMap<number, AppraisalPriceChoice>,
+): ShownLine[] {
+  const sellTotal = appraisalTotals(lines, view.kind, view.percent, choices).sell;
   const factor = view.percent / 100;
   return lines.map((line) => {
-    const p = linePrices(line, view.kind);
-    const sell = p.sell * line.quantity * factor;
+    const p = linePrices(line, view.kind, choices);
+    const sell = p.sell === null ? null : p.sell * line.quantity * factor;
     return {
       line,
       sell: p.sell,
       buy: p.buy,
+      source: p.source,
       sellTotal: sell,
-      buyTotal: p.buy * line.quantity * factor,
-      iskPerM3: line.volume > 0 ? (p.sell * line.quantity) / line.volume : null,
-      share: sellTotal > 0 ? (sell / sellTotal) * 100 : null,
+      buyTotal: p.buy === null ? null : p.buy * line.quantity * factor,
+      iskPerM3: line.volume > 0 && p.sell !== null ? (p.sell * line.quantity) / line.volume : null,
+      share: sell !== null && sellTotal !== null && sellTotal > 0 ? (sell / sellTotal) * 100 : null,
     };
   });
 }
@@ -128,8 +137,9 @@ export function bestHubs(
   for (const h of result.hubs) {
     const s = kind === 'p5' ? h.sell_p5 : h.sell;
     const b = kind === 'p5' ? h.buy_p5 : h.buy;
-    if (s > 0 && (!sell || s > sell.v)) sell = { hub: h.hub, v: s };
-    if (b > 0 && (!buy || b > buy.v)) buy = { hub: h.hub, v: b };
+    // an unknown total (a line without a price there) is never the best
+    if (s !== null && s > 0 && (!sell || s > sell.v)) sell = { hub: h.hub, v: s };
+    if (b !== null && b > 0 && (!buy || b > buy.v)) buy = { hub: h.hub, v: b };
   }
   return { sell: sell?.hub ?? null, buy: buy?.hub ?? null };
 }
@@ -160,8 +170,9 @@ export interface LocalAppraisal {
   created_at: string;
   lines: number;
   names: string[];
-  sell: number;
-  buy: number;
+  /** null: a line had no price. */
+  sell: number | null;
+  buy: number | null;
 }
 
 export const LOCAL_HISTORY_KEY = 'appraisal_history';

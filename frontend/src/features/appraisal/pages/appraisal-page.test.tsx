@@ -317,3 +317,63 @@ describe('/market/appraisal', () => {
     expect(window.localStorage.getItem('appraisal_history')).toBe('[]');
   });
 });
+
+describe('/market/appraisal: a line without a price', () => {
+  const UNPRICED: AppraisalResponse = {
+    ...RESULT,
+    errors: [],
+    data: [
+      line({}),
+      line({
+        name: 'Warrior II',
+        type_id: 2488,
+        quantity: 3,
+        volume: 15,
+        sell: null,
+        buy: null,
+        sell_p5: null,
+        buy_p5: null,
+        note: 'Нет ордеров в хабе: цены нет',
+      }),
+    ],
+    hubs: [
+      { hub: 1, sell: null, buy: null, sell_p5: null, buy_p5: null, priced: 1 },
+      { hub: 2, sell: null, buy: null, sell_p5: null, buy_p5: null, priced: 1 },
+      { hub: 3, sell: 9000, buy: 8000, sell_p5: 9000, buy_p5: 8000, priced: 2 },
+      { hub: 4, sell: null, buy: null, sell_p5: null, buy_p5: null, priced: 0 },
+      { hub: 5, sell: null, buy: null, sell_p5: null, buy_p5: null, priced: 0 },
+    ],
+    missing_prices: [
+      {
+        type_id: 2488,
+        name: 'Warrior II',
+        sell: true,
+        buy: true,
+        adjusted: 250_000,
+        hubs: [{ hub_id: 3, sell: 300_000, buy: 280_000 }],
+      },
+    ],
+  };
+
+  it('totals are unknown (not a partial sum), the item is named, and a price chosen instead counts, labelled', async () => {
+    const { user } = renderApp('/market/appraisal?data=Tritanium%5Ct2000%5CnWarrior%20II%5Ct3', {
+      handler: appraisalApi([], () => ({ body: UNPRICED })),
+    });
+    await waitFor(() => expect(textBox()).toHaveValue('Tritanium\t2000\nWarrior II\t3'));
+    await user.click(screen.getByRole('button', { name: 'Оценить' }));
+    expect(await screen.findByTestId('total-sell')).toHaveTextContent('Итог SELL: неизвестно');
+    expect(screen.getByTestId('total-buy')).toHaveTextContent('Итог BUY: неизвестно');
+    const rows = within(screen.getByTestId('appraisal-table')).getAllByRole('row');
+    expect(plain(rows[2].textContent)).toContain('нет цены');
+    expect(within(screen.getByTestId('hub-2')).getAllByText('неизвестно')).toHaveLength(2);
+    const missing = screen.getByTestId('missing-prices');
+    expect(missing).toHaveTextContent('Нет цены в хабе Jita 4-4: Warrior II — итог с ними неизвестен (не как 0).');
+    await user.click(within(missing).getByRole('button', { name: /Средняя цена CCP \(adjusted\): 250\s000,00/ }));
+    expect(plain(screen.getByTestId('total-sell').textContent)).toBe('Итог SELL: 758 020,00 ISK');
+    expect(plain(screen.getByTestId('total-buy').textContent)).toBe('Итог BUY: 757 000,00 ISK');
+    expect(screen.getByTestId('line-source')).toHaveTextContent('Вместо недостающей: средняя цена CCP (adjusted)');
+    // back to unknown when the choice is dropped
+    await user.click(within(screen.getByTestId('missing-prices')).getByRole('button', { name: 'Убрать' }));
+    expect(screen.getByTestId('total-sell')).toHaveTextContent('Итог SELL: неизвестно');
+  });
+});

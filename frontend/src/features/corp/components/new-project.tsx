@@ -1,10 +1,11 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Paper, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { CORP_LIMITS, CORP_MESSAGES, type JobNode } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { errorText, isAuthError, NEW_PROJECT_AUTH_REDIRECT, useAddProject, useProjects } from '../api/corp.api';
-import { projectFromTree } from '../lib/project-from-tree';
+import { NumberField } from '../../../shared/ui/number-field';
+import { projectFromTree, type PayRate } from '../lib/project-from-tree';
 
 /** A calculated tree, as the calculator hands it to its extra actions. */
 export interface CalculatedTree {
@@ -30,6 +31,7 @@ export function NewProject({ calculator }: { calculator: CalculatorSlot }) {
   const [name, setName] = useState('');
   const [desc, setDesc] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
+  const [rate, setRate] = useState<PayRate>({ amount: null, per: 'run' });
 
   const create = async (result: CalculatedTree) => {
     if (!name.trim()) {
@@ -38,7 +40,7 @@ export function NewProject({ calculator }: { calculator: CalculatorSlot }) {
     }
     setNameError(null);
     try {
-      const { project } = await add.mutateAsync(projectFromTree(result.tree, name, desc));
+      const { project } = await add.mutateAsync(projectFromTree(result.tree, name, desc, rate));
       navigate(`/corp/projects/${project.id}`);
     } catch {
       // shown from add.error
@@ -78,6 +80,35 @@ export function NewProject({ calculator }: { calculator: CalculatorSlot }) {
               value={desc}
               onChange={(e) => setDesc(e.currentTarget.value)}
             />
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <NumberField
+                label="Оплата работ, ISK"
+                description="для работ без своей выплаты в дереве"
+                w={220}
+                min={0}
+                max={CORP_LIMITS.maxPrice}
+                decimals={2}
+                allowEmpty
+                placeholder="без оплаты"
+                value={rate.amount}
+                onChange={(amount) => setRate((r) => ({ ...r, amount }))}
+                data-testid="project-pay-rate"
+              />
+              <NativeSelect
+                label="За что"
+                aria-label="Оплата за прогон или за единицу продукции"
+                data={[
+                  { value: 'run', label: 'за прогон' },
+                  { value: 'unit', label: 'за единицу продукции' },
+                ]}
+                value={rate.per}
+                onChange={(e) => setRate((r) => ({ ...r, per: e.currentTarget.value as PayRate['per'] }))}
+                data-testid="project-pay-per"
+              />
+            </Group>
+            <Text size="xs" c="dimmed">
+              Выплата, заданная узлу в дереве, важнее. Закупки оплачиваются по цене BUY хаба; без цены — без оплаты.
+            </Text>
             {add.isError && !isAuthError(add.error) && (
               <Alert color="red" variant="light" title="Проект не создан" role="alert">
                 {errorText(add.error)}

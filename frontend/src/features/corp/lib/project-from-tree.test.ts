@@ -1,5 +1,5 @@
 import { recalcTree } from '@eve-toolkit/shared-types';
-import { projectFromTree } from './project-from-tree';
+import { jobPay, projectFromTree } from './project-from-tree';
 import { jobNode as node } from '@eve-toolkit/shared-types/testing';
 
 const trit = (quantity: number) => node({ id: 34, name: 'Tritanium', quantity, market_sell: 4, market_buy: 3.456 });
@@ -58,9 +58,28 @@ describe('projectFromTree', () => {
       ],
       materials: [
         { id: 34, quantity: 250, pay: 3.46 },
-        { id: 200, quantity: 5, pay: 0 },
+        // no BUY order for the Gadget: no pay offered, not 0
+        { id: 200, quantity: 5, pay: null },
       ],
     });
+  });
+
+  it('sub-jobs without their own payout take the form’s rate; without a rate they have no pay (null), never 0', () => {
+    const unpaid = recalcTree({ ...TREE, pay: 50_000, materials: [widget(2, true, 0), ...TREE.materials.slice(2)] });
+    // only the root has a payout: the widget inherits the rate
+    expect(projectFromTree(unpaid, 'x', '', { amount: 1_000, per: 'run' }).jobs).toEqual([
+      { id: 587, blueprint_id: 691, runs: 3, pay: 50_000 },
+      { id: 100, blueprint_id: 101, runs: 2, pay: 1_000 },
+    ]);
+    // per unit: × the 10 widgets a run makes
+    expect(projectFromTree(unpaid, 'x', '', { amount: 150, per: 'unit' }).jobs[1]).toEqual({
+      id: 100,
+      blueprint_id: 101,
+      runs: 2,
+      pay: 1_500,
+    });
+    expect(projectFromTree(unpaid, 'x', '').jobs[1].pay).toBeNull();
+    expect(jobPay(node({ id: 1, quantity: 1 }), { amount: 0, per: 'run' })).toBeNull();
   });
 
   it('a root that cannot be built is a plain purchase', () => {

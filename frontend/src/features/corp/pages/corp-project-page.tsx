@@ -163,9 +163,15 @@ export default function CorpProjectPage() {
                         </Badge>
                       </Table.Td>
                       <Table.Td data-label="Оплата, ISK">
-                        <Text size="sm">
-                          {formatPrice(j.pay)} {j.type === 'build' ? 'за прогон' : 'за шт.'}
-                        </Text>
+                        {j.pay ? (
+                          <Text size="sm" data-testid="job-pay">
+                            {formatPrice(j.pay)} {j.type === 'build' ? 'за прогон' : 'за шт.'}
+                          </Text>
+                        ) : (
+                          <Text size="sm" c="dimmed" data-testid="job-pay">
+                            без оплаты
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td miw={140} data-label="Выполнено">
                         <div>

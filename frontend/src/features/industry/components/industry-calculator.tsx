@@ -15,6 +15,7 @@ import {
   type IndustryJobResponse,
   type IndustryNodeSettings,
   type JobNode,
+  type PriceOverride,
 } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { ChartFigure } from '../../../shared/ui/chart-figure';
@@ -29,6 +30,7 @@ import { skillsChangeTree, tradeFeesOf } from '../lib/skills';
 import { IndustryForm } from './industry-form';
 import { JobSummaryView } from './job-summary';
 import { JobTree } from './job-tree';
+import { MissingPrices } from './missing-prices';
 import { ShoppingList } from './shopping-list';
 
 const CostChart = lazy(() => import('./cost-chart'));
@@ -40,6 +42,8 @@ export interface IndustryResult {
   form: IndustryFormValues;
   /** Per-node ME/TE and decryptors the tree was built with. */
   nodes: IndustryNodeSettings;
+  /** Prices chosen for items the hub has none for. */
+  overrides: Record<string, PriceOverride>;
 }
 
 /** How long the tree waits after a per-node change (typing ME 10 is two changes) before recalculating. */
@@ -77,10 +81,15 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
     onResult?.(next);
   };
   /** Builds the tree; the build/buy choices and payouts of the previous tree stay where the items match. */
-  const run = async (form: IndustryFormValues, nodes: IndustryNodeSettings, previous: IndustryResult | null) => {
+  const run = async (
+    form: IndustryFormValues,
+    nodes: IndustryNodeSettings,
+    previous: IndustryResult | null,
+    overrides: Record<string, PriceOverride> = previous?.overrides ?? {},
+  ) => {
     try {
-      const response = await job.mutateAsync(toJobRequest(form, hubId, skills, nodes));
-      update({ response, tree: previous ? carryChoices(previous.tree, response.job) : response.job, form, nodes });
+      const response = await job.mutateAsync(toJobRequest(form, hubId, skills, nodes, overrides));
+      update({ response, tree: previous ? carryChoices(previous.tree, response.job) : response.job, form, nodes, overrides });
     } catch {
       // shown from job.error
     }
@@ -88,7 +97,7 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
   const submit = (form: IndustryFormValues) => {
     // Another item starts with the form's settings; the same one keeps its per-node settings.
     const same = result && result.form.blueprint_id === form.blueprint_id;
-    return run(form, same ? result.nodes : {}, same ? result : null);
+    return run(form, same ? result.nodes : {}, same ? result : null, same ? result.overrides : {});
   };
   const changeNode = (typeId: number, settings: IndustryNodeSettings[string] | null) => {
     if (!result) return;
@@ -109,6 +118,7 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
   const staleSkills = result ? skillsChangeTree(result.response.context.skills, skills) : false;
   const shopping = useMemo(() => (result ? shoppingList(result.tree) : []), [result]);
   const warnings = useMemo(() => (result ? [...result.response.warnings, ...priceWarnings(result.tree)] : []), [result]);
+  const breakdown = useMemo(() => (summary ? costBreakdown(summary, side) : null), [summary, side]);
 
   if (staticData.isPending) {
     if (isWarmingUp(staticData.failureReason)) {
@@ -197,11 +207,14 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
                 </Button>
               </Group>
             </Group>
-            <Text size="xs" c="dimmed" mb="xs">
+            <Text size="xs" c="dimmed" mb="xs" data-testid="job-context">
               {result.response.context.system.name} · {result.response.context.station}
-              {result.response.context.rigs.length ? ` (${result.response.context.rigs.join(', ')})` : ''} · ME{' '}
-              {result.response.context.me} · TE {result.response.context.te} · налог {formatPercent(result.response.context.tax)}{' '}
-              · наука: {result.response.context.science_station}
+              {result.response.context.rigs.length ? ` (${result.response.context.rigs.join(', ')})` : ''} ·{' '}
+              {result.tree.me === null
+                ? 'формула реакции'
+                : `${result.tree.blueprint_source === 'invent' ? 'изобретённая копия' : 'свой чертёж'} ME ${result.tree.me} · TE ${result.tree.te}`}{' '}
+              · компоненты ME {result.response.context.component_me} · TE {result.response.context.component_te} · налог{' '}
+              {formatPercent(result.response.context.tax)} · наука: {result.response.context.science_station}
               {result.response.context.science_rigs.length ? ` (${result.response.context.science_rigs.join(', ')})` : ''}
               {(pendingNodes || job.isPending) && ' · пересчёт…'}
             </Text>
@@ -213,6 +226,16 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
               side={side}
             />
           </Paper>
+          <MissingPrices
+            tree={result.tree}
+            hubId={result.response.context.hub_id}
+            missing={result.response.missing_prices}
+            missingSell={summary.missing_sell}
+            missingBuy={summary.missing_buy}
+            overrides={result.overrides}
+            onChange={(o) => void run(result.form, result.nodes, result, o)}
+            busy={job.isPending}
+          />
           <JobSummaryView summary={summary} fees={fees} />
           <ShoppingList items={shopping} />
           <Paper withBorder radius="lg" p="md">
@@ -230,14 +253,20 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
                 ]}
               />
             </Group>
-            <ChartFigure
-              caption="Из чего складывается стоимость, ISK"
-              columns={['Статья', 'ISK']}
-              rows={costBreakdown(summary, side).map((s) => [s.label, formatIsk(s.value)])}
-              height={COST_CHART_HEIGHT}
-            >
-              <CostChart slices={costBreakdown(summary, side)} />
-            </ChartFigure>
+            {breakdown ? (
+              <ChartFigure
+                caption="Из чего складывается стоимость, ISK"
+                columns={['Статья', 'ISK']}
+                rows={breakdown.map((s) => [s.label, formatIsk(s.value)])}
+                height={COST_CHART_HEIGHT}
+              >
+                <CostChart slices={breakdown} />
+              </ChartFigure>
+            ) : (
+              <Text size="sm" c="dimmed" data-testid="cost-chart-unknown">
+                Структура затрат по {side === 'sell' ? 'SELL' : 'BUY'} неизвестна: не у всех предметов есть цена (см. выше).
+              </Text>
+            )}
           </Paper>
         </>
       )}

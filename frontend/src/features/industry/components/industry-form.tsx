@@ -16,7 +16,7 @@ import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { NumberField } from '../../../shared/ui/number-field';
 import { useStages } from '../../../shared/use-stages';
 import { useBlueprintSearch } from '../api/industry.api';
-import { FORM_DEFAULTS, keepFittingRigs, rigsFor, SEARCH_MIN_LENGTH, searchSystems } from '../lib/form';
+import { FORM_DEFAULTS, groupedRigs, keepFittingRigs, rigsFor, SEARCH_MIN_LENGTH, searchSystems } from '../lib/form';
 import { SkillsPanel } from './skills-panel';
 
 export interface IndustryFormProps {
@@ -68,16 +68,30 @@ export function IndustryForm({
     form.setValue(name, value, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   const [itemSearch, setItemSearch] = useState('');
   const [itemLabel, setItemLabel] = useState<string | null>(null);
+  /** The chosen blueprint can be invented (T2, T3): the form offers invention or one's own. */
+  const [itemInventable, setItemInventable] = useState(false);
   const [systemSearch, setSystemSearch] = useState('');
   const blueprints = useBlueprintSearch(itemSearch);
   const { station_key: stationKey, reaction_station: reactionStation, system_id: systemId, blueprint_id: blueprintId } = values;
+  const inventRoot = itemInventable && values.root_source === 'invent';
 
   const itemOptions = useMemo(() => {
-    const found = (blueprints.data?.blueprints ?? []).map((b) => ({ value: String(b.id), label: b.name }));
+    // The product's name ("Ishtar"), which is what a player looks for; a reaction formula says so.
+    const found = (blueprints.data?.blueprints ?? []).map((b) => ({
+      value: String(b.id),
+      label: b.activity_id === 11 ? `${b.product.name} (формула реакции)` : b.product.name,
+      productId: b.product.id,
+      inventable: b.inventable,
+    }));
     if (blueprintId && itemLabel && !found.some((o) => o.value === String(blueprintId)))
-      found.unshift({ value: String(blueprintId), label: itemLabel });
+      found.unshift({
+        value: String(blueprintId),
+        label: itemLabel,
+        productId: values.product_id ?? 0,
+        inventable: itemInventable,
+      });
     return found;
-  }, [blueprints.data, blueprintId, itemLabel]);
+  }, [blueprints.data, blueprintId, itemLabel, itemInventable, values.product_id]);
 
   const systemOptions = useMemo(() => {
     const found = searchSystems(staticData.systems, systemSearch).map((s) => ({
@@ -131,8 +145,13 @@ export function IndustryForm({
             data={itemOptions}
             value={values.blueprint_id ? String(values.blueprint_id) : null}
             onChange={(v, option) => {
+              const chosen = option as (typeof itemOptions)[number] | undefined;
               set('blueprint_id', v ? Number(v) : null);
-              setItemLabel(option?.label ?? null);
+              setItemLabel(chosen?.label ?? null);
+              setItemInventable(!!chosen?.inventable);
+              set('product_id', chosen?.productId ?? null);
+              // most players invent T2 blueprints; one's own T2 blueprint (BPO, bought copy) is one click away
+              set('root_source', chosen?.inventable ? 'invent' : 'owned');
             }}
             searchValue={itemSearch}
             onSearchChange={setItemSearch}
@@ -163,20 +182,55 @@ export function IndustryForm({
             value={values.quantity}
             onChange={(v) => set('quantity', v ?? 1)}
           />
+          {itemInventable && (
+            <NativeSelect
+              label="Чертёж"
+              description="T2: изобрести или свой"
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              data={[
+                { value: 'invent', label: 'Изобрести' },
+                { value: 'owned', label: 'Свой (ME/TE)' },
+              ]}
+              value={values.root_source}
+              onChange={(e) => set('root_source', e.currentTarget.value as 'invent' | 'owned')}
+              data-testid="root-source"
+            />
+          )}
           <NumberField
-            label="ME"
+            label="ME чертежа"
+            description={inventRoot ? 'задаёт декриптор' : 'своего чертежа'}
+            disabled={inventRoot}
             min={ME_RANGE.min}
             max={ME_RANGE.max}
             value={values.me}
             onChange={(v) => set('me', v ?? ME_RANGE.min)}
           />
           <NumberField
-            label="TE"
+            label="TE чертежа"
+            description={inventRoot ? 'задаёт декриптор' : 'своего чертежа'}
+            disabled={inventRoot}
             min={TE_RANGE.min}
             max={TE_RANGE.max}
             step={2}
             value={values.te}
             onChange={(v) => set('te', v ?? TE_RANGE.min)}
+          />
+          <NumberField
+            label="ME компонентов"
+            description="чертежи узлов ниже"
+            min={ME_RANGE.min}
+            max={ME_RANGE.max}
+            value={values.component_me}
+            onChange={(v) => set('component_me', v ?? ME_RANGE.min)}
+          />
+          <NumberField
+            label="TE компонентов"
+            description="чертежи узлов ниже"
+            min={TE_RANGE.min}
+            max={TE_RANGE.max}
+            step={2}
+            value={values.component_te}
+            onChange={(v) => set('component_te', v ?? TE_RANGE.min)}
           />
           <NumberField
             label="Налог, %"
@@ -204,7 +258,9 @@ export function IndustryForm({
               label="Риги станции"
               placeholder={mainRigs.length ? 'До трёх ригов' : 'На эту станцию риги не ставятся'}
               disabled={!mainRigs.length}
-              data={mainRigs.map((r) => ({ value: String(r.id), label: r.name }))}
+              data={groupedRigs(staticData, stationKey, 'manufacturing')}
+              nothingFoundMessage="Нет такого рига"
+              comboboxProps={{ width: 'target' }}
               value={values.station_rig.map(String)}
               onChange={(v) => set('station_rig', v.map(Number))}
               maxValues={INDUSTRY_MAX_RIGS}
@@ -235,7 +291,8 @@ export function IndustryForm({
                 label="Риги для реакций"
                 placeholder={reactionRigs.length ? 'До трёх ригов' : 'Нет подходящих ригов'}
                 disabled={!reactionRigs.length}
-                data={reactionRigs.map((r) => ({ value: String(r.id), label: r.name }))}
+                data={groupedRigs(staticData, reactionStation ?? staticData.static.stationsReactions[0]?.key ?? null, 'reaction')}
+                nothingFoundMessage="Нет такого рига"
                 value={values.reaction_rig.map(String)}
                 onChange={(v) => set('reaction_rig', v.map(Number))}
                 maxValues={INDUSTRY_MAX_RIGS}
@@ -262,7 +319,8 @@ export function IndustryForm({
                 label="Риги лаборатории"
                 placeholder={scienceRigs.length ? 'До трёх ригов' : 'На эту станцию риги не ставятся'}
                 disabled={!scienceRigs.length}
-                data={scienceRigs.map((r) => ({ value: String(r.id), label: r.name }))}
+                data={groupedRigs(staticData, values.science_station, 'science')}
+                nothingFoundMessage="Нет такого рига"
                 value={values.science_rig.map(String)}
                 onChange={(v) => set('science_rig', v.map(Number))}
                 maxValues={INDUSTRY_MAX_RIGS}

@@ -10,7 +10,9 @@ import {
   formatNumber,
   formatPercent,
   formatVolume,
+  HUBS,
   ME_RANGE,
+  priceSourceLabel,
   setBuild,
   setPay,
   summarize,
@@ -19,6 +21,7 @@ import {
   type JobNode,
   type NodePath,
   type PriceSide,
+  type PriceSource,
 } from '@eve-toolkit/shared-types';
 import { pathKey, ROOT_KEY } from '../lib/tree-paths';
 import { NumberField } from '../../../shared/ui/number-field';
@@ -45,7 +48,12 @@ interface TreeOptions {
 }
 const TreeOptionsContext = createContext<TreeOptions>({ nodeSettings: {}, side: 'sell' });
 
-const price = (v: number | null) => (v === null ? '—' : formatIsk(v));
+const price = (v: number | null) => (v === null ? 'нет цены' : formatIsk(v));
+/** A total that may be unknown: never shown as 0 or as a partial sum. */
+const money = (v: number | null) => (v === null ? 'неизвестно' : formatIsk(v));
+const hubName = (id: number) => HUBS.find((h) => h.id === id)?.label ?? `#${id}`;
+/** « (цена хаба Amarr)» after a price the player chose instead of the hub's own. */
+export const sourceNote = (source: PriceSource | null) => (source ? ` (${priceSourceLabel(source, hubName)})` : '');
 
 /**
  * The job tree (spec §2): every node with icon, name, quantity, runs, per-run multiplier, SELL/BUY
@@ -141,14 +149,20 @@ function NodeView({ node, path, expanded, onExpand, onBuild, onPay }: NodeViewPr
                 И
               </Badge>
             )}
+            {node.inventable && node.blueprint_source === 'owned' && (
+              <Badge size="xs" variant="light" color="gray" title="Свой чертёж (не изобретение)" data-testid="node-owned">
+                свой
+              </Badge>
+            )}
             {node.me !== null && (
               <Text size="xs" c="dimmed" data-testid="node-me-te">
                 ME {node.me} · TE {node.te}
               </Text>
             )}
           </Group>
-          <Text size="xs" c="dimmed">
-            SELL {price(node.market_sell)} · BUY {price(node.market_buy)} · {formatVolume(node.quantity * node.volume)}
+          <Text size="xs" c="dimmed" data-testid="node-prices">
+            SELL {price(node.market_sell)} · BUY {price(node.market_buy)}
+            {sourceNote(node.price_source)} · {formatVolume(node.quantity * node.volume)}
           </Text>
         </Stack>
       </Group>
@@ -227,33 +241,65 @@ function JobDetails({
           label="Выплата за прогон, ISK"
           min={0}
           decimals={2}
-          value={node.pay}
+          value={node.pay || null}
+          allowEmpty
+          placeholder="без оплаты"
           onChange={(v) => onPay(path, v ?? 0)}
           data-testid="node-pay"
         />
       </Group>
       <Group gap="md" wrap="wrap">
-        <Text size="sm" data-testid="node-total-sell">
-          Итого SELL: <b>{formatIsk(node.materials_total_sell)}</b>
+        <Text size="sm" data-testid="node-total-sell" title="Материалы, работы, выплаты и изобретение по ценам SELL">
+          Итого SELL: <b>{money(node.materials_total_sell)}</b>
         </Text>
-        <Text size="sm" data-testid="node-total-buy">
-          Итого BUY: <b>{formatIsk(node.materials_total_buy)}</b>
+        <Text size="sm" data-testid="node-total-buy" title="Материалы, работы, выплаты и изобретение по ценам BUY">
+          Итого BUY: <b>{money(node.materials_total_buy)}</b>
         </Text>
         <Text size="sm" c="dimmed">
           Объём закупки: {formatVolume(volume)}
         </Text>
       </Group>
-      {node.invention ? <InventionDetails node={node} /> : node.me !== null && <BlueprintSettings node={node} />}
+      {node.inventable && <SourceChoice node={node} />}
+      {node.invention ? <InventionDetails node={node} /> : node.me !== null && <BlueprintSettings node={node} isRoot={isRoot} />}
     </Stack>
   );
 }
 
-/** ME/TE of a manufacturing node's blueprint (by product type; the form's by default). */
-function BlueprintSettings({ node }: { node: JobNode }) {
+/** A blueprint that can be invented: invent it (with a decryptor) or use one the player has (ME/TE). */
+function SourceChoice({ node }: { node: JobNode }) {
+  const { onNodeSettings } = useContext(TreeOptionsContext);
+  if (!onNodeSettings) return null;
+  return (
+    <Group gap="sm" align="center">
+      <Text size="sm">Чертёж:</Text>
+      <SegmentedControl
+        size="xs"
+        aria-label={`Откуда чертёж: ${node.name}`}
+        data={[
+          { value: 'invent', label: 'Изобрести' },
+          { value: 'owned', label: 'Свой (ME/TE)' },
+        ]}
+        value={node.blueprint_source ?? 'owned'}
+        onChange={(v) => onNodeSettings(node.id, { source: v as 'invent' | 'owned' })}
+        data-testid="node-source"
+      />
+    </Group>
+  );
+}
+
+/** ME/TE of a manufacturing node's blueprint (by product type; the form's by default: the root's, or the components'). */
+function BlueprintSettings({ node, isRoot }: { node: JobNode; isRoot: boolean }) {
   const { nodeSettings, onNodeSettings } = useContext(TreeOptionsContext);
   const own = nodeSettings[String(node.id)];
   if (!onNodeSettings) return null;
-  const change = (patch: { me?: number; te?: number }) => onNodeSettings(node.id, { ...own, ...patch });
+  const change = (patch: { me?: number; te?: number }) =>
+    onNodeSettings(node.id, {
+      ...own,
+      ...(node.inventable ? { source: 'owned' as const } : {}),
+      ...patch,
+      decryptor_id: undefined,
+    });
+  const fromForm = isRoot ? 'ME/TE из формы' : 'ME/TE компонентов из формы';
   return (
     <Group gap="sm" align="flex-end" data-testid="node-blueprint">
       <NumberField
@@ -275,13 +321,17 @@ function BlueprintSettings({ node }: { node: JobNode }) {
         value={node.te ?? 0}
         onChange={(v) => change({ te: v ?? TE_RANGE.min })}
       />
-      {own ? (
-        <Button size="compact-xs" variant="subtle" onClick={() => onNodeSettings(node.id, null)}>
+      {own && (own.me !== undefined || own.te !== undefined) ? (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() => onNodeSettings(node.id, node.inventable ? { source: 'owned' } : null)}
+        >
           Как в форме
         </Button>
       ) : (
         <Text size="xs" c="dimmed">
-          как в форме; для всех узлов «{node.name}»
+          {fromForm}; для всех узлов «{node.name}»
         </Text>
       )}
     </Group>
@@ -328,11 +378,17 @@ function InventionDetails({ node }: { node: JobNode }) {
           </Text>
         </Group>
         <Text size="sm" data-testid="invention-materials">
-          На попытку: {inv.materials.map((m) => `${m.name} × ${formatNumber(m.quantity)}`).join(', ')}
+          На попытку:{' '}
+          {inv.materials
+            .map(
+              (m) =>
+                `${m.name} × ${formatNumber(m.quantity)}${(side === 'sell' ? m.market_sell : m.market_buy) === null ? ' (нет цены)' : sourceNote(m.price_source)}`,
+            )
+            .join(', ')}
         </Text>
         <Text size="sm" data-testid="invention-cost">
-          Ожидаемая стоимость изобретения ({side === 'sell' ? 'SELL' : 'BUY'}): <b>{formatIsk(cost)}</b>
-          {units > 0 && ` (${formatIsk(cost / units)} за ед.)`}; работы: изобретение {formatIsk(inv.fee)}
+          Ожидаемая стоимость изобретения ({side === 'sell' ? 'SELL' : 'BUY'}): <b>{money(cost)}</b>
+          {units > 0 && cost !== null && ` (${formatIsk(cost / units)} за ед.)`}; работы: изобретение {formatIsk(inv.fee)}
           {inv.copy && `, копирование ${formatIsk(inv.copy_fee)}`}
         </Text>
         <Group gap="sm" align="flex-end">
@@ -342,17 +398,17 @@ function InventionDetails({ node }: { node: JobNode }) {
             label="Декриптор"
             data={choices.map((c) => ({
               value: decryptorKey(c.decryptor_id),
-              label: `${c.name} — ${formatPercent(c.probability * 100, 1)}, ${formatIsk(c.per_unit)} за ед.${c.cheapest ? ' · дешевле всего' : ''}`,
+              label: `${c.name} — ${formatPercent(c.probability * 100, 1)}, ${c.per_unit === null ? 'цена неизвестна' : `${formatIsk(c.per_unit)} за ед.`}${c.cheapest ? ' · дешевле всего' : ''}`,
             }))}
             value={decryptorKey(inv.decryptor_id)}
             allowDeselect={false}
             disabled={!onNodeSettings}
-            onChange={(v) => v && onNodeSettings?.(node.id, v === 'none' ? null : { decryptor_id: Number(v) })}
+            onChange={(v) => v && onNodeSettings?.(node.id, { source: 'invent', decryptor_id: v === 'none' ? null : Number(v) })}
             data-testid="invention-decryptor"
           />
           {cheapest && !cheapest.chosen && (
             <Text size="xs" c="teal" data-testid="invention-cheapest">
-              Дешевле всего: {cheapest.name} ({formatIsk(cheapest.per_unit)} за ед.)
+              Дешевле всего: {cheapest.name} ({money(cheapest.per_unit)} за ед.)
             </Text>
           )}
         </Group>

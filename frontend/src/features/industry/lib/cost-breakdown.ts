@@ -24,10 +24,12 @@ const COLORS = {
 /**
  * Where the money goes (the cost breakdown chart): purchases at the chosen side, the system-index
  * part of the job fees, taxes (facility tax + 4 % SCC), payouts, the expected invention cost and
- * the trade fees of selling the product. Empty slices are left out.
+ * the trade fees of selling the product. Empty slices are left out. Null when a part is unknown
+ * (an item without a price): a chart without it would show a wrong share of everything else.
  */
-export function costBreakdown(summary: JobSummary, side: PriceSide): CostSlice[] {
-  const slices: CostSlice[] = [
+export function costBreakdown(summary: JobSummary, side: PriceSide): CostSlice[] | null {
+  if ((side === 'sell' ? summary.cost_sell : summary.cost_buy) === null) return null;
+  const slices: { label: string; value: number | null; color: string }[] = [
     { label: 'Материалы', value: side === 'sell' ? summary.purchases_sell : summary.purchases_buy, color: COLORS.materials },
     { label: 'Стоимость работ (индекс системы)', value: summary.fee_index, color: COLORS.index },
     { label: 'Налоги (структура и SCC 4 %)', value: summary.fee_tax + summary.fee_scc, color: COLORS.taxes },
@@ -43,5 +45,7 @@ export function costBreakdown(summary: JobSummary, side: PriceSide): CostSlice[]
       color: COLORS.trade,
     },
   ];
-  return slices.filter((s) => s.value > 0).map((s) => ({ ...s, value: Math.round(s.value * 100) / 100 }));
+  return slices
+    .filter((s): s is CostSlice => s.value !== null && s.value > 0)
+    .map((s) => ({ ...s, value: Math.round(s.value * 100) / 100 }));
 }

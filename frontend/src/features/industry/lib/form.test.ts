@@ -1,6 +1,6 @@
 import { ALL_INDUSTRY_SKILLS_V, type IndustryStaticData, type JobSummary } from '@eve-toolkit/shared-types';
 import { costBreakdown } from './cost-breakdown';
-import { FORM_DEFAULTS, keepFittingRigs, rigsFor, searchSystems, toJobRequest } from './form';
+import { FORM_DEFAULTS, groupedRigs, keepFittingRigs, rigsFor, searchSystems, toJobRequest } from './form';
 
 describe('system search', () => {
   const systems = [
@@ -31,6 +31,8 @@ describe('request and rigs', () => {
       quantity: 1,
       me: 0,
       te: 0,
+      component_me: 10,
+      component_te: 20,
       tax: 0.25,
       reactions: false,
       station_key: 'npc',
@@ -42,6 +44,7 @@ describe('request and rigs', () => {
       hub: 3,
       skills,
       nodes: { '587': { me: 5 } },
+      price_overrides: {},
     });
   });
   const data = {
@@ -74,6 +77,55 @@ describe('request and rigs', () => {
   });
 });
 
+describe('the rig list', () => {
+  const rig = (id: number, name: string) => ({
+    id,
+    name,
+    icon: '',
+    rig_size: 3,
+    activity: 'manufacturing' as const,
+    stations: ['35826'],
+    groups: 1,
+  });
+  const data = {
+    systems: [],
+    static: {
+      rigs: [
+        rig(1, 'Standup L-Set Ship Manufacturing Efficiency I'),
+        rig(2, 'Standup L-Set Advanced Component Manufacturing Efficiency I'),
+        rig(3, 'Standup L-Set Equipment Manufacturing Material Efficiency II'),
+        rig(4, 'Standup L-Set Equipment Manufacturing Time Efficiency II'),
+      ],
+      rigsBonuses: {
+        1: { me: 2, te: 20, isk: null, me_capital: null },
+        2: { me: 2, te: 20, isk: null, me_capital: null },
+        3: { me: 2.4, te: null, isk: null, me_capital: null },
+        4: { me: null, te: 24, isk: null, me_capital: null },
+      },
+    },
+  } as unknown as IndustryStaticData;
+  it('grouped by activity, size and what the rigs cut, alphabetical within a group', () => {
+    expect(groupedRigs(data, '35826', 'manufacturing')).toEqual([
+      {
+        group: 'Производство · L-Set · время (TE)',
+        items: [{ value: '4', label: 'Standup L-Set Equipment Manufacturing Time Efficiency II' }],
+      },
+      {
+        group: 'Производство · L-Set · материалы (ME)',
+        items: [{ value: '3', label: 'Standup L-Set Equipment Manufacturing Material Efficiency II' }],
+      },
+      {
+        group: 'Производство · L-Set · материалы и время',
+        items: [
+          { value: '2', label: 'Standup L-Set Advanced Component Manufacturing Efficiency I' },
+          { value: '1', label: 'Standup L-Set Ship Manufacturing Efficiency I' },
+        ],
+      },
+    ]);
+    expect(groupedRigs(data, 'npc', 'manufacturing')).toEqual([]);
+  });
+});
+
 describe('cost breakdown', () => {
   const summary = {
     purchases_sell: 1000.004,
@@ -93,15 +145,19 @@ describe('cost breakdown', () => {
       { label: 'Стоимость работ (индекс системы)', value: 30, color: '#e8590c' },
       { label: 'Налоги (структура и SCC 4 %)', value: 45, color: '#ae3ec9' },
     ]);
-    expect(costBreakdown({ ...summary, payouts: 12 }, 'buy').map((s) => s.value)).toEqual([900, 30, 45, 12]);
+    expect(costBreakdown({ ...summary, payouts: 12 }, 'buy')!.map((s) => s.value)).toEqual([900, 30, 45, 12]);
+  });
+  it('no chart of a cost that is not known (an item without a price): a share of a partial sum would mislead', () => {
+    expect(costBreakdown({ ...summary, cost_sell: null, purchases_sell: null }, 'sell')).toBeNull();
+    expect(costBreakdown({ ...summary, cost_sell: null, purchases_sell: null }, 'buy')).not.toBeNull();
   });
   it('the expected invention and the trade fees of selling at the chosen side', () => {
     const withAll = { ...summary, invention_sell: 70, invention_buy: 60, trade_fees_sell: 51, trade_fees_buy: 36 };
-    expect(costBreakdown(withAll, 'sell').slice(3)).toEqual([
+    expect(costBreakdown(withAll, 'sell')!.slice(3)).toEqual([
       { label: 'Изобретение', value: 70, color: '#f08c00' },
       { label: 'Налог с продаж и брокер', value: 51, color: '#868e96' },
     ]);
-    expect(costBreakdown(withAll, 'buy').slice(3)).toEqual([
+    expect(costBreakdown(withAll, 'buy')!.slice(3)).toEqual([
       { label: 'Изобретение', value: 60, color: '#f08c00' },
       { label: 'Налог с продаж', value: 36, color: '#868e96' },
     ]);

@@ -8,6 +8,7 @@ import {
   type IndustrySkills,
   type IndustryStaticData,
   type IndustrySystem,
+  type PriceOverride,
 } from '@eve-toolkit/shared-types';
 
 /** Which facility of the form a rig list belongs to. */
@@ -23,6 +24,11 @@ export const FORM_DEFAULTS: IndustryFormValues = {
   quantity: 1,
   me: 0,
   te: 0,
+  // Components' blueprints: fully researched originals unless a node says otherwise (the API's default too).
+  component_me: 10,
+  component_te: 20,
+  product_id: null,
+  root_source: 'owned',
   // NPC stations take 0.25 %; player structures set their own (UNI). A starting point, not a rule.
   tax: 0.25,
   reactions: false,
@@ -43,13 +49,22 @@ export function toJobRequest(
   hub: number = DEFAULT_HUB_ID,
   skills: IndustrySkills = ALL_INDUSTRY_SKILLS_V,
   nodes: IndustryNodeSettings = {},
+  priceOverrides: Record<string, PriceOverride> = {},
 ): IndustryJobRequest {
+  // The form's choice for an inventable root (invent or one's own), unless the tree chose since.
+  const root = values.product_id === null ? undefined : String(values.product_id);
+  const withRoot =
+    root && values.root_source === 'invent' && nodes[root]?.source === undefined
+      ? { ...nodes, [root]: { ...nodes[root], source: 'invent' as const } }
+      : nodes;
   return {
     blueprint_id: values.blueprint_id ?? 0,
     quantity: values.quantity,
     system_id: values.system_id ?? 0,
     me: values.me,
     te: values.te,
+    component_me: values.component_me,
+    component_te: values.component_te,
     tax: values.tax,
     reactions: values.reactions,
     station_key: values.station_key,
@@ -60,7 +75,8 @@ export function toJobRequest(
     science_rig: values.science_rig,
     hub,
     skills,
-    nodes,
+    nodes: withRoot,
+    price_overrides: priceOverrides,
   };
 }
 
@@ -97,4 +113,39 @@ export function keepFittingRigs(
 ): number[] {
   const fitting = new Set(rigsFor(data, stationKey, activity).map((r) => r.id));
   return rigs.filter((id) => fitting.has(id));
+}
+
+const SIZE_LABEL: Record<number, string> = { 2: 'M', 3: 'L', 4: 'XL' };
+const ACTIVITY_LABEL: Record<RigFacility, string> = {
+  manufacturing: 'Производство',
+  reaction: 'Реакции',
+  science: 'Наука',
+};
+
+/**
+ * A station's rigs as the rig list shows them: grouped by activity, size and what they cut
+ * (materials, time, both, job cost), each group alphabetical; the names stay the game's (English),
+ * so the list's search finds what the game calls them.
+ */
+export function groupedRigs(
+  data: IndustryStaticData,
+  stationKey: string | null,
+  activity: RigFacility,
+): { group: string; items: { value: string; label: string }[] }[] {
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const r of rigsFor(data, stationKey, activity)) {
+    const b = data.static.rigsBonuses[String(r.id)];
+    const me = !!b?.me || !!b?.me_capital;
+    const te = !!b?.te;
+    const cuts =
+      me && te ? 'материалы и время' : me ? 'материалы (ME)' : te ? 'время (TE)' : b?.isk ? 'стоимость работ' : 'прочее';
+    const size = r.rig_size === null ? '' : ` · ${SIZE_LABEL[r.rig_size] ?? r.rig_size}-Set`;
+    const group = `${ACTIVITY_LABEL[activity]}${size} · ${cuts}`;
+    const list = groups.get(group) ?? [];
+    list.push({ value: String(r.id), label: r.name });
+    groups.set(group, list);
+  }
+  return [...groups]
+    .sort(([a], [b]) => a.localeCompare(b, 'ru'))
+    .map(([group, items]) => ({ group, items: items.sort((x, y) => x.label.localeCompare(y.label)) }));
 }

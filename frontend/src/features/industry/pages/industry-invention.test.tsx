@@ -9,7 +9,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { renderApp, sessionFor, type FetchHandler } from '../../../test/render-app';
 import { SKILLS_STORAGE_KEY } from '../industry.atoms';
-import { chooseItemAndSystem, industryApi, jobCalls, node, RESPONSE } from './industry.fixtures';
+import { chooseItemAndSystem, industryApi, jobCalls, node, RESPONSE, SEARCH } from './industry.fixtures';
 
 jest.mock('../components/cost-chart', () => ({
   __esModule: true,
@@ -44,6 +44,7 @@ const INVENTION: InventionStep = {
       quantity: 32,
       market_sell: 20_000,
       market_buy: 18_000,
+      price_source: null,
       volume: 0.1,
     },
     {
@@ -54,6 +55,7 @@ const INVENTION: InventionStep = {
       quantity: 32,
       market_sell: 15_000,
       market_buy: 14_000,
+      price_source: null,
       volume: 0.1,
     },
   ],
@@ -180,7 +182,7 @@ describe('/industry: T2 through invention', () => {
     await r.user.click(within(root).getByRole('combobox', { name: 'Декриптор' }));
     await r.user.click(await screen.findByRole('option', { name: /Optimized Attainment Decryptor/ }));
     await waitFor(() => expect(jobCalls(r)).toHaveLength(2));
-    expect(posted(r, 1)).toMatchObject({ blueprint_id: 691, nodes: { '28710': { decryptor_id: 34207 } } });
+    expect(posted(r, 1)).toMatchObject({ blueprint_id: 691, nodes: { '28710': { source: 'invent', decryptor_id: 34207 } } });
     await waitFor(() =>
       expect(within(screen.getByTestId('job-tree')).getByTestId('node-0')).toHaveAttribute('data-build', 'false'),
     );
@@ -203,6 +205,43 @@ describe('/industry: T2 through invention', () => {
     );
     await waitFor(() => expect(jobCalls(r)).toHaveLength(3));
     expect(posted(r, 2).nodes).toEqual({});
+  });
+});
+
+describe('/industry: a T2 item, invented or one’s own', () => {
+  it('an item that can be invented offers both: invention by default, or the player’s blueprint with its ME/TE', async () => {
+    const search = {
+      blueprints: [
+        {
+          ...SEARCH.blueprints[0],
+          id: 28711,
+          name: 'Golem Blueprint',
+          product: { id: 28710, name: 'Golem', icon: '', quantity: 1 },
+          inventable: true,
+        },
+      ],
+    };
+    const r = renderApp('/industry', {
+      handler: api((url) => (url.startsWith('/data/industry/blueprints?q=') ? { body: search } : undefined)),
+    });
+    await r.user.type(await screen.findByRole('combobox', { name: /Предмет/ }), 'Gol');
+    await r.user.click(await screen.findByRole('option', { name: 'Golem' }));
+    await r.user.type(screen.getByRole('combobox', { name: /Система/ }), 'jit');
+    await r.user.click(await screen.findByRole('option', { name: 'Jita (0,9)' }));
+    expect(screen.getByTestId('root-source')).toHaveValue('invent');
+    expect(screen.getByRole('textbox', { name: 'ME чертежа' })).toBeDisabled();
+    await r.user.click(screen.getByRole('button', { name: 'Рассчитать' }));
+    await waitFor(() => expect(jobCalls(r)).toHaveLength(1));
+    expect(posted(r, 0)).toMatchObject({ blueprint_id: 28711, nodes: { '28710': { source: 'invent' } } });
+    // one's own T2 blueprint: its ME/TE are the form's
+    await r.user.selectOptions(screen.getByTestId('root-source'), 'owned');
+    const me = screen.getByRole('textbox', { name: 'ME чертежа' });
+    expect(me).toBeEnabled();
+    await r.user.clear(me);
+    await r.user.type(me, '3');
+    await r.user.click(screen.getByRole('button', { name: 'Рассчитать' }));
+    await waitFor(() => expect(jobCalls(r)).toHaveLength(2));
+    expect(posted(r, 1)).toMatchObject({ blueprint_id: 28711, me: 3, nodes: {} });
   });
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ALL_INDUSTRY_SKILLS_V } from '@eve-toolkit/shared-types';
+import { ALL_INDUSTRY_SKILLS_V, recalcTree } from '@eve-toolkit/shared-types';
 import { renderApp } from '../../../test/render-app';
-import { chooseItemAndSystem, industryApi, jobCalls, STATIC, total } from './industry.fixtures';
+import { chooseItemAndSystem, industryApi, jobCalls, RESPONSE, STATIC, total } from './industry.fixtures';
 
 // The apexcharts chunk needs a real SVG engine; the page's job is to hand it ready slices.
 jest.mock('../components/cost-chart', () => ({
@@ -46,6 +46,8 @@ describe('/industry', () => {
       system_id: 30000142,
       me: 0,
       te: 0,
+      component_me: 10,
+      component_te: 20,
       tax: 0.25,
       reactions: false,
       station_key: 'npc',
@@ -57,6 +59,7 @@ describe('/industry', () => {
       hub: 2,
       skills: ALL_INDUSTRY_SKILLS_V,
       nodes: {},
+      price_overrides: {},
     });
     const root = within(tree).getByTestId('node-root');
     expect(within(root).getAllByTestId('node-activity')[0]).toHaveTextContent('П');
@@ -102,7 +105,7 @@ describe('/industry', () => {
     await r.user.keyboard('{Backspace}');
     expect(tax).toHaveValue('');
     await r.user.keyboard('1,5');
-    const me = screen.getByRole('textbox', { name: 'ME' });
+    const me = screen.getByRole('textbox', { name: 'ME чертежа' });
     await r.user.clear(me);
     await r.user.type(me, '15');
     expect(me).toHaveValue('10');
@@ -213,5 +216,89 @@ describe('/industry', () => {
     expect(rigs).toBeDisabled();
     await r.user.selectOptions(screen.getByRole('combobox', { name: 'Станция' }), 'Raitaru');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Риги станции' })).not.toBeDisabled());
+  });
+});
+
+describe('/industry: a price the hub does not have', () => {
+  /** The Rifter tree with no SELL order for Pyerite at Jita; Amarr has one, CCP an adjusted price. */
+  const unpriced = (body: typeof RESPONSE) => {
+    const tree = recalcTree({
+      ...body.job,
+      materials: body.job.materials.map((m) => (m.id === 35 ? { ...m, market_sell: null } : m)),
+    });
+    return {
+      ...body,
+      job: tree,
+      missing_prices: [
+        { type_id: 35, name: 'Pyerite', sell: true, buy: false, adjusted: 8.5, hubs: [{ hub_id: 1, sell: 11, buy: 9.5 }] },
+      ],
+    };
+  };
+
+  it('says which item has no price, shows the SELL totals as unknown (not 0), and sends the price a player picks', async () => {
+    const overridden = {
+      ...RESPONSE,
+      job: recalcTree({
+        ...RESPONSE.job,
+        materials: RESPONSE.job.materials.map((m) =>
+          m.id === 35 ? { ...m, market_sell: 11, market_buy: 9.5, price_source: { kind: 'hub' as const, hub_id: 1 } } : m,
+        ),
+      }),
+    };
+    let calls = 0;
+    const r = renderApp('/industry', {
+      handler: industryApi({
+        more: (url) => (url === '/data/industry/job' ? { body: calls++ === 0 ? unpriced(RESPONSE) : overridden } : undefined),
+      }),
+    });
+    await chooseItemAndSystem(r);
+    await r.user.click(screen.getByRole('button', { name: 'Рассчитать' }));
+    const tree = await screen.findByTestId('job-tree');
+    const root = within(tree).getByTestId('node-root');
+    expect(total('node-total-sell', root)).toBe('Итого SELL: неизвестно');
+    expect(total('node-total-buy', root)).toBe('Итого BUY: 11 800,00 ISK');
+    const summary = screen.getByTestId('job-summary');
+    expect(within(summary).getByTestId('summary-cost-sell')).toHaveTextContent('неизвестно');
+    expect(within(summary).getByTestId('summary-margin-sell')).toHaveTextContent('неизвестно');
+    expect(screen.getByTestId('cost-chart-unknown')).toHaveTextContent('Структура затрат по SELL неизвестна');
+    const missing = screen.getByTestId('missing-prices');
+    expect(within(missing).getByText('Pyerite: нет SELL')).toBeInTheDocument();
+    expect(within(missing).getByRole('button', { name: /Средняя цена CCP \(adjusted\): 8,50/ })).toBeInTheDocument();
+    await r.user.click(within(missing).getByRole('button', { name: /Цена хаба Amarr/ }));
+    await waitFor(() => expect(jobCalls(r)).toHaveLength(2));
+    expect(JSON.parse(String(jobCalls(r)[1][1]?.body)).price_overrides).toEqual({ '35': { source: 'hub', hub: 1 } });
+    // the price is counted now, and labelled where it is shown
+    await waitFor(() =>
+      expect(total('node-total-sell', within(screen.getByTestId('job-tree')).getByTestId('node-root'))).not.toMatch(/неизвестно/),
+    );
+    expect(within(screen.getByTestId('chosen-prices')).getByText(/Pyerite — цена хаба Amarr/)).toBeInTheDocument();
+    const pyerite = within(screen.getByTestId('job-tree'))
+      .getAllByTestId('node-prices')
+      .find((e) => e.textContent?.includes('Amarr'));
+    expect(pyerite).toHaveTextContent('SELL 11,00 ISK · BUY 9,50 ISK (цена хаба Amarr)');
+  });
+
+  it('the summary says which ME/TE the jobs use and what the two times include', async () => {
+    const job = recalcTree({
+      ...RESPONSE.job,
+      me: 2,
+      te: 4,
+      blueprint_source: 'invent',
+      materials: RESPONSE.job.materials.map((m) =>
+        m.id === 100 ? { ...m, me: 10, te: 20, blueprint_source: 'owned' as const } : m,
+      ),
+    });
+    const r = renderApp('/industry', {
+      handler: industryApi({ more: (url) => (url === '/data/industry/job' ? { body: { ...RESPONSE, job } } : undefined) }),
+    });
+    await chooseItemAndSystem(r);
+    await r.user.click(screen.getByRole('button', { name: 'Рассчитать' }));
+    const summary = await screen.findByTestId('job-summary');
+    expect(within(summary).getByText('Время подряд: все работы')).toBeInTheDocument();
+    expect(within(summary).getByText('Время параллельно: самая длинная цепочка')).toBeInTheDocument();
+    expect(within(summary).getByTestId('summary-me-te')).toHaveTextContent(
+      'Чертежи: ME 2 · TE 4 (изобретение) — 1 работа: Rifter; ME 10 · TE 20 (свой чертёж) — 1 работа: Widget',
+    );
+    expect(screen.getByTestId('job-context')).toHaveTextContent('изобретённая копия ME 2 · TE 4 · компоненты ME 10 · TE 20');
   });
 });

@@ -113,6 +113,7 @@ export const TREE: JobNode = recalcTree(
 
 export const RESPONSE: IndustryJobResponse = {
   job: TREE,
+  missing_prices: [],
   system_indexes: { cost_indices: [{ activity: 'manufacturing', cost_index: 0.05 }] },
   warnings: ['Нет индекса стоимости работ (реакции) для системы Jita: стоимость работ посчитана без него'],
   context: {
@@ -122,8 +123,16 @@ export const RESPONSE: IndustryJobResponse = {
     reaction_station: 'Athanor',
     rigs: [],
     reaction_rigs: [],
+    rigs_use: {
+      station: { applied: [], ignored: [] },
+      reaction: { applied: [], ignored: [] },
+      science: { applied: [], ignored: [] },
+    },
     me: 10,
     te: 20,
+    component_me: 10,
+    component_te: 20,
+    root_source: 'owned',
     tax: 0.25,
     science_station: 'NPC-станция',
     science_rigs: [],
@@ -144,6 +153,7 @@ export const SEARCH: BlueprintSearchResponse = {
       activity: 'manufacturing',
       activity_id: 1,
       product: { id: 587, name: 'Rifter', icon: '', quantity: 1 },
+      inventable: false,
     },
   ],
 };
@@ -165,7 +175,7 @@ export type Rendered = ReturnType<typeof renderApp>;
 
 export async function chooseItemAndSystem({ user }: Rendered) {
   await user.type(await screen.findByRole('combobox', { name: /Предмет/ }), 'Rif');
-  await user.click(await screen.findByRole('option', { name: 'Rifter Blueprint' }));
+  await user.click(await screen.findByRole('option', { name: 'Rifter' }));
   await user.type(screen.getByRole('combobox', { name: /Система/ }), 'jit');
   await user.click(await screen.findByRole('option', { name: 'Jita (0,9)' }));
 }

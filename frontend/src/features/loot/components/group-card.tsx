@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ActionIcon, Badge, Button, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import {
@@ -6,10 +7,15 @@ import {
   formatNumber,
   lootAppraisalLink,
   lootItemsText,
+  type LootPriceChoice,
   type MoveDirection,
 } from '@eve-toolkit/shared-types';
+import { NumberField } from '../../../shared/ui/number-field';
 import type { GroupView } from '../lib/view';
 import { CopyButton } from './copy-button';
+
+/** A long price choice wraps on a phone instead of running off the screen. */
+const WRAP = { root: { height: 'auto', paddingBlock: 4 }, label: { whiteSpace: 'normal' as const, textAlign: 'left' as const } };
 
 const PILOT_FORMS = ['пилот', 'пилота', 'пилотов'] as const;
 const TYPE_FORMS = ['тип', 'типа', 'типов'] as const;
@@ -18,11 +24,16 @@ interface Props {
   group: GroupView;
   index: number;
   onMove: (pilot: number, direction: MoveDirection) => void;
+  /** A price counted instead of a missing one (null: drop it). */
+  onChoose?: (typeId: number, choice: LootPriceChoice | null) => void;
 }
 
+const isk = (v: number | null) => (v === null ? 'неизвестно' : formatIsk(v));
+
 /** One group: its pilots with arrows, the summed items, its value and share, 'В маркет' and 'Копировать'. */
-export function GroupCard({ group, index, onMove }: Props) {
+export function GroupCard({ group, index, onMove, onChoose }: Props) {
   const names = new Map(group.items.map((i) => [i.type_id, i.name]));
+  const unpriced = [...new Set([...group.value.unpricedSell, ...group.value.unpricedBuy])];
   return (
     <Paper withBorder radius="lg" p="md" data-testid={`loot-group-${index + 1}`}>
       <Stack gap="sm">
@@ -77,20 +88,25 @@ export function GroupCard({ group, index, onMove }: Props) {
         </ScrollArea.Autosize>
         <Stack gap={2}>
           <Text size="sm" data-testid="group-sell">
-            Итог SELL: <b>{formatIsk(group.value.sell)}</b>
+            Итог SELL: <b>{isk(group.value.sell)}</b>
           </Text>
           <Text size="sm" data-testid="group-buy">
-            Итог BUY: <b>{formatIsk(group.value.buy)}</b>
+            Итог BUY: <b>{isk(group.value.buy)}</b>
           </Text>
           <Text size="sm" c="dimmed" data-testid="group-share">
-            На пилота: {formatIsk(group.share.sell)} (SELL) / {formatIsk(group.share.buy)} (BUY)
+            На пилота: {isk(group.share.sell)} (SELL) / {isk(group.share.buy)} (BUY)
           </Text>
-          {group.value.unpricedSell.length > 0 && (
+          {unpriced.length > 0 && (
             <Text size="xs" data-testid="group-unpriced">
-              Без цены SELL в хабе ({countRu(group.value.unpricedSell.length, TYPE_FORMS)}, в итог не вошли):{' '}
-              {group.value.unpricedSell.map((id) => names.get(id) ?? `#${id}`).join(', ')}
+              Нет цены в хабе ({countRu(unpriced.length, TYPE_FORMS)}):{' '}
+              {unpriced.map((id) => names.get(id) ?? `#${id}`).join(', ')} — итог и доли с ними неизвестны. Выберите другой хаб
+              выше или цену вместо недостающей:
             </Text>
           )}
+          {onChoose &&
+            group.items
+              .filter((i) => unpriced.includes(i.type_id) || i.chosen)
+              .map((i) => <PriceChoice key={i.type_id} item={i} onChoose={onChoose} />)}
         </Stack>
         <Group gap="xs">
           <Button size="compact-sm" variant="light" component={Link} to={lootAppraisalLink(group.items)}>
@@ -104,5 +120,54 @@ export function GroupCard({ group, index, onMove }: Props) {
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** An item without a price: CCP's adjusted price or one typed in, counted instead and labelled. */
+function PriceChoice({
+  item,
+  onChoose,
+}: {
+  item: GroupView['items'][number];
+  onChoose: (typeId: number, choice: LootPriceChoice | null) => void;
+}) {
+  const [typed, setTyped] = useState<number | null>(null);
+  if (item.chosen)
+    return (
+      <Group gap="xs" data-testid="loot-chosen">
+        <Text size="xs">
+          {item.name}: {item.chosen.source.kind === 'adjusted' ? 'средняя цена CCP (adjusted)' : 'цена введена вручную'}{' '}
+          {formatIsk(item.chosen.price)}
+        </Text>
+        <Button size="compact-xs" variant="subtle" onClick={() => onChoose(item.type_id, null)}>
+          Убрать
+        </Button>
+      </Group>
+    );
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap" data-testid={`loot-missing-${item.type_id}`}>
+      <Text size="xs" w="100%">
+        {item.name}:
+      </Text>
+      {item.adjusted !== null && (
+        <Button
+          size="compact-xs"
+          variant="light"
+          styles={WRAP}
+          onClick={() => onChoose(item.type_id, { price: item.adjusted!, source: { kind: 'adjusted' } })}
+        >
+          Средняя цена CCP (adjusted): {formatIsk(item.adjusted)}
+        </Button>
+      )}
+      <NumberField size="xs" w={130} label="Своя цена за шт." min={0} decimals={2} allowEmpty value={typed} onChange={setTyped} />
+      <Button
+        size="compact-xs"
+        variant="light"
+        disabled={typed === null}
+        onClick={() => typed !== null && onChoose(item.type_id, { price: typed, source: { kind: 'manual' } })}
+      >
+        Применить
+      </Button>
+    </Group>
   );
 }

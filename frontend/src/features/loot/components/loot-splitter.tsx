@@ -10,6 +10,7 @@ import {
   movePilot,
   payoutTable,
   type LootLineIssue,
+  type LootPriceChoice,
   type LootSplitState,
   type MoveDirection,
   type PayoutBasis,
@@ -77,7 +78,16 @@ export function LootSplitter() {
   const typeIds = useMemo(() => (state ? allTypeIds(state) : []), [state]);
   const prices = useLootPrices(hubId, typeIds);
   const priceMap = useMemo(() => new Map((prices.data?.types ?? []).map((t) => [t.type_id, t])), [prices.data]);
-  const views = useMemo(() => (state ? buildView(state, priceMap) : []), [state, priceMap]);
+  /** Prices counted instead of missing ones (this page only), by type id. */
+  const [choices, setChoices] = useState<ReadonlyMap<number, LootPriceChoice>>(new Map());
+  const choose = (typeId: number, choice: LootPriceChoice | null) =>
+    setChoices((prev) => {
+      const next = new Map(prev);
+      if (choice) next.set(typeId, choice);
+      else next.delete(typeId);
+      return next;
+    });
+  const views = useMemo(() => (state ? buildView(state, priceMap, choices) : []), [state, priceMap, choices]);
   const rows = useMemo(
     () =>
       state
@@ -90,7 +100,10 @@ export function LootSplitter() {
         : [],
     [state, views, basis],
   );
-  const remainder = views.reduce((s, v) => s + evenShare(v.value[basis], v.pilots.length).remainder, 0);
+  const remainder = views.reduce((s, v) => {
+    const value = v.value[basis];
+    return value === null ? s : s + evenShare(value, v.pilots.length).remainder;
+  }, 0);
 
   const onFile = (file: File | null) => {
     if (!file) return;
@@ -194,7 +207,7 @@ export function LootSplitter() {
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(3, Math.max(1, views.length)) }} spacing="md">
             {views.map((g, i) => (
-              <GroupCard key={g.pilots[0]?.index ?? i} group={g} index={i} onMove={move} />
+              <GroupCard key={g.pilots[0]?.index ?? i} group={g} index={i} onMove={move} onChoose={choose} />
             ))}
           </SimpleGrid>
           <PayoutTable rows={rows} basis={basis} onBasis={setBasis} remainder={remainder} />

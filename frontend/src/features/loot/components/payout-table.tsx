@@ -49,7 +49,7 @@ export function PayoutTable({ rows, basis, onBasis, remainder }: Props) {
             <Table.Tr key={r.pilot} data-testid="payout-row">
               <Table.Td>{r.pilot}</Table.Td>
               <Table.Td>{r.group}</Table.Td>
-              <Table.Td ta="right">{formatIsk(r.share)}</Table.Td>
+              <Table.Td ta="right">{r.share === null ? 'неизвестно' : formatIsk(r.share)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -7,6 +7,7 @@ import {
   groupPairs,
   groupValue,
   type GroupValue,
+  type LootPriceChoice,
   type LootSplitState,
   type LootTypePrice,
 } from '@eve-toolkit/shared-types';
@@ -20,16 +21,25 @@ export interface GroupItemView {
   blueprint_copy: boolean;
   sell: number | null;
   buy: number | null;
+  /** CCP's adjusted price (offered when the hub has none). */
+  adjusted: number | null;
+  /** The price chosen instead of a missing one. */
+  chosen: LootPriceChoice | null;
 }
 
 export interface GroupView {
   pilots: { index: number; name: string }[];
   items: GroupItemView[];
   value: GroupValue;
-  share: { sell: number; buy: number };
+  /** Per pilot; null when the group's value is unknown. */
+  share: { sell: number | null; buy: number | null };
 }
 
-export function buildView(state: LootSplitState, prices: ReadonlyMap<number, LootTypePrice>): GroupView[] {
+export function buildView(
+  state: LootSplitState,
+  prices: ReadonlyMap<number, LootTypePrice>,
+  choices?: ReadonlyMap<number, LootPriceChoice>,
+): GroupView[] {
   return state.groups.map((group) => {
     const pairs = groupPairs(state.pilots, group);
     const items = pairs.map(([typeId, quantity]) => {
@@ -42,14 +52,17 @@ export function buildView(state: LootSplitState, prices: ReadonlyMap<number, Loo
         blueprint_copy: p?.blueprint_copy ?? false,
         sell: p?.sell ?? null,
         buy: p?.buy ?? null,
+        adjusted: p?.adjusted ?? null,
+        chosen: choices?.get(typeId) ?? null,
       };
     });
-    const value = groupValue(pairs, prices);
+    const value = groupValue(pairs, prices, choices);
+    const share = (v: number | null) => (v === null ? null : evenShare(v, group.length).share);
     return {
       pilots: group.map((index) => ({ index, name: state.pilots[index].name })),
       items,
       value,
-      share: { sell: evenShare(value.sell, group.length).share, buy: evenShare(value.buy, group.length).share },
+      share: { sell: share(value.sell), buy: share(value.buy) },
     };
   });
 }

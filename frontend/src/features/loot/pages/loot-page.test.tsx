@@ -31,8 +31,16 @@ const UPLOAD: LootPostResponse = {
 const PRICES: LootPricesResponse = {
   hub: 2,
   types: [
-    { type_id: 34, name: 'Тританий', name_en: 'Tritanium', sell: 4.52, buy: 3.98, blueprint_copy: false },
-    { type_id: 2488, name: 'Warrior II', name_en: 'Warrior II', sell: 215_000, buy: 190_000.5, blueprint_copy: false },
+    { type_id: 34, name: 'Тританий', name_en: 'Tritanium', sell: 4.52, buy: 3.98, blueprint_copy: false, adjusted: null },
+    {
+      type_id: 2488,
+      name: 'Warrior II',
+      name_en: 'Warrior II',
+      sell: 215_000,
+      buy: 190_000.5,
+      blueprint_copy: false,
+      adjusted: null,
+    },
     {
       type_id: 691,
       name: 'Rifter Blueprint',
@@ -40,8 +48,9 @@ const PRICES: LootPricesResponse = {
       sell: 2_900_000,
       buy: 2_500_000,
       blueprint_copy: true,
+      adjusted: null,
     },
-    { type_id: 35, name: 'Pyerite', name_en: 'Pyerite', sell: null, buy: null, blueprint_copy: false },
+    { type_id: 35, name: 'Pyerite', name_en: 'Pyerite', sell: null, buy: null, blueprint_copy: false, adjusted: 9.5 },
   ],
 };
 
@@ -78,13 +87,21 @@ describe('/loot', () => {
     expect(screen.getByTestId('loot-issues')).toHaveTextContent('Не учтено строк: 1');
     expect(pilotsOf(1)).toEqual(['Ivan Petrov', 'Anna Sokolova', 'Jon Doe']);
     await waitFor(() => expect(within(group(1)).getByText('Тританий')).toBeInTheDocument());
-    // 2000 × 4.52 + 3 × 215 000 = 654 040; BUY 2000 × 3.98 + 3 × 190 000.5 = 577 961.50; the copy is not valued.
-    expect(within(group(1)).getByTestId('group-sell')).toHaveTextContent('Итог SELL: 654 040,00 ISK');
-    expect(within(group(1)).getByTestId('group-buy')).toHaveTextContent('Итог BUY: 577 961,50 ISK');
-    // Pyerite has no price at the hub: named, not only counted.
+    // Pyerite has no price at the hub: the group's value is unknown (never the others' sum), Pyerite named.
+    expect(within(group(1)).getByTestId('group-sell')).toHaveTextContent('Итог SELL: неизвестно');
+    expect(within(group(1)).getByTestId('group-buy')).toHaveTextContent('Итог BUY: неизвестно');
+    expect(within(group(1)).getByTestId('group-share')).toHaveTextContent('На пилота: неизвестно (SELL) / неизвестно (BUY)');
     expect(within(group(1)).getByTestId('group-unpriced')).toHaveTextContent(
-      'Без цены SELL в хабе (1 тип, в итог не вошли): Pyerite',
+      'Нет цены в хабе (1 тип): Pyerite — итог и доли с ними неизвестны',
     );
+    // counted at CCP's adjusted price instead, labelled: 2000 × 4.52 + 3 × 215 000 + 14 × 9.5 = 654 173;
+    // BUY 2000 × 3.98 + 3 × 190 000.5 + 14 × 9.5 = 578 094.50; the copy is not valued.
+    await r.user.click(within(group(1)).getByRole('button', { name: /Средняя цена CCP \(adjusted\)/ }));
+    expect(within(group(1)).getByTestId('group-sell')).toHaveTextContent('Итог SELL: 654 173,00 ISK');
+    expect(within(group(1)).getByTestId('group-buy')).toHaveTextContent('Итог BUY: 578 094,50 ISK');
+    expect(within(group(1)).getByTestId('loot-chosen')).toHaveTextContent('Pyerite: средняя цена CCP (adjusted) 9,50 ISK');
+    await r.user.click(within(group(1)).getByRole('button', { name: 'Убрать' }));
+    expect(within(group(1)).getByTestId('group-sell')).toHaveTextContent('Итог SELL: неизвестно');
     expect(within(group(1)).getByText('3 пилота')).toBeInTheDocument();
 
     // Anna to a new group on the right, then Ivan joins her: the first group keeps Jon only.
@@ -97,20 +114,21 @@ describe('/loot', () => {
     // Jon leaves left: his old group was the first, he gets a new first group (same place).
     await r.user.click(screen.getByRole('button', { name: 'Влево: Jon Doe' }));
     expect(pilotsOf(1)).toEqual(['Jon Doe']);
-    expect(within(group(1)).getByTestId('group-sell')).toHaveTextContent('Итог SELL: 0,00 ISK');
+    // Jon's Pyerite alone: unknown, not 0
+    expect(within(group(1)).getByTestId('group-sell')).toHaveTextContent('Итог SELL: неизвестно');
     expect(within(group(2)).getByTestId('group-buy')).toHaveTextContent('Итог BUY: 577 961,50 ISK');
 
     const rows = within(screen.getByTestId('payout-table'))
       .getAllByTestId('payout-row')
       .map((row) => Array.from(row.querySelectorAll('td')).map((td) => plain(td.textContent)));
     expect(rows).toEqual([
-      ['Jon Doe', '1', '0,00 ISK'],
+      ['Jon Doe', '1', 'неизвестно'],
       ['Ivan Petrov', '2', '288 980,75 ISK'],
       ['Anna Sokolova', '2', '288 980,75 ISK'],
     ]);
     await r.user.click(screen.getByRole('button', { name: 'Копировать выплаты' }));
     expect(await navigator.clipboard.readText()).toBe(
-      'Пилот\tГруппа\tДоля, ISK\nJon Doe\t1\t0,00\nIvan Petrov\t2\t288980,75\nAnna Sokolova\t2\t288980,75',
+      'Пилот\tГруппа\tДоля, ISK\nJon Doe\t1\t\nIvan Petrov\t2\t288980,75\nAnna Sokolova\t2\t288980,75',
     );
     await r.user.click(within(group(2)).getByRole('button', { name: 'Копировать' }));
     expect(await navigator.clipboard.readText()).toBe('Tritanium\t2000\nWarrior II\t3\nRifter Blueprint\t1');

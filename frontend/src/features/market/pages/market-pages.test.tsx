@@ -188,7 +188,7 @@ describe('/market/list', () => {
     expect(await screen.findByText('Игровые данные ещё загружаются, попробуйте через минуту')).toBeInTheDocument();
     expect(screen.queryByText('Не удалось загрузить цены')).not.toBeInTheDocument();
     // Retried after 3 s without a reload.
-    expect(await screen.findByRole('link', { name: /^Tritanium SELL/ }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Tritanium SELL/ })).toBeInTheDocument();
     expect(screen.queryByText('Игровые данные ещё загружаются, попробуйте через минуту')).not.toBeInTheDocument();
     expect(calls).toBe(2);
   }, 15_000);

@@ -1,19 +1,14 @@
 /**
- * The real, full types.jsonl streams through the reader and the transform (≈50 MB, a few seconds).
- * Needs ../shared/eve-data beside the repository, like every other test that reads game data:
- * without it this test fails, it is never skipped.
+ * Full-data check (`SDE_PATH=… npm run test:full-sde`): the real, full types.jsonl streams through
+ * the reader and the transform (≈50 MB, a few seconds). The counts are those of the team's data
+ * folder (../shared/eve-data/sde-jsonl, build record 0 of 2025-06-24).
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { openSdeSource, readJsonl } from './sde-source';
 import { toGroup, toType } from './transforms';
-
-const SDE = resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'eve-data', 'sde-jsonl');
+import { fullSdeDir } from '../../../../tools/sde-subset/paths';
 
 it('every line of the real types.jsonl parses into a type document', async () => {
-  if (!existsSync(join(SDE, 'types.jsonl'))) {
-    throw new Error(`The game data is missing: ${SDE}/types.jsonl (put ../shared/eve-data beside the repository)`);
-  }
+  const SDE = fullSdeDir();
   const source = await openSdeSource(SDE);
   try {
     const categoryOf = new Map<number, number>();

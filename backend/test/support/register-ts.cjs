@@ -1,0 +1,38 @@
+/**
+ * Runs the project's TypeScript from source in a plain node process, compiled as jest compiles it
+ * (swc with legacy decorators and their metadata, which Nest's injection reads) and with jest's
+ * module map (jest.config.js `srcMap`): `node -r ./backend/test/support/register-ts.cjs file.ts`.
+ * For tests that kill an instance with SIGKILL: it must be a process of its own, not the jest worker.
+ */
+const { readFileSync } = require('node:fs');
+const Module = require('node:module');
+const { resolve } = require('node:path');
+const { transformSync } = require('@swc/core');
+
+const root = resolve(__dirname, '../../..');
+const sources = {
+  '@eve-toolkit/shared-types': 'shared-types/src/index.ts',
+  '@eve-toolkit/shared-types/schemas': 'shared-types/src/schemas.ts',
+  '@eve-toolkit/shared-types/testing': 'shared-types/src/testing.ts',
+  '@eve-toolkit/embedded-mongo': 'tools/embedded-mongo/src/index.ts',
+  '@eve-toolkit/fake-esi': 'tools/fake-esi/src/index.ts',
+};
+
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return resolveFilename.call(this, sources[request] ? resolve(root, sources[request]) : request, ...rest);
+};
+
+require.extensions['.ts'] = (module, filename) => {
+  const { code } = transformSync(readFileSync(filename, 'utf8'), {
+    filename,
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  });
+  module._compile(code, filename);
+};
