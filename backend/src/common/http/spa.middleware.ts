@@ -174,5 +174,4 @@ export function spaMiddleware(distDir: string, renderer?: PageRenderer): Request
     }
     serveStatic(req, res, () => void page(req, res));
   };
-
 }
