@@ -28,7 +28,7 @@ import {
   MoneyTally,
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import {
   GameData,
   type GameBlueprint,
