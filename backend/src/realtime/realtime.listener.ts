@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { ACCOUNT_EVENTS, type AccountDeletedEvent, type AccountLoggedOutEvent } from '../accounts/accounts.events';
+import { ACCOUNT_EVENTS, type AccountDeletedEvent, type AccountLoggedOutEvent } from '../common/auth/account.events';
 import { MARKET_EVENTS, type MarketListChangedEvent, type MarketPricesUpdatedEvent } from '../market/market.events';
 import { ACCESS_EVENTS, type AccessChangedEvent } from '../common/access/access.events';
 import {
