@@ -10,7 +10,7 @@ export function industryJobError(errors: readonly string[], status = 400): HttpE
   const body: IndustryJobError = {
     statusCode: status,
     code: status === 400 ? ERROR_CODES.validation : ERROR_CODES.upstream,
-    message: list[0] ?? 'Ошибка расчёта',
+    message: list[0] ?? 'Ошибка расчета',
     errors: list,
     error: list,
   };
