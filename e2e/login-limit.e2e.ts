@@ -8,7 +8,7 @@
 import { limitMessage } from '@eve-toolkit/shared-types';
 import { startApp, type AppProcess } from './support/app-process';
 import { launchBrowser, newContext, screenshot, watchErrors } from './support/browser';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 jest.setTimeout(240_000);
 
@@ -24,6 +24,20 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** A multipart POST from the page (its own session and CSRF token), as the account forms send it. */
+function postForm(page: Page, path: string, fields: Record<string, string>) {
+  return page.evaluate(
+    async ({ path, fields }) => {
+      const { token } = (await (await fetch('/auth/get_csrf')).json()) as { token: string };
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.set(name, value);
+      const res = await fetch(path, { method: 'POST', body, headers: { 'X-CSRF-Token': token } });
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { message?: string } };
+    },
+    { path, fields },
+  );
+}
+
 it('a limited address sees the wait on the login page, and no captcha is asked', async () => {
   const context = await newContext(browser, app.url);
   // The refused sign-ins below are provoked on purpose (400 without a captcha, then 429).
@@ -35,20 +49,7 @@ it('a limited address sees the wait on the login page, and no captcha is asked',
     expect(await page.getByTestId('login-limited').count()).toBe(0);
 
     // Two sign-ins with a wrong password from this address (the page's own session and CSRF token).
-    const attempt = () =>
-      page.evaluate(async () => {
-        const { token } = (await (await fetch('/auth/get_csrf')).json()) as { token: string };
-        const body = new FormData();
-        body.set('username', 'nobody');
-        body.set('password', 'wrong-password');
-        body.set('captcha_id', 'none');
-        const res = await fetch('/auth/login', { method: 'POST', body, headers: { 'X-CSRF-Token': token } });
-        return {
-          status: res.status,
-          retryAfter: res.headers.get('retry-after'),
-          body: (await res.json()) as { message?: string },
-        };
-      });
+    const attempt = () => postForm(page, '/auth/login', { username: 'nobody', password: 'wrong-password', captcha_id: 'none' });
     for (let i = 0; i < 2; i++) expect((await attempt()).status).not.toBe(429);
     const refused = await attempt();
     expect(refused.status).toBe(429);
@@ -97,19 +98,7 @@ it('a limited address sees the wait on the registration page, and no captcha is 
     expect(await page.getByTestId('registration-limited').count()).toBe(0);
 
     const attempt = () =>
-      page.evaluate(async () => {
-        const { token } = (await (await fetch('/auth/get_csrf')).json()) as { token: string };
-        const body = new FormData();
-        body.set('username', 'newcomer');
-        body.set('password', 'secret-123');
-        body.set('captcha_id', 'none');
-        const res = await fetch('/auth/registration', { method: 'POST', body, headers: { 'X-CSRF-Token': token } });
-        return {
-          status: res.status,
-          retryAfter: res.headers.get('retry-after'),
-          body: (await res.json()) as { message?: string },
-        };
-      });
+      postForm(page, '/auth/registration', { username: 'newcomer', password: 'secret-123', captcha_id: 'none' });
     expect((await attempt()).status).not.toBe(429);
     const refused = await attempt();
     expect(refused.status).toBe(429);
