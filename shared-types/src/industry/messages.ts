@@ -54,7 +54,7 @@ const ACTIVITY_NAMES: Record<string, string> = {
 
 /** The calculator's Russian messages that name what the request chose (a rig, a system, an item). */
 export const INDUSTRY_JOB_MESSAGES = {
-  calculationFailed: 'Ошибка расчёта',
+  calculationFailed: 'Ошибка расчета',
   rigNotFound: (id: number) => `Риг не найден: ${id}`,
   rigOnNpcStation: (rig: string) => `Риги ставятся только на структуры, не на NPC-станцию: «${rig}»`,
   rigDoesNotFit: (rig: string, structure: string) => `Риг «${rig}» не подходит к структуре «${structure}»`,
