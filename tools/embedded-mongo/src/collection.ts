@@ -368,6 +368,13 @@ export class Collection {
 
   /** Matching documents (stored references, natural or index order). */
   match(filter: Document | undefined, limit = 0): Document[] {
+    // `{ _id: <number | string | ObjectId> }` (every upsert by id): the document stored under
+    // that key is the match, no query to compile (the store is keyed by the same encoding).
+    const byId = idEquality(filter);
+    if (byId !== undefined) {
+      const d = this.docs.get(idKey(byId));
+      return d ? [d] : [];
+    }
     const q = compileQuery(filter);
     const out: Document[] = [];
     const empty = !filter || Object.keys(filter).length === 0;
@@ -394,4 +401,13 @@ export class Collection {
     }
     return [...new Set(ids)];
   }
+}
+
+/** The value of a filter that is exactly `{ _id: <number | string | ObjectId> }`, else undefined. */
+function idEquality(filter: Document | undefined): unknown {
+  if (!filter) return undefined;
+  const keys = Object.keys(filter);
+  if (keys.length !== 1 || keys[0] !== '_id') return undefined;
+  const v: unknown = filter._id;
+  return typeof v === 'number' || typeof v === 'string' || v instanceof ObjectId ? v : undefined;
 }
