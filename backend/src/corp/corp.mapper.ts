@@ -1,8 +1,8 @@
 import { typeIconUrl, type CandidateJob, type CorpEvent, type JobExecutor, type Project } from '@eve-toolkit/shared-types';
 import { portraitUrl } from '../characters/characters.mapper';
 import type { EventDoc, ProjectDoc } from './corp.schema';
+import type { Candidate } from './domain/candidates';
 import { rsvpSummary } from './domain/pings';
-import type { Candidate } from './project-claims.service';
 
 /** A ship or item icon per ping type (type ids checked against the SDE). */
 const EVENT_ICON_TYPE: Record<string, number> = {
