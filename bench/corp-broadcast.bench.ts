@@ -35,7 +35,7 @@ import mongoose from 'mongoose';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
-import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
+import { startEmbeddedMongo } from '../packages/embedded-mongo/src/index';
 import { startFakeEsi, startFakeSso } from '../tools/fake-esi/src/index';
 import { nativeLayout } from '../deploy/topology';
 import { REPO, reservedPort } from '../e2e/support/app-process';
@@ -380,7 +380,7 @@ async function topology(): Promise<void> {
     mkdirSync(runtime, { recursive: true });
     const layout = nativeLayout(ports, runtime);
     const mongo = new Proc(process.execPath, [
-      join(REPO, 'tools/embedded-mongo/dist/cli.js'),
+      join(REPO, 'packages/embedded-mongo/dist/cli.js'),
       ...layout.mongoArgs(join(work, 'db')),
     ]);
     const redis = new Proc('redis-server', layout.redisArgs);

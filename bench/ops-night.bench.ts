@@ -21,7 +21,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import autocannon from 'autocannon';
 import type { Connection } from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
-import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
+import { startEmbeddedMongo } from '../packages/embedded-mongo/src/index';
 import { CorporationsService } from '../backend/dist/corporations/corporations.service';
 import { SdeImportService } from '../backend/dist/game-data/sde-import.service';
 import { login, signedIn } from '../backend/test/support/accounts';

@@ -224,7 +224,7 @@ describe('native production topology (nginx, two instances, redis-server, embedd
     layout = nativeLayout(ports, runtime);
 
     const mongo = new Proc(process.execPath, [
-      join(REPO, 'tools', 'embedded-mongo', 'dist', 'cli.js'),
+      join(REPO, 'packages', 'embedded-mongo', 'dist', 'cli.js'),
       ...layout.mongoArgs(join(work, 'db')),
     ]);
     const redis = new Proc('redis-server', layout.redisArgs);
