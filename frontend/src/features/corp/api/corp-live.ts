@@ -8,7 +8,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { notify } from '../../../shared/notify';
 import { useAnnounce } from '../../../shared/ui/live-announcer';
-import { localText } from '../lib/event-time';
+import { localText } from '../lib/ping-time';
 import { sessionQueryKey } from '../../../shared/session';
 import { useSocketEvent } from '../../../shared/socket';
 import { corpKeys, dropProject, patchProject, refetchRolesAndSession } from './corp.api';

@@ -13,9 +13,9 @@ import { useNow } from '../../../shared/use-now';
 import { systemLabel } from '../../../shared/system-label';
 import { TypeIcon } from '../../../shared/ui/type-icon';
 import { errorText, isAuthError, useCancelEvent, useRsvpEvent } from '../api/corp.api';
-import { countdownText, etText, localText } from '../lib/event-time';
+import { countdownText, etText, localText } from '../lib/ping-time';
 
-const EventForm = lazy(() => import('./event-form').then((m) => ({ default: m.EventForm })));
+const EventForm = lazy(() => import('./ping-form').then((m) => ({ default: m.EventForm })));
 
 /** Ticks on its own: only the countdown re-renders every second. */
 function Countdown({ date }: { date: string }) {

@@ -5,7 +5,7 @@
  * localStorage, so a member can turn it off without the browser's settings).
  */
 import { EVENT_TYPE_LABELS, type CorpEvent } from '@eve-toolkit/shared-types';
-import { etText, localText } from './event-time';
+import { etText, localText } from './ping-time';
 import { systemLabel } from '../../../shared/system-label';
 
 const OPT_IN_KEY = 'ping_notifications';

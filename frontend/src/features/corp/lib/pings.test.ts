@@ -1,5 +1,5 @@
 import type { CorpEvent, EventsResponse } from '@eve-toolkit/shared-types';
-import { countdownText, defaultPingStart } from './event-time';
+import { countdownText, defaultPingStart } from './ping-time';
 import {
   disablePingNotifications,
   enablePingNotifications,

@@ -11,7 +11,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { setSocketForTests, type AppSocket } from '../../../shared/socket';
 import { renderApp, sessionFor, TEST_CSRF_TOKEN, type FetchHandler } from '../../../test/render-app';
-import { etText, localText } from '../lib/event-time';
+import { etText, localText } from '../lib/ping-time';
 import { DATE_TIME_INVALID } from '../../../shared/ui/date-time-field';
 import { plain } from '../../../test/text';
 import { fixedClock, startClockAt } from '../../../../../tools/test-clock/fake-clock';

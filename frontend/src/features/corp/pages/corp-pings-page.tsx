@@ -9,7 +9,7 @@ import { PingCard } from '../components/ping-card';
 import { PingNotifications } from '../components/ping-notifications';
 
 // The form (react-hook-form, its resolver) is a chunk of its own: most members only read pings.
-const EventForm = lazy(() => import('../components/event-form').then((m) => ({ default: m.EventForm })));
+const EventForm = lazy(() => import('../components/ping-form').then((m) => ({ default: m.EventForm })));
 
 /** /corp/events 'Пинги': upcoming pings in local time and ET; fc and admins create them. */
 export default function CorpEventsPage() {

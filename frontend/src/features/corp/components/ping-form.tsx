@@ -28,7 +28,7 @@ import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { DateTimeField } from '../../../shared/ui/date-time-field';
 import { SystemSelect, type ChosenSystem } from '../../../shared/ui/system-select';
 import { errorText, isAuthError, useAddEvent, useUpdateEvent } from '../api/corp.api';
-import { defaultPingStart } from '../lib/event-time';
+import { defaultPingStart } from '../lib/ping-time';
 
 interface EventFormValues {
   name: string;
