@@ -61,14 +61,14 @@ async function clients(url: string, cookie: string): Promise<void> {
       ...(await Promise.all(
         Array.from({ length: Math.min(50, SOCKETS - i) }, () => {
           const s = io(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, extraHeaders: { cookie } });
-          s.on('corp:event-created', (p: { event: { name: string } }) => {
+          s.on('corp:ping-created', (p: { ping: { name: string } }) => {
             const t = wall();
-            const list = times.get(p.event.name) ?? [];
+            const list = times.get(p.ping.name) ?? [];
             list.push(t);
-            times.set(p.event.name, list);
+            times.set(p.ping.name, list);
             if (list.length === SOCKETS) {
-              times.delete(p.event.name);
-              process.send!({ name: p.event.name, times: list });
+              times.delete(p.ping.name);
+              process.send!({ name: p.ping.name, times: list });
             }
           });
           return new Promise<Socket>((resolve, reject) => {
@@ -164,7 +164,7 @@ async function main(): Promise<void> {
     start2 = wall();
     gateway.server
       .to(Rooms.corp(CORP))
-      .emit('corp:event-created', { corporationId: CORP, event: { ...(template as object), name: bareName } as never });
+      .emit('corp:ping-created', { corporationId: CORP, ping: { ...(template as object), name: bareName } as never });
     const d2 = await got2;
     if (!warmup) {
       http.push(...d1);
@@ -330,15 +330,15 @@ async function proxyClients(): Promise<void> {
         extraHeaders: { cookie: process.env.BENCH_COOKIE! },
         localAddress: process.env.BENCH_ADDRESS,
       } as never);
-      s.on('corp:event-created', (p: { event: { name: string } }) => {
+      s.on('corp:ping-created', (p: { ping: { name: string } }) => {
         const t = wall();
-        const r = rounds.get(p.event.name) ?? { times: [], got: new Set<number>(), duplicates: 0 };
-        rounds.set(p.event.name, r);
+        const r = rounds.get(p.ping.name) ?? { times: [], got: new Set<number>(), duplicates: 0 };
+        rounds.set(p.ping.name, r);
         if (r.got.has(index)) r.duplicates += 1;
         else {
           r.got.add(index);
           r.times.push(t);
-          if (r.got.size === count) report(p.event.name);
+          if (r.got.size === count) report(p.ping.name);
         }
       });
       return new Promise<Socket>((resolve, reject) => {

@@ -53,8 +53,8 @@ async function clients(urls: string[], cookie: string, count: number): Promise<v
           forceNew: true,
           extraHeaders: { cookie },
         });
-        s.on('corp:event-created', (p: { event: { name: string } }) => {
-          const m = /^ping-(\d+)$/.exec(p.event.name);
+        s.on('corp:ping-created', (p: { ping: { name: string } }) => {
+          const m = /^ping-(\d+)$/.exec(p.ping.name);
           if (m) seen[index].push(Number(m[1]));
         });
         return new Promise<Socket>((res, rej) => {

@@ -1,6 +1,6 @@
 import type { Role } from './enums';
 import type { AdminRoleRequest, UpdateLibsJob } from './api/admin';
-import type { CorpEvent, Project, RsvpAnswer } from './api/corp';
+import type { Ping, Project, RsvpAnswer } from './api/corp';
 /**
  * Typed Socket.IO event maps. Every emit and listener uses these; no string literals at call
  * sites. Later features add their events here.
@@ -17,16 +17,16 @@ export interface ServerToClientEvents {
    * Pings carry the shared view (`rsvp.mine` null, `can_edit` false): pages keep their own values
    * for a ping they have, and decide `can_edit` of a new one with `canManagePing`.
    */
-  'corp:event-created': (payload: { corporationId: number; event: CorpEvent }) => void;
+  'corp:ping-created': (payload: { corporationId: number; ping: Ping }) => void;
   /**
    * Edited (`edit`), answered by someone (`rsvp`: the counts changed) or cancelled (`cancel`: the
-   * ping marked cancelled, who and when; `corp:event-cancelled` follows).
+   * ping marked cancelled, who and when; `corp:ping-cancelled` follows).
    */
-  'corp:event-updated': (payload: { corporationId: number; event: CorpEvent; reason: 'edit' | 'rsvp' | 'cancel' }) => void;
+  'corp:ping-updated': (payload: { corporationId: number; ping: Ping; reason: 'edit' | 'rsvp' | 'cancel' }) => void;
   /** Cancelled by its author, its FC or an admin (after the `cancel` update that carries the marked ping). */
-  'corp:event-cancelled': (payload: { corporationId: number; eventId: string }) => void;
+  'corp:ping-cancelled': (payload: { corporationId: number; pingId: string }) => void;
   /** To the member's own sockets (`user:<id>`): their answer, so their other tabs show it as theirs. */
-  'corp:event-answered': (payload: { corporationId: number; eventId: string; answer: RsvpAnswer }) => void;
+  'corp:ping-answered': (payload: { corporationId: number; pingId: string; answer: RsvpAnswer }) => void;
   'corp:buys-changed': (payload: { corporationId: number }) => void;
   /** The user's corporation access changed (joined, left, blocked): refetch the corporation screens. */
   'corp:access-changed': (payload: { corporationIds: number[] }) => void;

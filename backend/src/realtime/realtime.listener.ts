@@ -87,30 +87,30 @@ export class RealtimeListener {
 
   @OnEvent(CORP_EVENTS.pingCreated)
   onPingCreated(e: PingCreatedEvent): void {
-    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:event-created', { corporationId: e.corporationId, event: e.event });
+    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:ping-created', { corporationId: e.corporationId, ping: e.ping });
   }
 
   @OnEvent(CORP_EVENTS.pingUpdated)
   onPingUpdated(e: PingUpdatedEvent): void {
-    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:event-updated', {
+    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:ping-updated', {
       corporationId: e.corporationId,
-      event: e.event,
+      ping: e.ping,
       reason: e.reason,
     });
     // After the room's event: the member's own tabs then mark the answer as theirs.
     if (e.answer)
-      this.gateway.emitTo(Rooms.user(e.answer.userId), 'corp:event-answered', {
+      this.gateway.emitTo(Rooms.user(e.answer.userId), 'corp:ping-answered', {
         corporationId: e.corporationId,
-        eventId: e.event.id,
+        pingId: e.ping.id,
         answer: e.answer.answer,
       });
   }
 
   @OnEvent(CORP_EVENTS.pingCancelled)
   onPingCancelled(e: PingCancelledEvent): void {
-    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:event-cancelled', {
+    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:ping-cancelled', {
       corporationId: e.corporationId,
-      eventId: e.event.id,
+      pingId: e.ping.id,
     });
   }
 
