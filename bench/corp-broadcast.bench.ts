@@ -41,7 +41,7 @@ import { nativeLayout } from '../deploy/topology';
 import { REPO, reservedPort } from '../e2e/support/app-process';
 import { CorporationsService } from '../backend/dist/corporations/corporations.service';
 import { RealtimeGateway } from '../backend/dist/realtime/realtime.gateway';
-import { Rooms } from '../backend/dist/realtime/rooms';
+import { Rooms } from '../backend/dist/common/realtime/rooms';
 import { signedIn } from '../backend/test/support/accounts';
 import { cookieOf } from '../backend/test/support/sockets';
 import { benchApp } from './support/app';

@@ -13,7 +13,7 @@ import type { RunningApp } from '../src/bootstrap';
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { ORPHAN_CLAIM_MS, OrphanClaimsCleanup } from '../src/corp/orphan-claims.cleanup';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
-import { Rooms } from '../src/realtime/rooms';
+import { Rooms } from '../src/common/realtime/rooms';
 import { createTestApp } from './app';
 import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
 import { signedIn } from './support/accounts';

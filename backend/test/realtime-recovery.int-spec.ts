@@ -17,7 +17,7 @@ import { SessionResolver } from '../src/common/auth/session-resolver.service';
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
 import { checkedRecoveryOf } from '../src/realtime/recovery';
-import { Rooms } from '../src/realtime/rooms';
+import { Rooms } from '../src/common/realtime/rooms';
 import { createTestApp, startTestInstance, testDatabase } from './app';
 import { login, signedIn, solvedCaptcha } from './support/accounts';
 import type { TestClient } from './support/client';

@@ -24,6 +24,7 @@ import {
 } from './character-checks.schema';
 import { CharacterFlagsService } from './character-flags.service';
 import { UpdateLibsService } from './update-libs.service';
+import { AdminSocketEvents } from './admin.socket-events';
 
 /**
  * The admin area at /best_admin (api/admin/...): statistics, users, characters, bans,
@@ -50,6 +51,7 @@ import { UpdateLibsService } from './update-libs.service';
   ],
   controllers: [AdminController],
   providers: [
+    AdminSocketEvents,
     AdminUsersService,
     AdminCharactersService,
     AdminMarketService,

@@ -26,6 +26,7 @@ import { CorpWebhooksListener } from './webhooks/corp-webhooks.listener';
 import { CorpWebhooksService } from './webhooks/corp-webhooks.service';
 import { WebhookOutbox } from './webhooks/webhook-outbox';
 import { DeliverySchema, WebhookSchema, WEBHOOK_MODELS } from './webhooks/webhook.schema';
+import { CorpSocketEvents } from './corp.socket-events';
 
 /**
  * The corporation area (projects, claims, pings, buy list, role requests from the area, ping
@@ -54,6 +55,7 @@ import { DeliverySchema, WebhookSchema, WEBHOOK_MODELS } from './webhooks/webhoo
   ],
   controllers: [CorpController, CorpWebhooksController, CorpCalendarController, CalendarFeedController],
   providers: [
+    CorpSocketEvents,
     CorpAccess,
     CorpMemberGuard,
     CorpEsi,
