@@ -1,6 +1,6 @@
 import type { Role } from './enums';
 import type { AdminRoleRequest, UpdateLibsJob } from './api/admin';
-import type { Ping, Project, RsvpAnswer } from './api/corp';
+import type { Ping, Project, RsvpAnswer } from './corp/api';
 /**
  * Typed Socket.IO event maps. Every emit and listener uses these; no string literals at call
  * sites. Later features add their events here.

@@ -41,10 +41,10 @@ export const PAGES = {
   '/about': () => import('../features/about/pages/about-page'),
   '/about/readme': () => import('../features/about/pages/about-page'),
   '/about/debug': () => import('../features/about/pages/debug-page'),
-  '/account/login': () => import('../features/account/pages/login-page'),
-  '/account/register': () => import('../features/account/pages/register-page'),
-  '/account/register_done': () => import('../features/account/pages/register-done-page'),
-  '/account/user/:name': () => import('../features/account/pages/user-page'),
+  '/account/login': () => import('../features/accounts/pages/login-page'),
+  '/account/register': () => import('../features/accounts/pages/register-page'),
+  '/account/register_done': () => import('../features/accounts/pages/register-done-page'),
+  '/account/user/:name': () => import('../features/accounts/pages/user-page'),
   '*': () => import('./pages/not-found-page'),
 } satisfies Record<string, PageLoader>;
 

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, ROLE_LABELS } from '@eve-toolkit/shared-types';
 import { useClientConfig } from '../../../shared/client-config';
 import { ApiError } from '../../../shared/api-client';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useLogin, useLoginLimit } from '../api/account.api';
+import { useLogin, useLoginLimit } from '../api/accounts.api';
 import { LazyCaptcha as Captcha } from '../components/lazy-captcha';
 
 interface LoginForm {

@@ -6,7 +6,7 @@ import { ACCOUNT_LIMITS, AUTH_MESSAGES } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { CheckField } from '../../../shared/ui/check-field';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useRegister } from '../api/account.api';
+import { useRegister } from '../api/accounts.api';
 import { LazyCaptcha as Captcha } from '../components/lazy-captcha';
 
 interface RegisterForm {

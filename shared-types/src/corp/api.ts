@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { PING_TYPES, PROJECT_STATUSES, ROLES, type PingType, type ProjectStatus, type Role } from '../enums';
-import { CORP_LIMITS, CORP_MESSAGES } from '../corp-limits';
+import { CORP_LIMITS, CORP_MESSAGES } from './limits';
 import { text } from '../text';
-import { RSVP_ANSWERS, type PingRsvp, type PingSystem } from '../corp-pings';
+import { RSVP_ANSWERS, type PingRsvp, type PingSystem } from './pings';
 
-export { CORP_LIMITS, CORP_MESSAGES } from '../corp-limits';
-export { canManagePing, RSVP_ANSWERS, RSVP_LABELS, type PingRsvp, type PingSystem, type RsvpAnswer } from '../corp-pings';
+export { CORP_LIMITS, CORP_MESSAGES } from './limits';
+export { canManagePing, RSVP_ANSWERS, RSVP_LABELS, type PingRsvp, type PingSystem, type RsvpAnswer } from './pings';
 
 /** Who may do what (the server decides; the client only shows the flags it gets). */
 export const CORP_PERMISSIONS = {
