@@ -31,6 +31,7 @@ export * from './corp/pings';
 export * from './corp/api';
 export * from './corp/delivery-limits';
 export * from './corp/delivery';
+export * from './corp/socket';
 export * from './loot/parse';
 export * from './api/admin';
 export * from './api/admin-checks';
