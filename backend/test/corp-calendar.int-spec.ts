@@ -13,7 +13,7 @@ import request from 'supertest';
 import { DELIVERY_MESSAGES, type CalendarLinkResponse, type Ping, type Role } from '@eve-toolkit/shared-types';
 import { fixedClock } from '../../tools/test-clock/fake-clock';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { ACCOUNT_EVENTS } from '../src/accounts/accounts.events';
+import { ACCOUNT_EVENTS } from '../src/common/auth/account.events';
 import type { RunningApp } from '../src/bootstrap';
 import { budget } from '../src/common/rate-limit/rate-limit';
 import { CorporationsService } from '../src/corporations/corporations.service';

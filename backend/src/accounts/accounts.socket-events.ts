@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SocketEvents } from '../common/realtime/socket-events';
-import { ACCOUNT_EVENTS, type AccountDeletedEvent, type AccountLoggedOutEvent } from './accounts.events';
+import { ACCOUNT_EVENTS, type AccountDeletedEvent, type AccountLoggedOutEvent } from '../common/auth/account.events';
 
 /** A user who logs out or is deleted keeps no socket in any room (clients reconnect as guests). */
 @Injectable()

@@ -12,7 +12,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { isDuplicateKey } from '../common/database/duplicate-key';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { CorpAccess, type CorpMember } from './corp-access';
 import { CorpEsi } from './corp-esi.service';
 import { CorpProjectsService } from './corp-projects.service';

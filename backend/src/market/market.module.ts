@@ -17,7 +17,7 @@ import { MarketPrices } from './market-prices.contract';
 import { MarketPricesService } from './market-prices.service';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { EsiSyncInfoProvider } from '../health/health.service';
+import { EsiSyncInfoProvider } from '../common/health/health-info';
 import { SchedulingModule } from '../common/scheduling/scheduling.module';
 import { EsiModule } from '../esi/esi.module';
 import { GameDataModule } from '../game-data/game-data.module';

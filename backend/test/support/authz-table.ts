@@ -130,6 +130,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /auth/get_session',
   'GET /auth/get_csrf',
   'GET /auth/login_limit',
+  'GET /auth/registration_limit',
   'GET /auth/generate_captcha',
   'POST /auth/validate_captcha',
   'POST /auth/ban_me',

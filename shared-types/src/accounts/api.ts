@@ -36,9 +36,10 @@ export type LoginRequest = z.infer<typeof loginSchema>;
 export type LoginResponse = { ok: true } | { ok: false; msg: 'invalid' };
 
 /**
- * GET auth/login_limit: whether this address may try to sign in now, asked before the captcha
- * (a sign-in refused after the captcha was solved wasted it). `retry_after`: seconds until the
- * next try is allowed (0 when it is), `message`: the Russian text with the minutes, or null.
+ * GET auth/login_limit (GET auth/registration_limit): whether this address may try to sign in
+ * (register) now, asked before the captcha (a request refused after the captcha was solved wasted
+ * it). `retry_after`: seconds until the next try is allowed (0 when it is), `message`: the Russian
+ * text with the minutes, or null.
  */
 export interface LoginLimitResponse {
   limited: boolean;

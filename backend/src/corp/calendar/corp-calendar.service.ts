@@ -10,10 +10,10 @@ import {
   type CalendarLinkResponse,
   type CalendarLinkState,
 } from '@eve-toolkit/shared-types';
-import { ACCOUNT_EVENTS, type AccountDeletedEvent } from '../../accounts/accounts.events';
+import { ACCOUNT_EVENTS, type AccountDeletedEvent } from '../../common/auth/account.events';
 import { SessionUsers } from '../../common/auth/session-users';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
-import { apiError } from '../../common/errors/api-exception.filter';
+import { apiError } from '../../common/errors/api-error';
 import { CorpAccess, type CorpMember } from '../corp-access';
 import { CorpScoped } from '../corp-scope';
 import { toPing } from '../corp.mapper';

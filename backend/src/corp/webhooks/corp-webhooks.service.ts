@@ -12,7 +12,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import { encryptSecret, secretKey } from '../../common/crypto/secret-box';
 import { isDuplicateKey } from '../../common/database/duplicate-key';
-import { apiError } from '../../common/errors/api-exception.filter';
+import { apiError } from '../../common/errors/api-error';
 import type { CorpMember } from '../corp-access';
 import { CorpScoped } from '../corp-scope';
 import { checkWebhookUrl, maskWebhookUrl, type WebhookPolicy } from '../domain/webhook-url';

@@ -48,13 +48,13 @@ function useSessionChanged() {
 }
 
 /**
- * GET auth/login_limit: whether this address may sign in now (asked on the page and again before
- * the captcha, so nobody solves one only to hear «too many»).
+ * GET auth/login_limit, auth/registration_limit: whether this address may sign in (register) now
+ * (asked on the page and again before the captcha, so nobody solves one only to hear «too many»).
  */
-export function useLoginLimit() {
+export function useAccountLimit(form: 'login' | 'registration') {
   return useQuery({
-    queryKey: ['auth', 'login-limit'],
-    queryFn: ({ signal }) => api.get<LoginLimitResponse>('auth/login_limit', { signal }),
+    queryKey: ['auth', `${form}-limit`],
+    queryFn: ({ signal }) => api.get<LoginLimitResponse>(`auth/${form}_limit`, { signal }),
     staleTime: 0,
     // While limited: asked again each minute (the minutes count down) and when the wait ends.
     refetchInterval: (q) => (q.state.data?.limited ? Math.min(q.state.data.retry_after * 1000, 60_000) : false),

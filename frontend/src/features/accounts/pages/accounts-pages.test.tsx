@@ -114,6 +114,117 @@ describe('/account/register', () => {
   });
 });
 
+describe('/account/register: the registration limit comes before the captcha', () => {
+  const LIMITED = {
+    limited: true,
+    retry_after: 3000,
+    message: 'Слишком много регистраций с вашего адреса: попробуйте через 50 минут',
+  };
+
+  async function fill(user: ReturnType<typeof renderApp>['user']) {
+    await user.type(await screen.findByLabelText('Логин'), 'newcomer');
+    await user.type(screen.getByLabelText('Пароль'), 'secret1');
+    await user.type(screen.getByLabelText('Повтор пароля'), 'secret1');
+    await user.click(screen.getByLabelText(/Принимаю/));
+  }
+
+  it('asks the limit, then the captcha, then registers with its id', async () => {
+    const sent: { url: string; body: unknown }[] = [];
+    const { user, router } = renderApp('/account/register', {
+      handler: (url, init) => {
+        if (url.endsWith('/auth/registration_limit')) sent.push({ url, body: null });
+        if (url.endsWith('/auth/generate_captcha')) return { body: captcha };
+        if (url.endsWith('/auth/validate_captcha')) {
+          sent.push({ url, body: JSON.parse(String(init?.body)) });
+          return { body: { ok: true } };
+        }
+        if (url.endsWith('/auth/registration')) {
+          sent.push({ url, body: Object.fromEntries((init?.body as FormData).entries()) });
+          return { body: { ok: true } };
+        }
+        return undefined;
+      },
+    });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    const grid = await screen.findByTestId('captcha');
+    await user.click(within(grid).getByRole('button', { name: 'Картинка 3' }));
+    await user.click(within(grid).getByRole('button', { name: 'Проверить' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/register_done'));
+    // Asked on the page and again on «Зарегистрироваться», both before the captcha.
+    expect(sent).toEqual([
+      { url: '/auth/registration_limit', body: null },
+      { url: '/auth/registration_limit', body: null },
+      { url: '/auth/validate_captcha', body: { captcha_id: 'cap-1', answer: '0010000000000000' } },
+      {
+        url: '/auth/registration',
+        body: { username: 'newcomer', password: 'secret1', captcha_id: 'cap-1', email: 'none@eve-toolkit.local' },
+      },
+    ]);
+  });
+
+  it('a limited address sees the wait at once, and no captcha is asked', async () => {
+    const asked: string[] = [];
+    const { user } = renderApp('/account/register', {
+      handler: (url) => {
+        asked.push(url);
+        if (url.endsWith('/auth/registration_limit')) return { body: LIMITED };
+        return undefined;
+      },
+    });
+    expect(await screen.findByTestId('registration-limited')).toHaveTextContent(
+      'Слишком много регистраций с вашего адреса: попробуйте через 50 минут. Капчу решать не нужно: регистрация откроется сама',
+    );
+    await fill(user);
+    expect(screen.getByRole('button', { name: 'Зарегистрироваться' })).toBeDisabled();
+    expect(screen.queryByTestId('captcha')).toBeNull();
+    expect(asked.filter((u) => u.includes('captcha') || u.endsWith('/auth/registration'))).toEqual([]);
+  });
+
+  it('the limit is asked again on «Зарегистрироваться»: reached meanwhile, the wait shows instead of the captcha', async () => {
+    let calls = 0;
+    const asked: string[] = [];
+    const { user } = renderApp('/account/register', {
+      handler: (url) => {
+        asked.push(url);
+        if (url.endsWith('/auth/registration_limit')) {
+          calls += 1;
+          return { body: calls === 1 ? { limited: false, retry_after: 0, message: null } : LIMITED };
+        }
+        return undefined;
+      },
+    });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    expect(await screen.findByTestId('registration-limited')).toHaveTextContent('попробуйте через 50 минут');
+    expect(screen.queryByTestId('captcha')).toBeNull();
+    expect(asked.filter((u) => u.includes('captcha') || u.endsWith('/auth/registration'))).toEqual([]);
+  });
+
+  it('a refusal after the captcha (429) brings the form back with the wait', async () => {
+    let limited = false;
+    const { user } = renderApp('/account/register', {
+      handler: (url) => {
+        if (url.endsWith('/auth/registration_limit'))
+          return { body: limited ? LIMITED : { limited: false, retry_after: 0, message: null } };
+        if (url.endsWith('/auth/generate_captcha')) return { body: captcha };
+        if (url.endsWith('/auth/validate_captcha')) return { body: { ok: true } };
+        if (url.endsWith('/auth/registration')) {
+          limited = true;
+          return { status: 429, body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: LIMITED.message } };
+        }
+        return undefined;
+      },
+    });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    const grid = await screen.findByTestId('captcha');
+    await user.click(within(grid).getByRole('button', { name: 'Проверить' }));
+    expect(await screen.findByTestId('registration-limited')).toHaveTextContent('попробуйте через 50 минут');
+    expect(screen.getByRole('button', { name: 'Зарегистрироваться' })).toBeDisabled();
+  });
+});
+
 describe('/account/login in demo mode', () => {
   it('lists the demo accounts and fills the form from one', async () => {
     const { user } = renderApp('/account/login', {

@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { AUTH_MESSAGES, ROLE_LABELS } from '@eve-toolkit/shared-types';
 import { useClientConfig } from '../../../shared/client-config';
-import { ApiError } from '../../../shared/api-client';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useLogin, useLoginLimit } from '../api/accounts.api';
-import { LazyCaptcha as Captcha } from '../components/lazy-captcha';
+import { useAccountLimit, useLogin } from '../api/accounts.api';
+import { CaptchaGate, LimitAlert, useCaptchaSubmit } from '../components/captcha-submit';
 
 interface LoginForm {
   username: string;
@@ -19,62 +17,37 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { register, watch, handleSubmit, setValue } = useForm<LoginForm>({ defaultValues: { username: '', password: '' } });
   const demoAccounts = useClientConfig().data?.demoAccounts ?? [];
-  const [pending, setPending] = useState<LoginForm | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const login = useLogin();
-  const limit = useLoginLimit();
-  const [checking, setChecking] = useState(false);
-  // The wait, when the address used its sign-ins: said before the captcha, not after it.
-  const limited = limit.data?.limited ? limit.data.message : null;
+  const flow = useCaptchaSubmit({
+    limit: useAccountLimit('login'),
+    send: useLogin(),
+    failure: AUTH_MESSAGES.invalid,
+    answered: (res, sent) => {
+      if (!res.ok) return AUTH_MESSAGES.invalid;
+      navigate(`/account/user/${encodeURIComponent(sent.username.trim())}`);
+      return null;
+    },
+  });
+  const { limited, error } = flow;
   const username = watch('username');
   const password = watch('password');
   const empty = !username.trim() || !password;
-
-  const onSolved = (captchaId: string) => {
-    if (!pending) return;
-    login.mutate(
-      { ...pending, captcha_id: captchaId },
-      {
-        onSuccess: (res) => {
-          if (res.ok) navigate(`/account/user/${encodeURIComponent(pending.username.trim())}`);
-          else {
-            setError(AUTH_MESSAGES.invalid);
-            setPending(null);
-          }
-        },
-        onError: (e) => {
-          setError(e instanceof ApiError ? e.message : AUTH_MESSAGES.invalid);
-          setPending(null);
-          if (e instanceof ApiError && e.status === 429) void limit.refetch();
-        },
-      },
-    );
-  };
 
   return (
     <Stack gap="lg" maw={420}>
       <PageHeader title="Вход" />
       <Paper withBorder p="lg" radius="md">
-        {pending ? (
-          <Captcha onSolved={onSolved} />
-        ) : (
-          <form
-            onSubmit={handleSubmit(async (v) => {
-              setError(null);
-              setChecking(true);
-              // The limit first: no captcha for a sign-in that would be refused.
-              const state = await limit.refetch().finally(() => setChecking(false));
-              if (state.data?.limited) return;
-              setPending({ username: v.username.trim(), password: v.password });
-            })}
-          >
+        <CaptchaGate flow={flow}>
+          <form onSubmit={handleSubmit((v) => flow.start({ username: v.username.trim(), password: v.password }))}>
             <Stack gap="sm">
               {limited && (
-                <Alert color="orange" title="Вход временно недоступен" role="alert" data-testid="login-limited">
-                  {limited}. Капчу решать не нужно: вход откроется сам по истечении этого времени.
-                </Alert>
+                <LimitAlert
+                  title="Вход временно недоступен"
+                  message={limited}
+                  opens="вход откроется сам"
+                  testId="login-limited"
+                />
               )}
-              {error && !limited && <Alert color="red">{error}</Alert>}
+              {error && <Alert color="red">{error}</Alert>}
               <TextInput
                 label="Логин"
                 autoComplete="username"
@@ -87,7 +60,7 @@ export default function LoginPage() {
                 {...register('password')}
                 description={!password ? AUTH_MESSAGES.enterPassword : undefined}
               />
-              <Button type="submit" disabled={empty || !!limited} loading={checking}>
+              <Button type="submit" disabled={empty || !!limited} loading={flow.checking}>
                 Войти
               </Button>
               {demoAccounts.length > 0 && (
@@ -125,7 +98,7 @@ export default function LoginPage() {
               </Text>
             </Stack>
           </form>
-        )}
+        </CaptchaGate>
       </Paper>
     </Stack>
   );

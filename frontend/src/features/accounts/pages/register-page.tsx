@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { ACCOUNT_LIMITS, AUTH_MESSAGES } from '@eve-toolkit/shared-types';
-import { ApiError } from '../../../shared/api-client';
 import { CheckField } from '../../../shared/ui/check-field';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useRegister } from '../api/accounts.api';
-import { LazyCaptcha as Captcha } from '../components/lazy-captcha';
+import { useAccountLimit, useRegister } from '../api/accounts.api';
+import { CaptchaGate, LimitAlert, useCaptchaSubmit } from '../components/captcha-submit';
 
 interface RegisterForm {
   username: string;
@@ -20,7 +18,7 @@ const required = (message: string, short: string) => ({
   validate: (v: string) => (!v.trim() ? message : v.trim().length < ACCOUNT_LIMITS.minLength ? short : true),
 });
 
-/** /account/register: the spec's messages, the user agreement, then the captcha. */
+/** /account/register: the spec's messages, the user agreement, the address's registration budget, then the captcha. */
 export default function RegisterPage() {
   const navigate = useNavigate();
   const {
@@ -29,39 +27,32 @@ export default function RegisterPage() {
     getValues,
     formState: { errors },
   } = useForm<RegisterForm>({ defaultValues: { username: '', password: '', repeat: '', agreement: false } });
-  const [pending, setPending] = useState<{ username: string; password: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const registration = useRegister();
-
-  const onSolved = (captchaId: string) => {
-    if (!pending) return;
-    registration.mutate(
-      { ...pending, captcha_id: captchaId },
-      {
-        onSuccess: () => navigate('/account/register_done'),
-        onError: (e) => {
-          setError(e instanceof ApiError ? e.message : AUTH_MESSAGES.userExists);
-          setPending(null);
-        },
-      },
-    );
-  };
+  const flow = useCaptchaSubmit({
+    limit: useAccountLimit('registration'),
+    send: useRegister(),
+    failure: AUTH_MESSAGES.userExists,
+    answered: () => {
+      navigate('/account/register_done');
+      return null;
+    },
+  });
+  const { limited, error } = flow;
 
   return (
     <Stack gap="lg" maw={460}>
       <PageHeader title="Регистрация" />
       <Paper withBorder p="lg" radius="md">
-        {pending ? (
-          <Captcha onSolved={onSolved} />
-        ) : (
-          <form
-            noValidate
-            onSubmit={handleSubmit((v) => {
-              setError(null);
-              setPending({ username: v.username.trim(), password: v.password });
-            })}
-          >
+        <CaptchaGate flow={flow}>
+          <form noValidate onSubmit={handleSubmit((v) => flow.start({ username: v.username.trim(), password: v.password }))}>
             <Stack gap="sm">
+              {limited && (
+                <LimitAlert
+                  title="Регистрация временно недоступна"
+                  message={limited}
+                  opens="регистрация откроется сама"
+                  testId="registration-limited"
+                />
+              )}
               {error && <Alert color="red">{error}</Alert>}
               <TextInput
                 label="Логин"
@@ -99,10 +90,12 @@ export default function RegisterPage() {
                 {...register('agreement', { validate: (v) => v || AUTH_MESSAGES.agreement })}
                 error={errors.agreement?.message}
               />
-              <Button type="submit">Зарегистрироваться</Button>
+              <Button type="submit" disabled={!!limited} loading={flow.checking}>
+                Зарегистрироваться
+              </Button>
             </Stack>
           </form>
-        )}
+        </CaptchaGate>
       </Paper>
     </Stack>
   );

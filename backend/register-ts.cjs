@@ -1,15 +1,18 @@
 /**
- * Runs the project's TypeScript from source in a plain node process, compiled as jest compiles it
- * (swc with legacy decorators and their metadata, which Nest's injection reads) and with jest's
- * module map (jest.config.js `srcMap`): `node -r ./backend/test/support/register-ts.cjs file.ts`.
- * For tests that kill an instance with SIGKILL: it must be a process of its own, not the jest worker.
+ * Runs the project's TypeScript from source in a plain node process or worker thread, compiled as
+ * jest compiles it (swc with legacy decorators and their metadata, which Nest's injection reads)
+ * and with jest's module map (jest.config.js `srcMap`, so no package needs a build):
+ * `node -r ./backend/register-ts.cjs file.ts`. Used where code running from source starts more
+ * code: the test instances a test kills with SIGKILL (a process of its own, not the jest worker,
+ * backend/test/support/instance-process.ts) and the appraisal worker thread when the app runs from
+ * source (backend/src/appraisal/appraisal-reader.ts). The build never loads it.
  */
 const { readFileSync } = require('node:fs');
 const Module = require('node:module');
 const { resolve } = require('node:path');
 const { transformSync } = require('@swc/core');
 
-const root = resolve(__dirname, '../../..');
+const root = resolve(__dirname, '..');
 const sources = {
   '@eve-toolkit/shared-types': 'shared-types/src/index.ts',
   '@eve-toolkit/shared-types/schemas': 'shared-types/src/schemas.ts',
