@@ -17,7 +17,7 @@ const sources = {
   '@eve-toolkit/shared-types': 'shared-types/src/index.ts',
   '@eve-toolkit/shared-types/schemas': 'shared-types/src/schemas.ts',
   '@eve-toolkit/shared-types/testing': 'shared-types/src/testing.ts',
-  '@eve-toolkit/embedded-mongo': 'tools/embedded-mongo/src/index.ts',
+  '@eve-toolkit/embedded-mongo': 'packages/embedded-mongo/src/index.ts',
   '@eve-toolkit/fake-esi': 'tools/fake-esi/src/index.ts',
 };
 

@@ -30,6 +30,7 @@ import {
 } from './character-checks.schema';
 import { CharacterFlagsService } from './character-flags.service';
 import { UpdateLibsService } from './update-libs.service';
+import { AdminSocketEvents } from './admin.socket-events';
 
 /**
  * The admin area at /best_admin (api/admin/...): statistics, users, characters, bans,
@@ -65,6 +66,7 @@ import { UpdateLibsService } from './update-libs.service';
     AdminOperationsController,
   ],
   providers: [
+    AdminSocketEvents,
     AdminUsersService,
     AdminCharactersService,
     AdminMarketService,

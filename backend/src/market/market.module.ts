@@ -22,6 +22,7 @@ import { SchedulingModule } from '../common/scheduling/scheduling.module';
 import { EsiModule } from '../esi/esi.module';
 import { GameDataModule } from '../game-data/game-data.module';
 import type { SyncStatusDoc } from './market.schema';
+import { MarketSocketEvents } from './market.socket-events';
 
 /**
  * Hub prices from ESI, their history, the market list and item detail (spec §2 Market). Other
@@ -43,6 +44,7 @@ import type { SyncStatusDoc } from './market.schema';
   ],
   controllers: [MarketController],
   providers: [
+    MarketSocketEvents,
     MarketService,
     MarketCategoriesService,
     MarketRefreshService,

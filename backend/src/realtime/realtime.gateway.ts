@@ -8,7 +8,7 @@ import { SessionResolver } from '../common/auth/session-resolver.service';
 import type { SessionUser } from '../common/auth/session-user';
 import { CorpAccess } from '../corp/corp-access';
 import { recoveryAllowed, replayMissed, startAfresh, takeHeldRecovery, type HeldRecovery } from './recovery';
-import { Rooms } from './rooms';
+import { Rooms } from '../common/realtime/rooms';
 
 type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type TypedSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

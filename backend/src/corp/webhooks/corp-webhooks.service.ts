@@ -141,8 +141,8 @@ export class CorpWebhooksService {
     const [row] = await this.outbox.enqueue(
       {
         corporationId: hook.corporation_id,
-        eventId: null,
-        eventName: 'Проверка вебхука',
+        pingId: null,
+        pingName: 'Проверка вебхука',
         kind: 'test',
         changeKey: `test:${new Types.ObjectId().toHexString()}`,
         message: {

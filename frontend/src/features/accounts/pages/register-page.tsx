@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, Paper, PasswordInput, Stack, TextInput } from '@
 import { ACCOUNT_LIMITS, AUTH_MESSAGES } from '@eve-toolkit/shared-types';
 import { CheckField } from '../../../shared/ui/check-field';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useAccountLimit, useRegister } from '../api/account.api';
+import { useAccountLimit, useRegister } from '../api/accounts.api';
 import { CaptchaGate, LimitAlert, useCaptchaSubmit } from '../components/captcha-submit';
 
 interface RegisterForm {

@@ -2,19 +2,19 @@ import { lazy, Suspense } from 'react';
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { CORP_MESSAGES } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { isAuthError, useEvents } from '../api/corp.api';
+import { isAuthError, usePings } from '../api/corp.api';
 import { useCorpLive } from '../api/corp-live';
 import { CorpError } from '../components/corp-error';
 import { PingCard } from '../components/ping-card';
 import { PingNotifications } from '../components/ping-notifications';
 
 // The form (react-hook-form, its resolver) is a chunk of its own: most members only read pings.
-const EventForm = lazy(() => import('../components/event-form').then((m) => ({ default: m.EventForm })));
+const PingForm = lazy(() => import('../components/ping-form').then((m) => ({ default: m.PingForm })));
 
 /** /corp/events 'Пинги': upcoming pings in local time and ET; fc and admins create them. */
-export default function CorpEventsPage() {
+export default function CorpPingsPage() {
   useCorpLive();
-  const events = useEvents();
+  const events = usePings();
 
   return (
     <>
@@ -28,12 +28,12 @@ export default function CorpEventsPage() {
           <PingNotifications />
           {events.data.can_create && (
             <Suspense fallback={<Skeleton height={240} radius="lg" />}>
-              <EventForm mode="create" viewer={events.data.viewer} />
+              <PingForm mode="create" viewer={events.data.viewer} />
             </Suspense>
           )}
           {events.data.events.length === 0 ? (
             <Text c="dimmed" data-testid="events-empty">
-              {CORP_MESSAGES.emptyEvents}
+              {CORP_MESSAGES.emptyPings}
             </Text>
           ) : (
             <Stack gap="sm" data-testid="events">

@@ -16,24 +16,24 @@ import {
 } from '@mantine/core';
 import {
   CORP_LIMITS,
-  DEFAULT_EVENT_TYPE,
-  EVENT_TYPE_LABELS,
-  EVENT_TYPES,
+  DEFAULT_PING_TYPE,
+  PING_TYPE_LABELS,
+  PING_TYPES,
   SRP_LABEL,
-  type CorpEvent,
-  type EventType,
+  type Ping,
+  type PingType,
   type PingViewer,
 } from '@eve-toolkit/shared-types';
 import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { DateTimeField } from '../../../shared/ui/date-time-field';
 import { SystemSelect, type ChosenSystem } from '../../../shared/ui/system-select';
-import { errorText, isAuthError, useAddEvent, useUpdateEvent } from '../api/corp.api';
-import { defaultPingStart } from '../lib/event-time';
+import { errorText, isAuthError, useAddPing, useUpdatePing } from '../api/corp.api';
+import { defaultPingStart } from '../lib/ping-time';
 
-interface EventFormValues {
+interface PingFormValues {
   name: string;
   desc: string;
-  type: EventType;
+  type: PingType;
   date: string;
   time: string;
   formup: number | null;
@@ -44,11 +44,11 @@ interface EventFormValues {
 }
 
 /** A new ping: the next full hour (ET), misc, the author's first character as FC, no SRP. */
-function freshValues(viewer: PingViewer): EventFormValues {
+function freshValues(viewer: PingViewer): PingFormValues {
   return {
     name: '',
     desc: '',
-    type: DEFAULT_EVENT_TYPE,
+    type: DEFAULT_PING_TYPE,
     ...defaultPingStart(Date.now()),
     formup: null,
     doctrine: '',
@@ -58,7 +58,7 @@ function freshValues(viewer: PingViewer): EventFormValues {
   };
 }
 
-function valuesOf(e: CorpEvent): EventFormValues {
+function valuesOf(e: Ping): PingFormValues {
   return {
     name: e.name,
     desc: e.desc,
@@ -73,23 +73,23 @@ function valuesOf(e: CorpEvent): EventFormValues {
   };
 }
 
-type Props = { mode: 'create'; viewer: PingViewer } | { mode: 'edit'; event: CorpEvent; onDone: () => void };
+type Props = { mode: 'create'; viewer: PingViewer } | { mode: 'edit'; event: Ping; onDone: () => void };
 
 /**
  * The ping form: create (fc, admin) or edit (author, its FC, admins). Title, date and time
  * required, time in ET; type (misc by default), formup system, doctrine, comms, SRP, FC and a
  * description optional. The same schema as the server's, so the messages are the same.
  */
-export function EventForm(props: Props) {
+export function PingForm(props: Props) {
   const editing = props.mode === 'edit' ? props.event : null;
-  const add = useAddEvent();
-  const update = useUpdateEvent();
+  const add = useAddPing();
+  const update = useUpdatePing();
   const mutation = editing ? update : add;
   const [formup, setFormup] = useState<ChosenSystem | null>(editing?.formup ?? null);
-  const form = useForm<EventFormValues>({
+  const form = useForm<PingFormValues>({
     resolver: lazyZodResolver(() =>
       import('@eve-toolkit/shared-types/schemas').then(
-        (m) => m.addEventSchema as unknown as ZodType<EventFormValues, EventFormValues>,
+        (m) => m.addPingSchema as unknown as ZodType<PingFormValues, PingFormValues>,
       ),
     ),
     defaultValues: props.mode === 'edit' ? valuesOf(props.event) : freshValues(props.viewer),
@@ -155,7 +155,7 @@ export function EventForm(props: Props) {
           />
           <NativeSelect
             label="Тип"
-            data={EVENT_TYPES.map((t) => ({ value: t, label: EVENT_TYPE_LABELS[t] }))}
+            data={PING_TYPES.map((t) => ({ value: t, label: PING_TYPE_LABELS[t] }))}
             {...form.register('type')}
             error={errors.type?.message}
           />

@@ -1,4 +1,4 @@
-import { limitMessage, waitText } from './auth';
+import { limitMessage, waitText } from './api';
 
 describe('the account forms’ wait', () => {
   it.each([

@@ -3,10 +3,10 @@
  * in Discord's format with their delivery log, and each member's personal calendar feed.
  */
 import { z } from 'zod';
-import { DELIVERY_LIMITS, DELIVERY_MESSAGES } from '../corp-delivery-limits';
+import { DELIVERY_LIMITS, DELIVERY_MESSAGES } from './delivery-limits';
 import { text } from '../text';
 
-export { DELIVERY_LIMITS, DELIVERY_MESSAGES } from '../corp-delivery-limits';
+export { DELIVERY_LIMITS, DELIVERY_MESSAGES } from './delivery-limits';
 
 export const WEBHOOK_DELIVERY_KINDS = ['created', 'updated', 'cancelled', 'test'] as const;
 export type WebhookDeliveryKind = (typeof WEBHOOK_DELIVERY_KINDS)[number];

@@ -2,7 +2,7 @@ import { pluralRu } from '../format';
 import { z } from 'zod';
 import { ACCOUNT_LIMITS, AUTH_MESSAGES } from '../limits';
 import { isSingleScript, text } from '../text';
-import type { CharacterCard } from './characters';
+import type { CharacterCard } from '../api/characters';
 
 const captchaId = z.string({ error: AUTH_MESSAGES.captchaRequired }).min(1, AUTH_MESSAGES.captchaRequired).max(100);
 

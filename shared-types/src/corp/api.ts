@@ -4,25 +4,25 @@
  * Who may do what is decided on the server (see `CORP_PERMISSIONS`) and sent as flags.
  */
 import { z } from 'zod';
-import { EVENT_TYPES, PROJECT_STATUSES, ROLES, type EventType, type ProjectStatus, type Role } from '../enums';
-import { CORP_LIMITS, CORP_MESSAGES } from '../corp-limits';
+import { PING_TYPES, PROJECT_STATUSES, ROLES, type PingType, type ProjectStatus, type Role } from '../enums';
+import { CORP_LIMITS, CORP_MESSAGES } from './limits';
 import { text } from '../text';
-import { RSVP_ANSWERS, type PingRsvp, type PingSystem } from '../corp-pings';
+import { RSVP_ANSWERS, type PingRsvp, type PingSystem } from './pings';
 
-export { CORP_LIMITS, CORP_MESSAGES } from '../corp-limits';
-export { canManagePing, RSVP_ANSWERS, RSVP_LABELS, type PingRsvp, type PingSystem, type RsvpAnswer } from '../corp-pings';
+export { CORP_LIMITS, CORP_MESSAGES } from './limits';
+export { canManagePing, RSVP_ANSWERS, RSVP_LABELS, type PingRsvp, type PingSystem, type RsvpAnswer } from './pings';
 
 /** Who may do what (the server decides; the client only shows the flags it gets). */
 export const CORP_PERMISSIONS = {
   /** Enter the corporation area (with a character in a registered, not blocked corporation). */
   member: ['corp', 'admin'],
   /** Create pings. */
-  createEvent: ['fc', 'admin'],
+  createPing: ['fc', 'admin'],
   /**
    * Edit and cancel every ping of the corporation. Anybody else edits only pings they wrote or
    * that name one of their characters as FC (`canManagePing`).
    */
-  manageEvents: ['admin'],
+  managePings: ['admin'],
   /** Create projects. */
   createProject: ['industrialist', 'fc', 'admin'],
   /** Change project status, delete ready projects, edit the buy list. */
@@ -76,11 +76,11 @@ export interface PingCancellation {
   at: string;
 }
 
-export interface CorpEvent {
+export interface Ping {
   id: string;
   name: string;
   desc: string;
-  type: EventType;
+  type: PingType;
   icon: string;
   /** ISO timestamp in UTC (= EVE time). */
   date: string;
@@ -122,8 +122,8 @@ export interface PingViewer {
   characters: string[];
 }
 
-export interface EventsResponse {
-  events: CorpEvent[];
+export interface PingsResponse {
+  events: Ping[];
   can_create: boolean;
   viewer: PingViewer;
 }
@@ -152,7 +152,7 @@ const pingFields = {
     .min(1, CORP_MESSAGES.titleRequired)
     .max(CORP_LIMITS.eventName, CORP_MESSAGES.tooLong(CORP_LIMITS.eventName)),
   desc: text({ multiline: true }).trim().max(CORP_LIMITS.eventDesc, CORP_MESSAGES.tooLong(CORP_LIMITS.eventDesc)),
-  type: z.enum(EVENT_TYPES, { error: CORP_MESSAGES.eventType }),
+  type: z.enum(PING_TYPES, { error: CORP_MESSAGES.eventType }),
   /** `YYYY-MM-DD`, EVE time (UTC). */
   date: eventDate,
   /** `HH:MM`, EVE time (UTC). */
@@ -166,7 +166,7 @@ const pingFields = {
 };
 
 /** POST auth/corp/add_event: date `YYYY-MM-DD` and time `HH:MM` in EVE time (UTC); the rest optional. */
-export const addEventSchema = z.object({
+export const addPingSchema = z.object({
   name: pingFields.name,
   desc: pingFields.desc.optional().default(''),
   type: pingFields.type.optional().default('misc'),
@@ -178,30 +178,30 @@ export const addEventSchema = z.object({
   srp: pingFields.srp.optional().default(false),
   fc: pingFields.fc.optional().default(''),
 });
-export type AddEventRequest = z.input<typeof addEventSchema>;
-export type AddEventFields = z.output<typeof addEventSchema>;
+export type AddPingRequest = z.input<typeof addPingSchema>;
+export type AddPingFields = z.output<typeof addPingSchema>;
 
 /** POST auth/corp/update_event { id, …fields }: only the fields given change; date and time go together. */
-export const updateEventSchema = z
+export const updatePingSchema = z
   .object({ id: eventId })
   .extend(z.object(pingFields).partial().shape)
   .refine((v) => (v.date === undefined) === (v.time === undefined), { message: CORP_MESSAGES.dateAndTime, path: ['time'] });
-export type UpdateEventRequest = z.input<typeof updateEventSchema>;
-export type UpdateEventFields = z.output<typeof updateEventSchema>;
+export type UpdatePingRequest = z.input<typeof updatePingSchema>;
+export type UpdatePingFields = z.output<typeof updatePingSchema>;
 
 /**
  * POST auth/corp/delete_event { id }: cancels the ping (author, its FC, admins) -> `{ ok, event }`,
  * the ping marked cancelled (it is not deleted: members see it cancelled until its start).
  */
-export const deleteEventSchema = z.object({ id: eventId });
-export type DeleteEventRequest = z.infer<typeof deleteEventSchema>;
+export const cancelPingSchema = z.object({ id: eventId });
+export type CancelPingRequest = z.infer<typeof cancelPingSchema>;
 
 /** POST auth/corp/rsvp_event { id, answer }: any member answers (again to change it). */
-export const rsvpEventSchema = z.object({
+export const rsvpPingSchema = z.object({
   id: eventId,
   answer: z.enum(RSVP_ANSWERS, { error: CORP_MESSAGES.rsvpAnswer }),
 });
-export type RsvpEventRequest = z.infer<typeof rsvpEventSchema>;
+export type RsvpPingRequest = z.infer<typeof rsvpPingSchema>;
 
 /** The moment a ping starts: date and time are EVE time, which is UTC. */
 export function eventDateFromEt(date: string, time: string): Date {

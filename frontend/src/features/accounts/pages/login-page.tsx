@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput } f
 import { AUTH_MESSAGES, ROLE_LABELS } from '@eve-toolkit/shared-types';
 import { useClientConfig } from '../../../shared/client-config';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useAccountLimit, useLogin } from '../api/account.api';
+import { useAccountLimit, useLogin } from '../api/accounts.api';
 import { CaptchaGate, LimitAlert, useCaptchaSubmit } from '../components/captcha-submit';
 
 interface LoginForm {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Image, Loader, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { AUTH_MESSAGES, CAPTCHA } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
-import { banMe, useCaptcha, validateCaptcha } from '../api/account.api';
+import { banMe, useCaptcha, validateCaptcha } from '../api/accounts.api';
 import classes from './captcha.module.css';
 
 /**

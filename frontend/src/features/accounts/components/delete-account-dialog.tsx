@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useDeleteAccount } from '../api/account.api';
+import { useDeleteAccount } from '../api/accounts.api';
 import { LazyCaptcha as Captcha } from './lazy-captcha';
 
 /**

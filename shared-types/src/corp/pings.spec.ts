@@ -1,4 +1,4 @@
-import { canManagePing } from './corp-pings';
+import { canManagePing } from './pings';
 
 const member = { isAuthor: false, admin: false, characters: ['Mira Kestrel', 'Ivan Petrov'] };
 

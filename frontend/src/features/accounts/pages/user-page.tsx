@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantin
 import { ApiError } from '../../../shared/api-client';
 import { MESSAGES, ROLE_LABELS, ssoErrorMessage } from '@eve-toolkit/shared-types';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { ssoLink, useLogout, useRefreshCharacters, useUnlinkCharacter, useUserProfile } from '../api/account.api';
+import { ssoLink, useLogout, useRefreshCharacters, useUnlinkCharacter, useUserProfile } from '../api/accounts.api';
 import { CharacterCard, EveLoginButton } from '../components/character-card';
 
 const DeleteAccountDialog = lazy(() => import('../components/delete-account-dialog'));
