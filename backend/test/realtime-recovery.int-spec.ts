@@ -407,10 +407,7 @@ describe.each([
       expect(recoveryState(again.socket).pid).toBe(pid);
       // Connected only once the read is done and everything it missed written: an event published
       // from now on (as this test's next one) is published after those and comes after them.
-      expect(again.atConnect).toEqual([
-        'corp:ping-created Пока не было связи',
-        'corp:ping-created Между входом и чтением',
-      ]);
+      expect(again.atConnect).toEqual(['corp:ping-created Пока не было связи', 'corp:ping-created Между входом и чтением']);
       await ping(home, s, 'После переподключения');
       expect(await marker(home, again.log)).toEqual([
         'corp:ping-created Пока не было связи',

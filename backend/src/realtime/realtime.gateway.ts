@@ -7,14 +7,7 @@ import { hasRole } from '../common/access/access';
 import { SessionResolver } from '../common/auth/session-resolver.service';
 import type { SessionUser } from '../common/auth/session-user';
 import { CorpAccess } from '../corp/corp-access';
-import {
-  announceAfterReplay,
-  recoveryAllowed,
-  replayMissed,
-  startAfresh,
-  takeHeldRecovery,
-  type HeldRecovery,
-} from './recovery';
+import { announceAfterReplay, recoveryAllowed, replayMissed, startAfresh, takeHeldRecovery, type HeldRecovery } from './recovery';
 import { Rooms } from '../common/realtime/rooms';
 
 type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
