@@ -124,13 +124,24 @@ function socketTo(app: RunningApp, options: { cookie?: string; auth?: object; re
   socket.onAny((name: string, _payload: unknown, ...rest: unknown[]) => {
     if (name.startsWith('corp:ping')) offsets.push(rest);
   });
+  /** The events it had when it saw `connect` (a recovered socket: everything it missed). */
+  const atConnect: string[] = [];
   const connected = new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
+    socket.once('connect', () => {
+      atConnect.push(...namesOf(log));
+      resolve();
+    });
     socket.once('connect_error', reject);
   });
   socket.connect();
-  return { socket, log, offsets, connected };
+  return { socket, log, offsets, connected, atConnect };
 }
+
+/** The log as `event ping-name` lines, without the markers. */
+const namesOf = (log: EventLog) =>
+  log.events
+    .filter((e) => !(e.name === 'market:prices-updated' && (e.payload as { hubId: number }).hubId > 900_000))
+    .map((e) => `${e.name} ${(e.payload as { ping?: { name: string } }).ping?.name ?? ''}`.trim());
 
 /** The private session id and last offset a client keeps for recovery (what it sends back). */
 const recoveryState = (s: ClientSocket) => {
@@ -158,9 +169,7 @@ async function marker(app: RunningApp, log: EventLog): Promise<string[]> {
   const hubId = 900_000 + ++seq;
   gateway(app).emitToAll('market:prices-updated', { hubId, updatedAt: new Date(0).toISOString() });
   await log.next('market:prices-updated', (p) => p.hubId === hubId);
-  return log.events
-    .filter((e) => !(e.name === 'market:prices-updated' && (e.payload as { hubId: number }).hubId > 900_000))
-    .map((e) => `${e.name} ${(e.payload as { ping?: { name: string } }).ping?.name ?? ''}`.trim());
+  return namesOf(log);
 }
 
 const roomsOn = async (app: RunningApp, socketId: string) => {
@@ -269,7 +278,7 @@ async function replay(home: RunningApp, away: RunningApp, revocation: Revocation
   // client's own `recovered` flag is false either way: it had no id to compare with).
   const recovered = recoveryState(again.socket).pid === pid;
   const events = await marker(home, again.log);
-  return { recovered, events, rooms, victimId: s.victim.userId, offsets: again.offsets };
+  return { recovered, events, rooms, victimId: s.victim.userId, offsets: again.offsets, atConnect: again.atConnect };
 }
 
 /**
@@ -305,6 +314,8 @@ describe.each([
     const r = await replay(home, away, null, true);
     expect(r.recovered).toBe(true);
     expect(r.events).toEqual(LIVE_EVENTS);
+    // What it missed came before its `connect` (as Socket.IO's own recovery delivers it).
+    expect(r.atConnect).toEqual(LIVE_EVENTS.slice(0, 2));
     expect(r.rooms).toEqual([expect.stringMatching(/^corp:/), `user:${r.victimId}`]);
     // Recovered or live, each event came once with its own offset (written to the client as it was
     // stored, not published again with a second one).
@@ -356,6 +367,7 @@ describe.each([
       const again = socketTo(away, { cookie, auth: { pid, offset } });
       await again.connected;
       expect(recoveryState(again.socket).pid).toBe(pid);
+      expect(again.atConnect).toEqual(['corp:ping-created Пока не было связи', 'corp:ping-created Во время допуска']);
       await ping(home, s, 'После переподключения');
       expect(await marker(home, again.log)).toEqual([
         'corp:ping-created Пока не было связи',
@@ -393,6 +405,9 @@ describe.each([
       const again = socketTo(away, { cookie, auth: { pid, offset } });
       await again.connected;
       expect(recoveryState(again.socket).pid).toBe(pid);
+      // Connected only once the read is done and everything it missed written: an event published
+      // from now on (as this test's next one) is published after those and comes after them.
+      expect(again.atConnect).toEqual(['corp:ping-created Пока не было связи', 'corp:ping-created Между входом и чтением']);
       await ping(home, s, 'После переподключения');
       expect(await marker(home, again.log)).toEqual([
         'corp:ping-created Пока не было связи',
