@@ -3,7 +3,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc nest-cli.json tsconfig.base.json ./
 COPY shared-types/package.json shared-types/
-COPY tools/embedded-mongo/package.json tools/embedded-mongo/
+COPY packages/embedded-mongo/package.json packages/embedded-mongo/
 COPY tools/fake-esi/package.json tools/fake-esi/
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/

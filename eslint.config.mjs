@@ -53,6 +53,7 @@ export default tseslint.config(
       'backend/test/**/*.ts',
       'e2e/**/*.ts',
       'tools/*/test/**/*.ts',
+      'packages/*/test/**/*.ts',
       'frontend/src/test/**/*.{ts,tsx}',
       'shared-types/src/test-support/**/*.ts',
     ],

@@ -17,7 +17,7 @@ const srcMap = {
   '^@eve-toolkit/shared-types$': '<rootDir>/shared-types/src/index.ts',
   '^@eve-toolkit/shared-types/schemas$': '<rootDir>/shared-types/src/schemas.ts',
   '^@eve-toolkit/shared-types/testing$': '<rootDir>/shared-types/src/testing.ts',
-  '^@eve-toolkit/embedded-mongo$': '<rootDir>/tools/embedded-mongo/src/index.ts',
+  '^@eve-toolkit/embedded-mongo$': '<rootDir>/packages/embedded-mongo/src/index.ts',
   '^@eve-toolkit/fake-esi$': '<rootDir>/tools/fake-esi/src/index.ts',
 };
 // TEST_NOW (the date sweep, tools/test-clock) fakes the wall clock in every project.
@@ -38,7 +38,7 @@ module.exports = {
       ...base,
       displayName: 'embedded-mongo',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/tools/embedded-mongo/{src,test}/**/*.{spec,test}.ts'],
+      testMatch: ['<rootDir>/packages/embedded-mongo/{src,test}/**/*.{spec,test}.ts'],
     },
     {
       ...base,

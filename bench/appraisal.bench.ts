@@ -26,7 +26,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
+import { startEmbeddedMongo } from '../packages/embedded-mongo/src/index';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { HUBS, appraisalNameKey, appraiseText, seededRandom } from '@eve-toolkit/shared-types';

@@ -35,13 +35,13 @@ import mongoose from 'mongoose';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
-import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
+import { startEmbeddedMongo } from '../packages/embedded-mongo/src/index';
 import { startFakeEsi, startFakeSso } from '../tools/fake-esi/src/index';
 import { nativeLayout } from '../deploy/topology';
 import { REPO, reservedPort } from '../e2e/support/app-process';
 import { CorporationsService } from '../backend/dist/corporations/corporations.service';
 import { RealtimeGateway } from '../backend/dist/realtime/realtime.gateway';
-import { Rooms } from '../backend/dist/realtime/rooms';
+import { Rooms } from '../backend/dist/common/realtime/rooms';
 import { signedIn } from '../backend/test/support/accounts';
 import { cookieOf } from '../backend/test/support/sockets';
 import { benchApp } from './support/app';
@@ -61,14 +61,14 @@ async function clients(url: string, cookie: string): Promise<void> {
       ...(await Promise.all(
         Array.from({ length: Math.min(50, SOCKETS - i) }, () => {
           const s = io(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, extraHeaders: { cookie } });
-          s.on('corp:event-created', (p: { event: { name: string } }) => {
+          s.on('corp:ping-created', (p: { ping: { name: string } }) => {
             const t = wall();
-            const list = times.get(p.event.name) ?? [];
+            const list = times.get(p.ping.name) ?? [];
             list.push(t);
-            times.set(p.event.name, list);
+            times.set(p.ping.name, list);
             if (list.length === SOCKETS) {
-              times.delete(p.event.name);
-              process.send!({ name: p.event.name, times: list });
+              times.delete(p.ping.name);
+              process.send!({ name: p.ping.name, times: list });
             }
           });
           return new Promise<Socket>((resolve, reject) => {
@@ -164,7 +164,7 @@ async function main(): Promise<void> {
     start2 = wall();
     gateway.server
       .to(Rooms.corp(CORP))
-      .emit('corp:event-created', { corporationId: CORP, event: { ...(template as object), name: bareName } as never });
+      .emit('corp:ping-created', { corporationId: CORP, ping: { ...(template as object), name: bareName } as never });
     const d2 = await got2;
     if (!warmup) {
       http.push(...d1);
@@ -330,15 +330,15 @@ async function proxyClients(): Promise<void> {
         extraHeaders: { cookie: process.env.BENCH_COOKIE! },
         localAddress: process.env.BENCH_ADDRESS,
       } as never);
-      s.on('corp:event-created', (p: { event: { name: string } }) => {
+      s.on('corp:ping-created', (p: { ping: { name: string } }) => {
         const t = wall();
-        const r = rounds.get(p.event.name) ?? { times: [], got: new Set<number>(), duplicates: 0 };
-        rounds.set(p.event.name, r);
+        const r = rounds.get(p.ping.name) ?? { times: [], got: new Set<number>(), duplicates: 0 };
+        rounds.set(p.ping.name, r);
         if (r.got.has(index)) r.duplicates += 1;
         else {
           r.got.add(index);
           r.times.push(t);
-          if (r.got.size === count) report(p.event.name);
+          if (r.got.size === count) report(p.ping.name);
         }
       });
       return new Promise<Socket>((resolve, reject) => {
@@ -380,7 +380,7 @@ async function topology(): Promise<void> {
     mkdirSync(runtime, { recursive: true });
     const layout = nativeLayout(ports, runtime);
     const mongo = new Proc(process.execPath, [
-      join(REPO, 'tools/embedded-mongo/dist/cli.js'),
+      join(REPO, 'packages/embedded-mongo/dist/cli.js'),
       ...layout.mongoArgs(join(work, 'db')),
     ]);
     const redis = new Proc('redis-server', layout.redisArgs);

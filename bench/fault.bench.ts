@@ -22,7 +22,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import mongoose from 'mongoose';
 import { startFakeEsi, startFakeSso } from '../tools/fake-esi/src/index';
-import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
+import { startEmbeddedMongo } from '../packages/embedded-mongo/src/index';
 import { signedIn } from '../backend/test/support/accounts';
 import { client, type TestClient } from '../backend/test/support/client';
 import { startRedis } from '../backend/test/support/redis';

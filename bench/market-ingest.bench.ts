@@ -9,7 +9,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
+import { startEmbeddedMongo } from '../packages/embedded-mongo/src/index';
 // The compiled backend: Nest's DI needs decorator metadata, which tsx (esbuild) does not emit.
 import { MarketRefreshService } from '../backend/dist/market/market-refresh.service';
 import { SdeImportService } from '../backend/dist/game-data/sde-import.service';

@@ -21,7 +21,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import autocannon from 'autocannon';
 import type { Connection } from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
-import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
+import { startEmbeddedMongo } from '../packages/embedded-mongo/src/index';
 import { CorporationsService } from '../backend/dist/corporations/corporations.service';
 import { SdeImportService } from '../backend/dist/game-data/sde-import.service';
 import { login, signedIn } from '../backend/test/support/accounts';
@@ -53,8 +53,8 @@ async function clients(urls: string[], cookie: string, count: number): Promise<v
           forceNew: true,
           extraHeaders: { cookie },
         });
-        s.on('corp:event-created', (p: { event: { name: string } }) => {
-          const m = /^ping-(\d+)$/.exec(p.event.name);
+        s.on('corp:ping-created', (p: { ping: { name: string } }) => {
+          const m = /^ping-(\d+)$/.exec(p.ping.name);
           if (m) seen[index].push(Number(m[1]));
         });
         return new Promise<Socket>((res, rej) => {

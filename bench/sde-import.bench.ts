@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import mongoose from 'mongoose';
-import { startEmbeddedMongo } from '../tools/embedded-mongo/src/index';
+import { startEmbeddedMongo } from '../packages/embedded-mongo/src/index';
 import { SdeImporter } from '../backend/src/game-data/sde/sde-importer';
 import { defaultProgress } from '../backend/src/game-data/sde/progress';
 import { collectionName } from '../backend/src/game-data/sde/sde-store';

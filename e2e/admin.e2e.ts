@@ -7,25 +7,12 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext, screenshot, useBrowserPage } from './support/browser';
-import { solveCaptcha } from './support/captcha';
+import { loginDemo } from './support/login';
 
 jest.setTimeout(180_000);
 
 const NATALIA = 2112000009; // demo_corp's pilot, in the demo corporation
 const DEMO_CORP = 98000001;
-
-/** Logs a demo account in through the login page and its picture captcha, like a person. */
-async function login(page: Page, account: string): Promise<void> {
-  await page.goto('/account/login');
-  await page
-    .getByTestId('demo-accounts')
-    .getByRole('button', { name: new RegExp(`${account} / `) })
-    .click();
-  const captcha = solveCaptcha(page);
-  await page.getByRole('button', { name: 'Войти', exact: true }).click();
-  await captcha;
-  await page.waitForURL(new RegExp(`/account/user/${account}$`));
-}
 
 /** An admin API call through the page's session (cleanup only). */
 async function adminPost(page: Page, path: string, data: object): Promise<number> {
@@ -42,8 +29,8 @@ describe('admin area in Chromium', () => {
     const admin = s.page;
     memberContext = await newContext(s.browser);
     const member = await memberContext.newPage();
-    await login(admin, 'demo_admin');
-    await login(member, 'demo_corp');
+    await loginDemo(admin, 'demo_admin');
+    await loginDemo(member, 'demo_corp');
     const users = (await (await admin.request.get('/api/admin/stats/users?q=demo_corp')).json()) as { users: { id: string }[] };
     const memberId = users.users[0].id;
 

@@ -5,7 +5,7 @@
  */
 import { formatIsk } from '@eve-toolkit/shared-types';
 import { screenshot, useBrowserPage } from './support/browser';
-import { solveCaptcha } from './support/captcha';
+import { loginDemo } from './support/login';
 
 jest.setTimeout(120_000);
 
@@ -16,16 +16,8 @@ describe('game characters in Chromium', () => {
   const s = useBrowserPage();
 
   it("shows a demo pilot's card, links another pilot on the SSO, unlinks it, logs out", async () => {
-    await s.page.goto('/account/login');
-    // Demo mode lists the demo accounts on the login page: pick the miner.
-    await s.page
-      .getByTestId('demo-accounts')
-      .getByRole('button', { name: /demo_miner \/ demo-miner-pass/ })
-      .click();
-    const captcha = solveCaptcha(s.page);
-    await s.page.getByRole('button', { name: 'Войти', exact: true }).click();
-    await captcha;
-    await s.page.waitForURL(/\/account\/user\/demo_miner$/);
+    // Demo mode lists the demo accounts on the login page: the miner's.
+    await loginDemo(s.page, 'demo_miner');
 
     const pavel = s.page.getByTestId(`character-${PAVEL}`);
     await pavel.waitFor();

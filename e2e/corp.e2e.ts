@@ -18,23 +18,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminRoleRequestsResponse } from '@eve-toolkit/shared-types';
 import { launchBrowser, newContext, screenshot, watchErrors } from './support/browser';
 import { solveCaptcha } from './support/captcha';
+import { loginDemo, loginWithPassword } from './support/login';
 
 jest.setTimeout(240_000);
 
 const JON = { id: 2112000003, name: 'Jon Doe', corporation: { id: 98000002, name: 'Northern Freight Union' } };
-
-/** Logs in as one of the demo accounts listed on the login page. */
-async function loginDemo(page: Page, role: string): Promise<void> {
-  await page.goto('/account/login');
-  await page
-    .getByTestId('demo-accounts')
-    .getByRole('button', { name: new RegExp(`demo_${role} / demo-${role}-pass`) })
-    .click();
-  const captcha = solveCaptcha(page);
-  await page.getByRole('button', { name: 'Войти', exact: true }).click();
-  await captcha;
-  await page.waitForURL(new RegExp(`/account/user/demo_${role}$`));
-}
 
 /** Registers a fresh account, logs in and links a pilot on the local EVE SSO. */
 async function newcomer(page: Page, name: string, pilot: string): Promise<void> {
@@ -47,13 +35,7 @@ async function newcomer(page: Page, name: string, pilot: string): Promise<void> 
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await registerCaptcha;
   await page.waitForURL(/\/account\/register_done$/);
-  await page.goto('/account/login');
-  await page.getByLabel('Логин').fill(name);
-  await page.getByLabel('Пароль').fill('секрет-123');
-  const loginCaptcha = solveCaptcha(page);
-  await page.getByRole('button', { name: 'Войти', exact: true }).click();
-  await loginCaptcha;
-  await page.waitForURL(new RegExp(`/account/user/${name}$`));
+  await loginWithPassword(page, name, 'секрет-123');
   await page.getByRole('button', { name: 'Войти через EVE Online' }).click();
   await page.getByRole('heading', { name: 'Выберите персонажа' }).waitFor();
   await page.getByRole('link', { name: pilot }).click();
@@ -105,9 +87,9 @@ describe('corporation area live in Chromium', () => {
     const outsider = await open();
     const admin = await open(); // setup only: registers the corporation and decides role requests (admin API)
 
-    await loginDemo(industrialist, 'industrialist');
-    await loginDemo(fc, 'fc');
-    await loginDemo(admin, 'admin');
+    await loginDemo(industrialist, 'demo_industrialist');
+    await loginDemo(fc, 'demo_fc');
+    await loginDemo(admin, 'demo_admin');
 
     // The newcomer asks for the corporation role; the admin registers Jon's corporation and grants it.
     const name = `nfu_${Date.now().toString(36)}`;
@@ -193,7 +175,7 @@ describe('corporation area live in Chromium', () => {
 
   it('a new project is calculated in the industry calculator on /corp/new_project and opens with its jobs', async () => {
     const page = await open();
-    await loginDemo(page, 'industrialist');
+    await loginDemo(page, 'demo_industrialist');
     await page.goto('/corp/new_project');
     await page.getByLabel('Название проекта').fill('Рифтеры из калькулятора');
     // The calculator the app composed into the page (features/industry, through app/pages).

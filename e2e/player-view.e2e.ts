@@ -38,12 +38,19 @@ describe('market search and item page', () => {
     const dialog = s.page.getByRole('dialog', { name: 'Поиск по маркету' });
     const input = dialog.getByRole('combobox', { name: 'Название предмета' });
     await input.waitFor();
+    // The demo market's book moves on its own clock: the prices shown are those of the answer the
+    // page itself got for the whole name typed (not of the fetch above, minutes earlier on a busy machine).
+    const shown = s.page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === '/data/market/search' && url.searchParams.get('q') === 'hammerhed ii' && r.ok();
+    });
     // The field has the focus: typing goes straight into it.
     await s.page.keyboard.type('hammerhed ii');
     const options = s.page.getByRole('listbox', { name: 'Найденные предметы' }).getByRole('option');
     await options.first().getByText('Hammerhead II', { exact: true }).waitFor();
     expect(await input.getAttribute('aria-expanded')).toBe('true');
-    const first = found.items[0];
+    const first = ((await (await shown).json()) as MarketSearchResponse).items[0];
+    expect(first.id).toBe(2185);
     expect(await options.first().innerText()).toContain(
       `SELL ${first.sell === null ? 'нет данных' : `${formatPrice(first.sell)}\u00a0ISK`}`,
     );

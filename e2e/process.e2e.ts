@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
-import { startEmbeddedMongo } from '../tools/embedded-mongo/src';
+import { startEmbeddedMongo } from '../packages/embedded-mongo/src';
 import { REPO, removeDir, startApp, type AppProcess } from './support/app-process';
 
 /** Runs the built app to its exit (for starts that must fail). */

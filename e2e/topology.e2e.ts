@@ -175,9 +175,9 @@ class Person {
 function eventNames(s: Socket): { names: string[]; next(name: string, ms?: number): Promise<void> } {
   const names: string[] = [];
   const waiters: { name: string; resolve: () => void }[] = [];
-  s.on('corp:event-created', (p: { event: { name: string } }) => {
-    names.push(p.event.name);
-    for (const w of waiters.filter((x) => x.name === p.event.name)) w.resolve();
+  s.on('corp:ping-created', (p: { ping: { name: string } }) => {
+    names.push(p.ping.name);
+    for (const w of waiters.filter((x) => x.name === p.ping.name)) w.resolve();
   });
   return {
     names,
@@ -224,7 +224,7 @@ describe('native production topology (nginx, two instances, redis-server, embedd
     layout = nativeLayout(ports, runtime);
 
     const mongo = new Proc(process.execPath, [
-      join(REPO, 'tools', 'embedded-mongo', 'dist', 'cli.js'),
+      join(REPO, 'packages', 'embedded-mongo', 'dist', 'cli.js'),
       ...layout.mongoArgs(join(work, 'db')),
     ]);
     const redis = new Proc('redis-server', layout.redisArgs);

@@ -14,8 +14,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ARTIFACTS, baseUrl, launchBrowser, newContext, screenshot, watchErrors } from './support/browser';
-import { solveCaptcha } from './support/captcha';
 import { DEMO_GAME_JOBS } from './support/demo-jobs';
+import { loginDemo } from './support/login';
 
 jest.setTimeout(240_000);
 
@@ -87,18 +87,6 @@ async function controlsCovered(page: Page): Promise<string[]> {
     }
     return covered;
   });
-}
-
-async function loginDemo(page: Page, role: string): Promise<void> {
-  await page.goto('/account/login');
-  await page
-    .getByTestId('demo-accounts')
-    .getByRole('button', { name: new RegExp(`demo_${role} / demo-${role}-pass`) })
-    .click();
-  const captcha = solveCaptcha(page);
-  await page.getByRole('button', { name: 'Войти', exact: true }).click();
-  await captcha;
-  await page.waitForURL(new RegExp(`/account/user/demo_${role}$`));
 }
 
 async function post<T>(page: Page, path: string, data: object): Promise<T> {
@@ -184,7 +172,7 @@ describe('the player’s view in Chromium', () => {
     const page = await open(DESKTOP, true);
     // The game job this test lists (support/demo-jobs.ts: the industrialist's fuel-block job).
     const own = DEMO_GAME_JOBS.uxClaimPanel;
-    await loginDemo(page, own.account.replace(/^demo_/, ''));
+    await loginDemo(page, own.account);
     // An own project (the shared demo projects change status in other tests): Helium Fuel Blocks,
     // which the demo pilots build in the demo corporation's structure in Jita.
     const { project } = await post<{ project: { id: string } }>(page, '/auth/corp/add_project', {

@@ -28,6 +28,14 @@ describe('backend modules', () => {
     );
   });
 
+  it('no cycle between the folders of backend/src: every import runs one way, down the layers (docs/modules.md)', () => {
+    expect(backend.folderCycles).toEqual([]);
+  });
+
+  it('no cycle between files (types and dynamic imports count)', () => {
+    expect(backend.fileCycles).toEqual([]);
+  });
+
   it('common/ imports no feature', () => {
     expect(backend.sourceImportArrows.filter((a) => a.startsWith('common ->'))).toEqual([]);
   });
@@ -64,7 +72,7 @@ describe('frontend features', () => {
 });
 
 describe('the measurement', () => {
-  it('sees a foreign model injection, a global feature module, common/ importing a feature and a hand-written filter', () => {
+  it('sees a foreign model injection, a global feature module, common/ importing a feature, a hand-written filter and cycles', () => {
     const src = mkdtempSync(join(tmpdir(), 'module-graph-'));
     const file = (path: string, text: string) => {
       mkdirSync(dirname(join(src, path)), { recursive: true });
@@ -86,6 +94,8 @@ describe('the measurement', () => {
       );
       file('shop/shop.module.ts', "import { Module } from '@nestjs/common';\n@Module({})\nexport class ShopModule {}\n");
       file('common/util.ts', "import { Shop } from '../shop/shop.service';\nexport const x = Shop;\n");
+      file('shop/a.ts', "import type { B } from './b';\nexport type A = B[];\n");
+      file('shop/b.ts', "import type { A } from './a';\nexport interface B { a: A }\n");
       const graph = measureBackend(src);
       expect(graph.modules.map((m) => [m.name, m.global])).toEqual(
         expect.arrayContaining([
@@ -99,6 +109,8 @@ describe('the measurement', () => {
         ['shop', 'pets', 'pets', 'raw collection'],
       ]);
       expect(graph.sourceImportArrows).toEqual(['common -> shop', 'pets -> shop', 'shop -> pets']);
+      expect(graph.folderCycles).toEqual(['pets -> shop -> pets']);
+      expect(graph.fileCycles).toEqual(['shop/a.ts -> shop/b.ts -> shop/a.ts']);
       expect(graph.corpFilterSites).toHaveLength(1);
     } finally {
       rmSync(src, { recursive: true, force: true });

@@ -22,7 +22,7 @@ import {
 import type { RunningApp } from '../src/bootstrap';
 import { SESSION_TTL_SECONDS } from '../src/common/auth/session.middleware';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
-import { Rooms } from '../src/realtime/rooms';
+import { Rooms } from '../src/common/realtime/rooms';
 import { UpdateLibsService } from '../src/admin/update-libs.service';
 import { createTestApp } from './app';
 import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';

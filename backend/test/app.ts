@@ -8,7 +8,7 @@ import type { Connection } from 'mongoose';
 import { bootstrap, type RunningApp } from '../src/bootstrap';
 import { loadConfig, type AppConfig } from '../src/common/config/config';
 import type { DatabaseHandle } from '../src/common/database/database';
-import { startEmbeddedMongo } from '../../tools/embedded-mongo/src';
+import { startEmbeddedMongo } from '../../packages/embedded-mongo/src';
 
 export function testDatabase(): DatabaseHandle {
   const worker = process.env.JEST_WORKER_ID ?? '1';

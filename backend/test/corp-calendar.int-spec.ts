@@ -10,10 +10,10 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import ical, { type VEvent } from 'node-ical';
 import request from 'supertest';
-import { DELIVERY_MESSAGES, type CalendarLinkResponse, type CorpEvent, type Role } from '@eve-toolkit/shared-types';
+import { DELIVERY_MESSAGES, type CalendarLinkResponse, type Ping, type Role } from '@eve-toolkit/shared-types';
 import { fixedClock } from '../../tools/test-clock/fake-clock';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { ACCOUNT_EVENTS } from '../src/accounts/accounts.events';
+import { ACCOUNT_EVENTS } from '../src/common/auth/account.events';
 import type { RunningApp } from '../src/bootstrap';
 import { budget } from '../src/common/rate-limit/rate-limit';
 import { CorporationsService } from '../src/corporations/corporations.service';
@@ -49,10 +49,10 @@ const at = (minutes: number) => new Date(Math.floor((NOW.getTime() + minutes * 6
 const member = (username: string, roles: Role[], characterId: number, corporationId: number) =>
   corpMember(running, username, roles, characterId, corporationId);
 
-async function ping(by: TestClient, minutes: number, body: object): Promise<CorpEvent> {
+async function ping(by: TestClient, minutes: number, body: object): Promise<Ping> {
   const res = await by.post('/auth/corp/add_event', { name: 'Роум', ...et(minutes), ...body });
   expect({ status: res.status, body: res.body }).toMatchObject({ status: 200 });
-  return res.body.event as CorpEvent;
+  return res.body.event as Ping;
 }
 
 async function takeLink(c: TestClient): Promise<string> {
@@ -67,9 +67,9 @@ function eventsOf(text: string): VEvent[] {
   return Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
 }
 
-let home: CorpEvent;
-let mining: CorpEvent;
-let started: CorpEvent;
+let home: Ping;
+let mining: Ping;
+let started: Ping;
 
 beforeAll(async () => {
   running = await createTestAppOnTestClock({

@@ -89,12 +89,12 @@ it('a ping created through instance A reaches a member connected to instance B, 
   const authorOnA = await socketOn(a, author);
 
   await ping(author, 'С инстанса A');
-  expect((await onB.log.next('corp:event-created', (e) => e.event.name === 'С инстанса A')).corporationId).toBe(CORP);
-  await authorOnA.log.next('corp:event-created', (e) => e.event.name === 'С инстанса A');
+  expect((await onB.log.next('corp:ping-created', (e) => e.ping.name === 'С инстанса A')).corporationId).toBe(CORP);
+  await authorOnA.log.next('corp:ping-created', (e) => e.ping.name === 'С инстанса A');
   // Marker: the other corporation's own ping arrives after A's, with nothing before it.
   await ping(outsider, 'Маркер');
-  await outsiderOnB.log.next('corp:event-created', (e) => e.event.name === 'Маркер');
-  expect(outsiderOnB.log.events.map((e) => (e.payload as { event: { name: string } }).event.name)).toEqual(['Маркер']);
+  await outsiderOnB.log.next('corp:ping-created', (e) => e.ping.name === 'Маркер');
+  expect(outsiderOnB.log.events.map((e) => (e.payload as { ping: { name: string } }).ping.name)).toEqual(['Маркер']);
 });
 
 it('a socket that drops and reconnects within the recovery window misses nothing', async () => {
@@ -102,7 +102,7 @@ it('a socket that drops and reconnects within the recovery window misses nothing
   const reader = await member('inst_reader2', 2_100_100_012, CORP);
   const onB = await socketOn(b, reader);
   await ping(author, 'До обрыва');
-  await onB.log.next('corp:event-created', (e) => e.event.name === 'До обрыва');
+  await onB.log.next('corp:ping-created', (e) => e.ping.name === 'До обрыва');
 
   const dropped = new Promise<void>((resolve) => onB.socket.once('disconnect', () => resolve()));
   const back = new Promise<void>((resolve) => onB.socket.once('connect', () => resolve()));
@@ -112,8 +112,8 @@ it('a socket that drops and reconnects within the recovery window misses nothing
   await ping(author, 'Во время обрыва 2');
   await back;
   expect(onB.socket.recovered).toBe(true);
-  await onB.log.next('corp:event-created', (e) => e.event.name === 'Во время обрыва 2');
-  const names = onB.log.events.map((e) => (e.payload as { event: { name: string } }).event.name);
+  await onB.log.next('corp:ping-created', (e) => e.ping.name === 'Во время обрыва 2');
+  const names = onB.log.events.map((e) => (e.payload as { ping: { name: string } }).ping.name);
   expect(names).toEqual(['До обрыва', 'Во время обрыва 1', 'Во время обрыва 2']);
 });
 
@@ -162,18 +162,18 @@ it('with Redis stopped through five reconnection attempts each instance keeps se
     expect(await health(a)).toEqual({ adapter: 'redis', redis: 'down' });
     expect(await health(b)).toEqual({ adapter: 'redis', redis: 'down' });
     await ping(viaB, `Без Redis через B ${round}`);
-    await socketB.log.next('corp:event-created', (e) => e.event.name === `Без Redis через B ${round}`);
+    await socketB.log.next('corp:ping-created', (e) => e.ping.name === `Без Redis через B ${round}`);
     await ping(viaA, `Без Redis через A ${round}`);
-    await socketA.log.next('corp:event-created', (e) => e.event.name === `Без Redis через A ${round}`);
+    await socketA.log.next('corp:ping-created', (e) => e.ping.name === `Без Redis через A ${round}`);
   }
 
   await redis.start();
   await Promise.all([redisReady(a, true), redisReady(b, true)]);
   expect(await health(b)).toEqual({ adapter: 'redis', redis: 'ok' });
   await ping(viaA, 'Redis вернулся');
-  await socketB.log.next('corp:event-created', (e) => e.event.name === 'Redis вернулся');
+  await socketB.log.next('corp:ping-created', (e) => e.ping.name === 'Redis вернулся');
   await ping(viaB, 'И обратно');
-  await socketA.log.next('corp:event-created', (e) => e.event.name === 'И обратно');
+  await socketA.log.next('corp:ping-created', (e) => e.ping.name === 'И обратно');
 });
 
 it("an admin's sessions reset on instance A disconnects the other sessions' sockets on instance B too", async () => {

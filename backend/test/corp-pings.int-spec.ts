@@ -10,7 +10,7 @@ import { Types, type Connection } from 'mongoose';
 
 const { ObjectId } = Types;
 import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
-import { CORP_LIMITS, CORP_MESSAGES, TEXT_MESSAGES, type CorpEvent, type EventsResponse } from '@eve-toolkit/shared-types';
+import { CORP_LIMITS, CORP_MESSAGES, TEXT_MESSAGES, type Ping, type PingsResponse } from '@eve-toolkit/shared-types';
 import { fixedClock } from '../../tools/test-clock/fake-clock';
 import type { RunningApp } from '../src/bootstrap';
 import { CorporationsService } from '../src/corporations/corporations.service';
@@ -65,13 +65,13 @@ async function socketOf(c: TestClient): Promise<EventLog> {
   return new EventLog(socket);
 }
 
-async function ping(by: TestClient, body: object = {}): Promise<CorpEvent> {
+async function ping(by: TestClient, body: object = {}): Promise<Ping> {
   const res = await by.post('/auth/corp/add_event', { name: 'Роум', ...et(120), ...body });
   expect({ status: res.status, body: res.body }).toMatchObject({ status: 200 });
-  return res.body.event as CorpEvent;
+  return res.body.event as Ping;
 }
 
-const listOf = async (c: TestClient): Promise<EventsResponse> => (await c.get('/auth/corp/events').expect(200)).body;
+const listOf = async (c: TestClient): Promise<PingsResponse> => (await c.get('/auth/corp/events').expect(200)).body;
 const seenBy = async (c: TestClient, id: string) => (await listOf(c)).events.find((e) => e.id === id);
 
 beforeAll(async () => {
@@ -238,7 +238,7 @@ describe('edit and cancel: the author, the pilot named as FC, admins', () => {
       expect({ path, status: res.status, message: res.body.message }).toEqual({
         path,
         status: 403,
-        message: CORP_MESSAGES.cannotEditEvent,
+        message: CORP_MESSAGES.cannotEditPing,
       });
       const byMira = await mira.post(path, body);
       expect({ path, status: byMira.status }).toEqual({ path, status: 403 });
@@ -368,10 +368,10 @@ describe('another corporation', () => {
     // Markers: B's own ping reaches B, A's reaches A, after everything above.
     await ping(other, { name: 'Маркер B' });
     await ping(fc, { name: 'Маркер A' });
-    await b.next('corp:event-created', (e) => e.event.name === 'Маркер B');
-    await a.next('corp:event-created', (e) => e.event.name === 'Маркер A');
-    expect(b.names()).toEqual(['corp:event-created']);
-    expect(a.names()).toEqual(['corp:event-created']);
+    await b.next('corp:ping-created', (e) => e.ping.name === 'Маркер B');
+    await a.next('corp:ping-created', (e) => e.ping.name === 'Маркер A');
+    expect(b.names()).toEqual(['corp:ping-created']);
+    expect(a.names()).toEqual(['corp:ping-created']);
   });
 });
 
@@ -382,39 +382,39 @@ describe('live', () => {
     const miraTab2 = await socketOf(mira);
     const b = await socketOf(other);
     const p = await ping(fc, { name: 'Живой пинг', formup: JITA });
-    const created = await miraTab1.next('corp:event-created', (e) => e.event.id === p.id);
-    expect(created).toEqual({ corporationId: CORP_A, event: { ...p, can_edit: false } });
+    const created = await miraTab1.next('corp:ping-created', (e) => e.ping.id === p.id);
+    expect(created).toEqual({ corporationId: CORP_A, ping: { ...p, can_edit: false } });
 
     await fc.post('/auth/corp/update_event', { id: p.id, doctrine: 'Ферроксы' });
     for (const tab of [fcTab, miraTab1, miraTab2]) {
-      const e = await tab.next('corp:event-updated', (x) => x.event.id === p.id && x.reason === 'edit');
-      expect(e.event).toMatchObject({ doctrine: 'Ферроксы', can_edit: false, rsvp: { mine: null } });
+      const e = await tab.next('corp:ping-updated', (x) => x.ping.id === p.id && x.reason === 'edit');
+      expect(e.ping).toMatchObject({ doctrine: 'Ферроксы', can_edit: false, rsvp: { mine: null } });
     }
 
     await mira.post('/auth/corp/rsvp_event', { id: p.id, answer: 'yes' });
     for (const tab of [fcTab, miraTab1, miraTab2]) {
-      const e = await tab.next('corp:event-updated', (x) => x.event.id === p.id && x.reason === 'rsvp');
-      expect(e.event.rsvp).toEqual({ yes: 1, no: 0, maybe: 0, mine: null });
+      const e = await tab.next('corp:ping-updated', (x) => x.ping.id === p.id && x.reason === 'rsvp');
+      expect(e.ping.rsvp).toEqual({ yes: 1, no: 0, maybe: 0, mine: null });
     }
     for (const tab of [miraTab1, miraTab2])
-      expect(await tab.next('corp:event-answered', (x) => x.eventId === p.id)).toEqual({
+      expect(await tab.next('corp:ping-answered', (x) => x.pingId === p.id)).toEqual({
         corporationId: CORP_A,
-        eventId: p.id,
+        pingId: p.id,
         answer: 'yes',
       });
 
     await fc.post('/auth/corp/delete_event', { id: p.id });
     for (const tab of [fcTab, miraTab1, miraTab2]) {
       // The ping marked cancelled (who, when) first, then the cancellation itself.
-      const e = await tab.next('corp:event-updated', (x) => x.event.id === p.id && x.reason === 'cancel');
-      expect(e.event).toMatchObject({ name: 'Живой пинг', cancelled: { by: 'ping_fc' }, can_edit: false });
-      expect(await tab.next('corp:event-cancelled', (x) => x.eventId === p.id)).toEqual({ corporationId: CORP_A, eventId: p.id });
+      const e = await tab.next('corp:ping-updated', (x) => x.ping.id === p.id && x.reason === 'cancel');
+      expect(e.ping).toMatchObject({ name: 'Живой пинг', cancelled: { by: 'ping_fc' }, can_edit: false });
+      expect(await tab.next('corp:ping-cancelled', (x) => x.pingId === p.id)).toEqual({ corporationId: CORP_A, pingId: p.id });
     }
 
     // Marker for B after all of A's: B heard only its own, the FC's tab never heard Mira's answer as its own.
     await ping(other, { name: 'Маркер B2' });
-    await b.next('corp:event-created', (e) => e.event.name === 'Маркер B2');
-    expect(b.names()).toEqual(['corp:event-created']);
-    expect(fcTab.names()).not.toContain('corp:event-answered');
+    await b.next('corp:ping-created', (e) => e.ping.name === 'Маркер B2');
+    expect(b.names()).toEqual(['corp:ping-created']);
+    expect(fcTab.names()).not.toContain('corp:ping-answered');
   });
 });

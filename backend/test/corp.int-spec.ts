@@ -13,7 +13,7 @@ import type { RunningApp } from '../src/bootstrap';
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { ORPHAN_CLAIM_MS, OrphanClaimsCleanup } from '../src/corp/orphan-claims.cleanup';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
-import { Rooms } from '../src/realtime/rooms';
+import { Rooms } from '../src/common/realtime/rooms';
 import { createTestApp } from './app';
 import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
 import { signedIn } from './support/accounts';
@@ -184,7 +184,7 @@ describe('pings', () => {
     expect(list.events.map((e: { name: string }) => e.name)).toContain('Роум в Тэму');
     const refused = await plain.post('/auth/corp/add_event', { name: 'x', date: '2030-01-05', time: '19:30' });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(CORP_MESSAGES.cannotCreateEvent);
+    expect(refused.body.message).toBe(CORP_MESSAGES.cannotCreatePing);
     expect((await other.get('/auth/corp/events').expect(200)).body.events.map((e: { name: string }) => e.name)).not.toContain(
       'Роум в Тэму',
     );
@@ -656,17 +656,17 @@ describe('live updates', () => {
       expect((await s.log.next('corp:project-updated', (e) => e.project.id === p.id)).project.status).toBe('sale');
     await fc.post('/auth/corp/add_event', { name: 'Пинг A', date: '2030-03-01', time: '18:00' });
     await industrialist.post('/auth/corp/update_buy', { id: PYERITE, quantity: 10, price: 1 });
-    await a2.log.next('corp:event-created', (e) => e.event.name === 'Пинг A');
+    await a2.log.next('corp:ping-created', (e) => e.ping.name === 'Пинг A');
     await a2.log.next('corp:buys-changed');
 
     // Marker: corporation B's own ping reaches B after everything above was sent to A.
     await other.post('/auth/corp/add_event', { name: 'Маркер B', date: '2030-03-01', time: '18:00' });
-    await b.log.next('corp:event-created', (e) => e.event.name === 'Маркер B');
-    expect(b.log.names()).toEqual(['corp:event-created']);
+    await b.log.next('corp:ping-created', (e) => e.ping.name === 'Маркер B');
+    expect(b.log.names()).toEqual(['corp:ping-created']);
     expect(guest.names()).toEqual([]);
     expect(
       a1.log.events.some(
-        (e) => e.name === 'corp:event-created' && (e.payload as { event: { name: string } }).event.name === 'Маркер B',
+        (e) => e.name === 'corp:ping-created' && (e.payload as { ping: { name: string } }).ping.name === 'Маркер B',
       ),
     ).toBe(false);
   });

@@ -392,11 +392,14 @@ describe('industry calculator before the game data is imported', () => {
 });
 
 describe('industry calculator with prices from ESI (fake) through the industry-inputs job', () => {
+  // The stand-in's adjusted prices change every hour: its clock is fixed, so the prices the job
+  // stored and the ones this test expects are the same hour's on any date and at any minute.
+  const ESI_NOW = Date.UTC(2026, 2, 10, 12, 30);
   let fake: FakeEsi;
   let running: RunningApp;
 
   beforeAll(async () => {
-    fake = await startFakeEsi({ dataDir: undefined, seed: 5, ordersPerRegion: { 10000002: 200 } });
+    fake = await startFakeEsi({ dataDir: undefined, seed: 5, ordersPerRegion: { 10000002: 200 }, now: () => ESI_NOW });
     running = await createTestApp({ esi: { baseUrl: fake.url, userAgent: 'eve-toolkit-test', compatibilityDate: '2025-09-30' } });
     await importSdeInto(running, await buildMiniSde({ ...DEFAULT_MINI_SDE, schematicIds: [] }));
   }, 120_000);
@@ -409,7 +412,7 @@ describe('industry calculator with prices from ESI (fake) through the industry-i
     const inputs = running.app.get(IndustryInputsRefreshService);
     expect(await inputs.refreshAll()).toEqual({ adjustedPrices: 'updated', costIndices: 'updated' });
     const esiPrices = new Map(
-      fake.market.prices(Math.floor(Date.now() / 3_600_000) * 3_600_000).map((p) => [p.type_id, p.adjusted_price]),
+      fake.market.prices(Math.floor(ESI_NOW / 3_600_000) * 3_600_000).map((p) => [p.type_id, p.adjusted_price]),
     );
     const jita = fake.market.industrySystems().find((s) => s.solar_system_id === JITA)!;
     const sci = jita.cost_indices.find((x) => x.activity === 'manufacturing')!.cost_index;

@@ -169,7 +169,7 @@ it('the overall budget spans the API however its paths are spelled; the health c
   }
 });
 
-describe('the login budget is known before the captcha', () => {
+describe('the login and registration budgets are known before the captcha', () => {
   it('GET auth/login_limit tells, spending nothing, whether this address may sign in now and how long to wait', async () => {
     // login: 20 per 10 minutes, scaled to 2.
     const app = await createTestApp({ rateLimitScale: 0.1, trustProxy: 'loopback' });
@@ -205,6 +205,45 @@ describe('the login budget is known before the captcha', () => {
       expect(refused.body).toEqual({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: limitMessage('login', wait) });
       // Another address is not limited.
       expect(await limit('203.0.113.8')).toEqual({ limited: false, retry_after: 0, message: null });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('GET auth/registration_limit tells, spending nothing, whether this address may register now and how long to wait', async () => {
+    // registration: 10 per hour, scaled to 1.
+    const app = await createTestApp({ rateLimitScale: 0.1, trustProxy: 'loopback' });
+    try {
+      const ip = '203.0.113.9';
+      const c = client(app.url);
+      const limit = async (from = ip) =>
+        (await request(app.url).get('/auth/registration_limit').set('x-forwarded-for', from).expect(200))
+          .body as LoginLimitResponse;
+      const register = () =>
+        c.post('/auth/registration', (r) => r.set('x-forwarded-for', ip).field('username', 'newcomer').field('password', 'x'));
+
+      expect(await limit()).toEqual({ limited: false, retry_after: 0, message: null });
+      for (let i = 0; i < 5; i++) await limit();
+      expect((await register()).status).not.toBe(429);
+      // The login budget is another one: still open.
+      expect((await request(app.url).get('/auth/login_limit').set('x-forwarded-for', ip).expect(200)).body).toEqual({
+        limited: false,
+        retry_after: 0,
+        message: null,
+      });
+
+      const state = await limit();
+      expect(state.limited).toBe(true);
+      expect(state.retry_after).toBeGreaterThan(0);
+      expect(state.retry_after).toBeLessThanOrEqual(budget('registration').durationSeconds);
+      expect(state.message).toBe(limitMessage('registration', state.retry_after));
+      expect(state.message).toMatch(/^Слишком много регистраций с вашего адреса: попробуйте через \d+ минут[уы]?$/);
+
+      const refused = await register();
+      expect(refused.status).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      expect(refused.body).toEqual({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: limitMessage('registration', wait) });
+      expect(await limit('203.0.113.10')).toEqual({ limited: false, retry_after: 0, message: null });
     } finally {
       await app.close();
     }

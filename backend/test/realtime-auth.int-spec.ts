@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
-import { Rooms } from '../src/realtime/rooms';
+import { Rooms } from '../src/common/realtime/rooms';
 import { createTestApp } from './app';
 import { signedIn } from './support/accounts';
 import type { TestClient } from './support/client';

@@ -17,7 +17,7 @@ import { SessionResolver } from '../src/common/auth/session-resolver.service';
 import { CorporationsService } from '../src/corporations/corporations.service';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
 import { checkedRecoveryOf } from '../src/realtime/recovery';
-import { Rooms } from '../src/realtime/rooms';
+import { Rooms } from '../src/common/realtime/rooms';
 import { createTestApp, startTestInstance, testDatabase } from './app';
 import { login, signedIn, solvedCaptcha } from './support/accounts';
 import type { TestClient } from './support/client';
@@ -102,8 +102,8 @@ const ping = async (app: RunningApp, s: Setup, name: string) => {
   const res = await s.author.client.post('/auth/corp/add_event', { name, date: '2030-01-01', time: '12:00' });
   if (res.status === 200) return;
   expect(s.blocked).toBe(true);
-  const event = { id: `blocked-${++seq}`, name } as unknown as Parameters<ServerToClientEvents['corp:event-created']>[0]['event'];
-  gateway(app).emitTo(Rooms.corp(s.corporationId), 'corp:event-created', { corporationId: s.corporationId, event });
+  const ping = { id: `blocked-${++seq}`, name } as unknown as Parameters<ServerToClientEvents['corp:ping-created']>[0]['ping'];
+  gateway(app).emitTo(Rooms.corp(s.corporationId), 'corp:ping-created', { corporationId: s.corporationId, ping });
 };
 
 /** A socket created without connecting, its event log attached first (missed events come before `connect`). */
@@ -122,15 +122,26 @@ function socketTo(app: RunningApp, options: { cookie?: string; auth?: object; re
   /** What came after each corporation event's payload: its offset, the one argument Socket.IO appends. */
   const offsets: unknown[][] = [];
   socket.onAny((name: string, _payload: unknown, ...rest: unknown[]) => {
-    if (name.startsWith('corp:event')) offsets.push(rest);
+    if (name.startsWith('corp:ping')) offsets.push(rest);
   });
+  /** The events it had when it saw `connect` (a recovered socket: everything it missed). */
+  const atConnect: string[] = [];
   const connected = new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
+    socket.once('connect', () => {
+      atConnect.push(...namesOf(log));
+      resolve();
+    });
     socket.once('connect_error', reject);
   });
   socket.connect();
-  return { socket, log, offsets, connected };
+  return { socket, log, offsets, connected, atConnect };
 }
+
+/** The log as `event ping-name` lines, without the markers. */
+const namesOf = (log: EventLog) =>
+  log.events
+    .filter((e) => !(e.name === 'market:prices-updated' && (e.payload as { hubId: number }).hubId > 900_000))
+    .map((e) => `${e.name} ${(e.payload as { ping?: { name: string } }).ping?.name ?? ''}`.trim());
 
 /** The private session id and last offset a client keeps for recovery (what it sends back). */
 const recoveryState = (s: ClientSocket) => {
@@ -158,9 +169,7 @@ async function marker(app: RunningApp, log: EventLog): Promise<string[]> {
   const hubId = 900_000 + ++seq;
   gateway(app).emitToAll('market:prices-updated', { hubId, updatedAt: new Date(0).toISOString() });
   await log.next('market:prices-updated', (p) => p.hubId === hubId);
-  return log.events
-    .filter((e) => !(e.name === 'market:prices-updated' && (e.payload as { hubId: number }).hubId > 900_000))
-    .map((e) => `${e.name} ${(e.payload as { event?: { name: string } }).event?.name ?? ''}`.trim());
+  return namesOf(log);
 }
 
 const roomsOn = async (app: RunningApp, socketId: string) => {
@@ -251,7 +260,7 @@ async function replay(home: RunningApp, away: RunningApp, revocation: Revocation
   const first = socketTo(home, { cookie });
   await first.connected;
   await ping(home, s, 'До обрыва');
-  await first.log.next('corp:event-created', (e) => e.event.name === 'До обрыва');
+  await first.log.next('corp:ping-created', (e) => e.ping.name === 'До обрыва');
   const { pid, offset } = recoveryState(first.socket);
   expect(pid).toEqual(expect.any(String));
   expect(offset).toEqual(expect.any(String));
@@ -269,7 +278,7 @@ async function replay(home: RunningApp, away: RunningApp, revocation: Revocation
   // client's own `recovered` flag is false either way: it had no id to compare with).
   const recovered = recoveryState(again.socket).pid === pid;
   const events = await marker(home, again.log);
-  return { recovered, events, rooms, victimId: s.victim.userId, offsets: again.offsets };
+  return { recovered, events, rooms, victimId: s.victim.userId, offsets: again.offsets, atConnect: again.atConnect };
 }
 
 /**
@@ -291,9 +300,9 @@ function duringNextAdmission(app: RunningApp, during: () => Promise<void>): jest
 }
 
 const LIVE_EVENTS = [
-  'corp:event-created Пока не было связи',
-  'corp:event-created После отзыва доступа',
-  'corp:event-created После переподключения',
+  'corp:ping-created Пока не было связи',
+  'corp:ping-created После отзыва доступа',
+  'corp:ping-created После переподключения',
 ];
 
 describe.each([
@@ -305,6 +314,8 @@ describe.each([
     const r = await replay(home, away, null, true);
     expect(r.recovered).toBe(true);
     expect(r.events).toEqual(LIVE_EVENTS);
+    // What it missed came before its `connect` (as Socket.IO's own recovery delivers it).
+    expect(r.atConnect).toEqual(LIVE_EVENTS.slice(0, 2));
     expect(r.rooms).toEqual([expect.stringMatching(/^corp:/), `user:${r.victimId}`]);
     // Recovered or live, each event came once with its own offset (written to the client as it was
     // stored, not published again with a second one).
@@ -343,24 +354,25 @@ describe.each([
     const witness = socketTo(away, { cookie: await cookieOf(s.author.client) });
     await witness.connected;
     await ping(home, s, 'До обрыва');
-    await first.log.next('corp:event-created', (e) => e.event.name === 'До обрыва');
+    await first.log.next('corp:ping-created', (e) => e.ping.name === 'До обрыва');
     const { pid, offset } = recoveryState(first.socket);
     await dropConnection(home, first.socket);
     await ping(home, s, 'Пока не было связи');
 
     const spy = duringNextAdmission(away, async () => {
       await ping(home, s, 'Во время допуска');
-      await witness.log.next('corp:event-created', (e) => e.event.name === 'Во время допуска');
+      await witness.log.next('corp:ping-created', (e) => e.ping.name === 'Во время допуска');
     });
     try {
       const again = socketTo(away, { cookie, auth: { pid, offset } });
       await again.connected;
       expect(recoveryState(again.socket).pid).toBe(pid);
+      expect(again.atConnect).toEqual(['corp:ping-created Пока не было связи', 'corp:ping-created Во время допуска']);
       await ping(home, s, 'После переподключения');
       expect(await marker(home, again.log)).toEqual([
-        'corp:event-created Пока не было связи',
-        'corp:event-created Во время допуска',
-        'corp:event-created После переподключения',
+        'corp:ping-created Пока не было связи',
+        'corp:ping-created Во время допуска',
+        'corp:ping-created После переподключения',
       ]);
     } finally {
       spy.mockRestore();
@@ -376,7 +388,7 @@ describe.each([
     const witness = socketTo(away, { cookie: await cookieOf(s.author.client) });
     await witness.connected;
     await ping(home, s, 'До обрыва');
-    await first.log.next('corp:event-created', (e) => e.event.name === 'До обрыва');
+    await first.log.next('corp:ping-created', (e) => e.ping.name === 'До обрыва');
     const { pid, offset } = recoveryState(first.socket);
     await dropConnection(home, first.socket);
     await ping(home, s, 'Пока не было связи');
@@ -386,18 +398,21 @@ describe.each([
     const read = recovery.readMissed.bind(recovery);
     const spy = jest.spyOn(recovery, 'readMissed').mockImplementationOnce(async (held) => {
       await ping(home, s, 'Между входом и чтением');
-      await witness.log.next('corp:event-created', (e) => e.event.name === 'Между входом и чтением');
+      await witness.log.next('corp:ping-created', (e) => e.ping.name === 'Между входом и чтением');
       return read(held);
     });
     try {
       const again = socketTo(away, { cookie, auth: { pid, offset } });
       await again.connected;
       expect(recoveryState(again.socket).pid).toBe(pid);
+      // Connected only once the read is done and everything it missed written: an event published
+      // from now on (as this test's next one) is published after those and comes after them.
+      expect(again.atConnect).toEqual(['corp:ping-created Пока не было связи', 'corp:ping-created Между входом и чтением']);
       await ping(home, s, 'После переподключения');
       expect(await marker(home, again.log)).toEqual([
-        'corp:event-created Пока не было связи',
-        'corp:event-created Между входом и чтением',
-        'corp:event-created После переподключения',
+        'corp:ping-created Пока не было связи',
+        'corp:ping-created Между входом и чтением',
+        'corp:ping-created После переподключения',
       ]);
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {
@@ -411,7 +426,7 @@ describe.each([
     const first = socketTo(home, { cookie: await cookieOf(s.victim.client) });
     await first.connected;
     await ping(home, s, 'До обрыва');
-    await first.log.next('corp:event-created', (e) => e.event.name === 'До обрыва');
+    await first.log.next('corp:ping-created', (e) => e.ping.name === 'До обрыва');
     const { pid, offset } = recoveryState(first.socket);
     const oldId = first.socket.id!;
     await dropConnection(home, first.socket);

@@ -8,7 +8,7 @@
  */
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import type { CorpEvent } from '@eve-toolkit/shared-types';
+import type { Ping } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import type { AppConfig, PingWebhookConfig } from '../src/common/config/config';
 import { CORP_EVENTS } from '../src/corp/corp.events';
@@ -135,7 +135,7 @@ it('killed right after a cancellation is written: the ping is cancelled for ever
   await dieOn(CORP_EVENTS.pingCancelled, (fc) => fc.post('/auth/corp/delete_event', { id }));
   expect((await stored()).deliveries.filter((d) => d.event_id === id).map((d) => d.kind)).toEqual(['created']);
   // The cancellation is stored: every member sees the ping cancelled, whatever the outbox has done yet.
-  const listed = (await (await fcOn(reader.url)).get('/auth/corp/events')).body.events as CorpEvent[];
+  const listed = (await (await fcOn(reader.url)).get('/auth/corp/events')).body.events as Ping[];
   expect(listed.find((e) => e.id === id)?.cancelled).toEqual({ by: 'crash_fc', at: expect.any(String) });
 
   const other = await startTestInstance(database, CONFIG);

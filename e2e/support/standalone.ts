@@ -139,8 +139,8 @@ const COPIED = [
   'frontend/dist',
   'shared-types/package.json',
   'shared-types/dist',
-  'tools/embedded-mongo/package.json',
-  'tools/embedded-mongo/dist',
+  'packages/embedded-mongo/package.json',
+  'packages/embedded-mongo/dist',
   'tools/fake-esi/package.json',
   'tools/fake-esi/dist',
   'tools/fake-esi/data',
@@ -148,7 +148,7 @@ const COPIED = [
 /** The project's own packages, as npm links them into node_modules (copied, so nothing resolves back here). */
 const WORKSPACES: Record<string, string> = {
   'shared-types': 'shared-types',
-  'embedded-mongo': 'tools/embedded-mongo',
+  'embedded-mongo': 'packages/embedded-mongo',
   'fake-esi': 'tools/fake-esi',
   backend: 'backend',
 };

@@ -26,11 +26,11 @@ export const PROJECT_STATUS_META: Record<ProjectStatus, { label: string; color: 
   ready: { label: 'ГОТОВ', color: 'green' },
 };
 
-export const EVENT_TYPES = ['roam', 'home def', 'kta', 'mining', 'pve', 'fuel', 'misc'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-export const DEFAULT_EVENT_TYPE: EventType = 'misc';
+export const PING_TYPES = ['roam', 'home def', 'kta', 'mining', 'pve', 'fuel', 'misc'] as const;
+export type PingType = (typeof PING_TYPES)[number];
+export const DEFAULT_PING_TYPE: PingType = 'misc';
 /** How a ping's type reads on screen (the stored value stays the spec's English key). */
-export const EVENT_TYPE_LABELS: Record<EventType, string> = {
+export const PING_TYPE_LABELS: Record<PingType, string> = {
   roam: 'Роум',
   'home def': 'Защита дома',
   kta: 'КТА',

@@ -10,14 +10,7 @@ z.config(z.locales.ru());
 
 export { postDebugSchema } from './api/feedback';
 export { industryFormSchema } from './api/industry';
-export {
-  addEventSchema,
-  addProjectSchema,
-  deleteEventSchema,
-  rsvpEventSchema,
-  updateBuySchema,
-  updateEventSchema,
-} from './api/corp';
-export { addWebhookSchema } from './api/corp-delivery';
+export { addPingSchema, addProjectSchema, cancelPingSchema, rsvpPingSchema, updateBuySchema, updatePingSchema } from './corp/api';
+export { addWebhookSchema } from './corp/delivery';
 export { lootPricesQuerySchema, lootSplitStateSchema } from './loot/schemas';
 export { appraisalRequestSchema } from './api/appraisal';

@@ -66,6 +66,12 @@ export class AccountsController {
     return this.captcha.ban(client(req));
   }
 
+  /** Asked before the captcha: the registration budget of this address (nothing spent). */
+  @Get('registration_limit')
+  registrationLimit(@Req() req: Request): Promise<LoginLimitResponse> {
+    return this.limits.state('registration', req);
+  }
+
   @Post('registration')
   @HttpCode(200)
   @RateLimit('registration')

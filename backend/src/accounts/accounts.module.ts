@@ -7,6 +7,7 @@ import { AccountsController } from './accounts.controller';
 import { AccountsService } from './accounts.service';
 import { USER_MODEL, UserSchema } from './user.schema';
 import { UsersService } from './users.service';
+import { AccountsSocketEvents } from './accounts.socket-events';
 
 /**
  * Accounts (registration, login, profile, deletion) and the owner of `users`: other modules
@@ -16,7 +17,7 @@ import { UsersService } from './users.service';
 @Module({
   imports: [MongooseModule.forFeature([{ name: USER_MODEL, schema: UserSchema }]), CaptchaModule, CharactersModule],
   controllers: [AccountsController],
-  providers: [AccountsService, UsersService, { provide: SessionUsers, useExisting: UsersService }],
+  providers: [AccountsSocketEvents, AccountsService, UsersService, { provide: SessionUsers, useExisting: UsersService }],
   exports: [UsersService, SessionUsers],
 })
 export class AccountsModule {}

@@ -13,12 +13,12 @@ import {
   ROLES_DISPLAY_ORDER,
 } from '@eve-toolkit/shared-types';
 import { hasRole } from '../common/access/access';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { sessionResponse, type SessionUser } from '../common/auth/session-user';
 import { SessionStore } from '../common/auth/session-store';
 import { CaptchaService } from '../captcha/captcha.service';
 import { CharactersService } from '../characters/characters.service';
-import { ACCOUNT_EVENTS, type AccountDeletedEvent } from './accounts.events';
+import { ACCOUNT_EVENTS, type AccountDeletedEvent } from '../common/auth/account.events';
 import { hashPassword, verifyPassword } from './domain/password';
 import { usernameKeys, usernameSkeleton } from './domain/username';
 import { USER_MODEL, type UserDoc } from './user.schema';

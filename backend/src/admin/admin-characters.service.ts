@@ -12,7 +12,7 @@ import { UsersService } from '../accounts/users.service';
 import { CharacterRoster, type LinkedCharacter } from '../characters/character-roster.service';
 import { portraitUrl } from '../characters/characters.mapper';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { CorporationsService } from '../corporations/corporations.service';
 import { EsiClient } from '../esi/esi.client';
 import { CharacterFlagsService } from './character-flags.service';

@@ -8,7 +8,7 @@ import {
   type MarketCategorySave,
   type MarketItemSave,
 } from '@eve-toolkit/shared-types';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { GameData } from '../game-data/game-data.contract';
 import { MarketCategoriesService } from '../market/market-categories.service';
 

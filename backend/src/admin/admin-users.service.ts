@@ -13,7 +13,7 @@ import { CharacterRoster } from '../characters/character-roster.service';
 import type { SessionUser } from '../common/auth/session-user';
 import { SessionStore } from '../common/auth/session-store';
 import { SESSION_TTL_SECONDS } from '../common/auth/session.middleware';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 
 /**
  * Statistics and users for the admin area. Visitors (spec "counts of unauthenticated and

@@ -8,11 +8,17 @@ import { EsiModule } from '../esi/esi.module';
 import { GameDataModule } from '../game-data/game-data.module';
 import { MarketModule } from '../market/market.module';
 import { RoleRequestsModule } from '../role-requests/role-requests.module';
+import { AdminCharacterChecksController } from './admin-character-checks.controller';
+import { AdminCharactersController } from './admin-characters.controller';
 import { AdminCharactersService } from './admin-characters.service';
+import { AdminCorporationsController } from './admin-corporations.controller';
+import { AdminMarketController } from './admin-market.controller';
 import { AdminMarketService } from './admin-market.service';
+import { AdminOperationsController } from './admin-operations.controller';
+import { AdminRoleRequestsController } from './admin-role-requests.controller';
 import { AdminSessionsService } from './admin-sessions.service';
+import { AdminUsersController } from './admin-users.controller';
 import { AdminUsersService } from './admin-users.service';
-import { AdminController } from './admin.controller';
 import { CharacterCheckService } from './character-check.service';
 import { CharacterChecksSchedule } from './character-checks.schedule';
 import {
@@ -24,6 +30,7 @@ import {
 } from './character-checks.schema';
 import { CharacterFlagsService } from './character-flags.service';
 import { UpdateLibsService } from './update-libs.service';
+import { AdminSocketEvents } from './admin.socket-events';
 
 /**
  * The admin area at /best_admin (api/admin/...): statistics, users, characters, bans,
@@ -48,8 +55,18 @@ import { UpdateLibsService } from './update-libs.service';
     EsiModule,
     SchedulingModule,
   ],
-  controllers: [AdminController],
+  // One thin controller per area, all under api/admin and admin-only.
+  controllers: [
+    AdminUsersController,
+    AdminCharactersController,
+    AdminCharacterChecksController,
+    AdminRoleRequestsController,
+    AdminCorporationsController,
+    AdminMarketController,
+    AdminOperationsController,
+  ],
   providers: [
+    AdminSocketEvents,
     AdminUsersService,
     AdminCharactersService,
     AdminMarketService,

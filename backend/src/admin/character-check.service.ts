@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ADMIN_MESSAGES, type CharacterCheckResult, type CharacterSnapshot, type CheckCode } from '@eve-toolkit/shared-types';
 import { CharacterRoster } from '../characters/character-roster.service';
 import { CharacterNeedsRelinkError, CharacterTokens } from '../characters/character-tokens.service';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { EsiClient } from '../esi/esi.client';
 import { EsiError } from '../esi/esi.errors';
 import {

@@ -6,7 +6,7 @@ import type { Model } from 'mongoose';
 import { CHECK_FLAG_MESSAGES, CHECK_FLAG_RULES } from '@eve-toolkit/shared-types';
 import { CharacterRoster } from '../characters/character-roster.service';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { LeaseService } from '../common/scheduling/lease.service';
 import { LeasedSchedule } from '../common/scheduling/leased-schedule';
 import { EsiClient } from '../esi/esi.client';

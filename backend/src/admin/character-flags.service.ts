@@ -14,7 +14,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { CharacterRoster } from '../characters/character-roster.service';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { CHECK_MODELS, type CharacterCheckDoc, type CharacterFlagDoc, type CheckRunDoc } from './character-checks.schema';
 
 /** Flags shown beside a character's history. */

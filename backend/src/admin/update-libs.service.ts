@@ -4,7 +4,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { ADMIN_MESSAGES, HUBS, type UpdateLibsJob } from '@eve-toolkit/shared-types';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { LeaseService } from '../common/scheduling/lease.service';
 import { SdeImportService } from '../game-data/sde-import.service';
 import type { ImportProgress } from '../game-data/sde/progress';

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import {
@@ -11,71 +10,25 @@ import {
   type AppraisalPart,
   type PastePart,
   type ResolvedAppraisal,
-  type UnknownLine,
 } from '@eve-toolkit/shared-types';
 import { GameData, type GameType } from '../game-data/game-data.contract';
+import type { LoadedAnswer, NamesMessage, PartAnswer, PartRequest } from './appraisal.worker';
 
 /** Pastes of at least this many characters (~1 000 lines) are read in two halves at once; shorter ones take a few ms. */
 export const HALVE_FROM_CHARS = 50_000;
 
-/** The game data's name index as the worker gets it: name keys and, at the same places, type ids. */
-interface NamesMessage {
-  names: { keys: string[]; ids: Int32Array };
-}
-
-interface PartRequest {
-  id: number;
-  text: string;
-  options: { killmail: boolean; survey: boolean; firstLine: number };
-}
-
-/** A half read by the worker: per type, id, quantity, 1 for a blueprint copy and the copies' runs or −1 (flat, transferred). */
-interface PartAnswer {
-  id: number;
-  items: Float64Array;
-  errors: string[];
-  dropped: number;
-  unknown: UnknownLine[];
-}
-
-/** The compiled shared-types package (its `main`), also when the app itself runs from sources (tests map the package to them). */
-function sharedTypesMain(): string {
-  const manifest = require.resolve('@eve-toolkit/shared-types/package.json');
-  return join(dirname(manifest), (JSON.parse(readFileSync(manifest, 'utf8')) as { main: string }).main);
-}
-
-/*
- * The worker: the same pure reader (shared-types, compiled) over its own copy of the name index
- * (key -> { id }), answering one half at a time.
+/**
+ * The worker's entry: the file beside this one with this one's extension, so the build starts the
+ * compiled worker and an app running from source (tests, tsx) the TypeScript one, through the
+ * source loader that maps the workspace packages to their sources (no build needed).
  */
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { appraisePart } = require(${JSON.stringify(sharedTypesMain())});
-let names = new Map();
-parentPort.on('message', (m) => {
-  if (m.names) {
-    names = new Map();
-    const types = new Map();
-    for (let i = 0; i < m.names.keys.length; i++) {
-      const id = m.names.ids[i];
-      let type = types.get(id);
-      if (!type) types.set(id, (type = { id }));
-      names.set(m.names.keys[i], type);
-    }
-    parentPort.postMessage({ loaded: true });
-    return;
-  }
-  const part = appraisePart(m.text, (key) => names.get(key), m.options);
-  const items = new Float64Array(part.items.length * 4);
-  part.items.forEach((it, i) => {
-    items[4 * i] = it.type.id;
-    items[4 * i + 1] = it.quantity;
-    items[4 * i + 2] = it.bpc ? 1 : 0;
-    items[4 * i + 3] = it.runs === null ? -1 : it.runs;
-  });
-  parentPort.postMessage({ id: m.id, items, errors: part.errors, dropped: part.dropped, unknown: part.unknown }, [items.buffer]);
-});
-`;
+function startWorkerThread(): Worker {
+  const ext = extname(__filename);
+  const entry = join(__dirname, `appraisal.worker${ext}`);
+  if (ext === '.js') return new Worker(entry);
+  const loader = join(__dirname, '../../register-ts.cjs');
+  return new Worker(`require(${JSON.stringify(loader)});\nrequire(${JSON.stringify(entry)});`, { eval: true });
+}
 
 /** What the worker has, and the type objects of its ids. */
 interface Loaded {
@@ -160,7 +113,7 @@ export class AppraisalReader implements OnModuleDestroy {
       byId.set(type.id, type);
     }
     const loaded = new Promise<void>((resolve, reject) => {
-      const onMessage = (m: { loaded?: boolean }) => {
+      const onMessage = (m: Partial<LoadedAnswer>) => {
         if (!m.loaded) return;
         worker.off('message', onMessage);
         resolve();
@@ -179,7 +132,7 @@ export class AppraisalReader implements OnModuleDestroy {
 
   private startWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const worker = startWorkerThread();
     worker.unref();
     worker.on('message', (m: PartAnswer) => {
       const waiting = m.id === undefined ? undefined : this.pending.get(m.id);

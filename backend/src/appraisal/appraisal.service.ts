@@ -22,7 +22,7 @@ import {
   type SavedAppraisal,
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { GameData, type GameType } from '../game-data/game-data.contract';
 import { gzippedJson, plainJson, type PreparedJson } from '../common/http/prepared-json';
 import { newAppraisalId } from './appraisal-id';

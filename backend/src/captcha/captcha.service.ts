@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { AUTH_MESSAGES, CAPTCHA, seededRandom, type CaptchaResponse } from '@eve-toolkit/shared-types';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { makePuzzle, renderTile, toDataUrl } from './domain/render';
 
 interface CaptchaDoc {

@@ -5,7 +5,7 @@ import type { Model } from 'mongoose';
 import { ADMIN_MESSAGES } from '@eve-toolkit/shared-types';
 import { ACCESS_EVENTS, type AccessChangedEvent } from '../common/access/access.events';
 import { uniqueOr409 } from '../common/database/duplicate-key';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { CHARACTER_MODELS, type BannedCharacterDoc, type CharacterDoc } from './character.schema';
 import { escapeRegex } from '../common/database/escape-regex';
 

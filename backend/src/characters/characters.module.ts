@@ -10,6 +10,7 @@ import { CharacterTokens } from './character-tokens.service';
 import { CharactersController } from './characters.controller';
 import { CharactersService } from './characters.service';
 import { SsoClient } from './sso.client';
+import { CharactersSocketEvents } from './characters.socket-events';
 
 /**
  * Game characters linked through EVE SSO: the link flow, encrypted tokens, the cards read from
@@ -28,7 +29,7 @@ import { SsoClient } from './sso.client';
     SchedulingModule,
   ],
   controllers: [CharactersController],
-  providers: [CharactersService, CharacterRoster, CharacterTokens, CharacterSync, SsoClient],
+  providers: [CharactersSocketEvents, CharactersService, CharacterRoster, CharacterTokens, CharacterSync, SsoClient],
   exports: [CharactersService, CharacterRoster, CharacterTokens, SsoClient],
 })
 export class CharactersModule {}

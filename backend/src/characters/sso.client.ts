@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { CHARACTER_MESSAGES } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { characterIdFromSubject, scopesFromClaim } from './domain/sso';
 
 /** The SSO refused the grant (`invalid_grant`: revoked or unknown refresh token, used code). */

@@ -7,11 +7,11 @@ import { CorporationsService } from '../corporations/corporations.service';
 
 /** What a member may do beyond reading (each one a list of roles in CORP_PERMISSIONS). */
 export type CorpPermission = Exclude<keyof typeof CORP_PERMISSIONS, 'member'>;
-const PERMISSIONS: readonly CorpPermission[] = ['createEvent', 'manageEvents', 'createProject', 'moderate'];
+const PERMISSIONS: readonly CorpPermission[] = ['createPing', 'managePings', 'createProject', 'moderate'];
 
 const PERMISSION_MESSAGE: Record<CorpPermission, string> = {
-  createEvent: CORP_MESSAGES.cannotCreateEvent,
-  manageEvents: CORP_MESSAGES.cannotEditEvent,
+  createPing: CORP_MESSAGES.cannotCreatePing,
+  managePings: CORP_MESSAGES.cannotEditPing,
   createProject: CORP_MESSAGES.cannotCreateProject,
   moderate: CORP_MESSAGES.cannotModerate,
 };

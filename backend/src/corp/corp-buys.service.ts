@@ -4,7 +4,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { CORP_MESSAGES, typeIconUrl, type BuysResponse, type UpdateBuyRequest } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { GameData } from '../game-data/game-data.contract';
 import type { CorpMember } from './corp-access';
 import { CorpScoped } from './corp-scope';

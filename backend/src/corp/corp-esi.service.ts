@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CORP_MESSAGES } from '@eve-toolkit/shared-types';
 import { CharacterTokens } from '../characters/character-tokens.service';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { EsiClient } from '../esi/esi.client';
 import type { EsiContract, EsiContractItem, EsiIndustryJob } from './domain/candidates';
 

@@ -7,21 +7,21 @@ import {
   CORP_LIMITS,
   CORP_MESSAGES,
   eventDateFromEt,
-  type AddEventFields,
-  type CorpEvent,
-  type EventsResponse,
+  type AddPingFields,
+  type Ping,
+  type PingsResponse,
   type PingSystem,
   type RsvpAnswer,
-  type UpdateEventFields,
+  type UpdatePingFields,
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { GameData } from '../game-data/game-data.contract';
 import { CorpAccess, type CorpMember } from './corp-access';
 import { CorpScoped } from './corp-scope';
 import { CORP_EVENTS, type PingCancelledEvent, type PingCreatedEvent, type PingUpdatedEvent } from './corp.events';
-import { toCorpEvent } from './corp.mapper';
-import { CORP_MODELS, type EventDoc, type PingAnnouncement } from './corp.schema';
+import { toPing } from './corp.mapper';
+import { CORP_MODELS, type PingDoc, type PingAnnouncement } from './corp.schema';
 import { pingStartProblem } from './domain/pings';
 
 const PINGS_LISTED = 200;
@@ -39,11 +39,11 @@ const PINGS_LISTED = 200;
  */
 @Injectable()
 export class CorpPingsService {
-  private readonly pings: CorpScoped<EventDoc>;
+  private readonly pings: CorpScoped<PingDoc>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectModel(CORP_MODELS.event) pings: Model<EventDoc>,
+    @InjectModel(CORP_MODELS.ping) pings: Model<PingDoc>,
     private readonly access: CorpAccess,
     private readonly gameData: GameData,
     private readonly events: EventEmitter2,
@@ -51,7 +51,7 @@ export class CorpPingsService {
     this.pings = new CorpScoped(pings);
   }
 
-  async list(member: CorpMember, now = new Date()): Promise<EventsResponse> {
+  async list(member: CorpMember, now = new Date()): Promise<PingsResponse> {
     const since = new Date(now.getTime() - CORP_LIMITS.eventsPastDays * 86_400_000);
     const [docs, characters] = await Promise.all([
       this.pings
@@ -59,18 +59,18 @@ export class CorpPingsService {
         .find(member, { date: { $gte: since }, $or: [{ cancelled: null }, { date: { $gt: now } }] })
         .sort({ date: 1 })
         .limit(PINGS_LISTED)
-        .lean<EventDoc[]>(),
+        .lean<PingDoc[]>(),
       this.access.charactersOf(member),
     ]);
     const names = (corporationId: number) => characters.filter((c) => c.corporationId === corporationId).map((c) => c.name);
     return {
       events: await Promise.all(docs.map((d) => this.view(d, member, names(d.corporation_id)))),
-      can_create: member.can.createEvent,
-      viewer: { username: member.user.username, admin: member.can.manageEvents, characters: characters.map((c) => c.name) },
+      can_create: member.can.createPing,
+      viewer: { username: member.user.username, admin: member.can.managePings, characters: characters.map((c) => c.name) },
     };
   }
 
-  async create(member: CorpMember, req: AddEventFields, now = new Date()): Promise<CorpEvent> {
+  async create(member: CorpMember, req: AddPingFields, now = new Date()): Promise<Ping> {
     const date = eventDateFromEt(req.date, req.time);
     const problem = pingStartProblem(date, now);
     if (problem) throw apiError(400, problem);
@@ -96,17 +96,17 @@ export class CorpPingsService {
       cancelled: null,
       webhooks_due: [announcement(`${String(_id)}:created`, 'created', now)],
     });
-    const saved = doc.toObject<EventDoc>();
-    const payload: PingCreatedEvent = { corporationId: saved.corporation_id, event: this.shared(saved) };
+    const saved = doc.toObject<PingDoc>();
+    const payload: PingCreatedEvent = { corporationId: saved.corporation_id, ping: this.shared(saved) };
     await this.events.emitAsync(CORP_EVENTS.pingCreated, payload);
     return this.view(saved, member);
   }
 
   /** The fields given change (404 outside the member's corporations, 403 for someone who may not). */
-  async update(member: CorpMember, req: UpdateEventFields, now = new Date()): Promise<CorpEvent> {
+  async update(member: CorpMember, req: UpdatePingFields, now = new Date()): Promise<Ping> {
     const doc = await this.managed(member, req.id);
     if (doc.cancelled) throw apiError(409, CORP_MESSAGES.eventCancelled);
-    const set: Partial<EventDoc> = { updated_at: now };
+    const set: Partial<PingDoc> = { updated_at: now };
     for (const key of ['name', 'desc', 'type', 'doctrine', 'comms', 'srp', 'fc'] as const)
       if (req[key] !== undefined) (set as Record<string, unknown>)[key] = req[key];
     if (req.date !== undefined && req.time !== undefined) {
@@ -126,9 +126,9 @@ export class CorpPingsService {
         { _id: doc._id, cancelled: null },
         { $set: set, $inc: { rev: 1, seq: 1 }, $push: { webhooks_due: change } },
       )
-      .lean<EventDoc>();
+      .lean<PingDoc>();
     if (!updated) throw await this.missing(member, doc._id);
-    const payload: PingUpdatedEvent = { corporationId: updated.corporation_id, event: this.shared(updated), reason: 'edit' };
+    const payload: PingUpdatedEvent = { corporationId: updated.corporation_id, ping: this.shared(updated), reason: 'edit' };
     await this.events.emitAsync(CORP_EVENTS.pingUpdated, payload);
     return this.view(updated, member);
   }
@@ -138,7 +138,7 @@ export class CorpPingsService {
    * until its start has passed; a second cancel is 409. Members' pages turn it cancelled live
    * (`corp.ping-updated`, reason `cancel`); `corp.ping-cancelled` announces it.
    */
-  async cancel(member: CorpMember, id: string, now = new Date()): Promise<{ ok: true; event: CorpEvent }> {
+  async cancel(member: CorpMember, id: string, now = new Date()): Promise<{ ok: true; event: Ping }> {
     const doc = await this.managed(member, id);
     const change = announcement(`${String(doc._id)}:cancelled`, 'cancelled', now);
     const updated = await this.pings
@@ -151,26 +151,26 @@ export class CorpPingsService {
           $push: { webhooks_due: change },
         },
       )
-      .lean<EventDoc>();
+      .lean<PingDoc>();
     if (!updated) throw await this.missing(member, doc._id);
     const shared = this.shared(updated);
-    const live: PingUpdatedEvent = { corporationId: updated.corporation_id, event: shared, reason: 'cancel' };
+    const live: PingUpdatedEvent = { corporationId: updated.corporation_id, ping: shared, reason: 'cancel' };
     await this.events.emitAsync(CORP_EVENTS.pingUpdated, live);
-    const payload: PingCancelledEvent = { corporationId: updated.corporation_id, event: shared };
+    const payload: PingCancelledEvent = { corporationId: updated.corporation_id, ping: shared };
     await this.events.emitAsync(CORP_EVENTS.pingCancelled, payload);
     return { ok: true, event: await this.view(updated, member) };
   }
 
   /** Any member answers (again to change it): one conditional update of the ping's answers. */
-  async rsvp(member: CorpMember, id: string, answer: RsvpAnswer): Promise<CorpEvent> {
+  async rsvp(member: CorpMember, id: string, answer: RsvpAnswer): Promise<Ping> {
     const _id = objectId(id);
     const updated = await this.pings
       .findOneAndUpdate(member, { _id, cancelled: null }, { $set: { [`rsvp.${member.user.id}`]: answer }, $inc: { rev: 1 } })
-      .lean<EventDoc>();
+      .lean<PingDoc>();
     if (!updated) throw await this.missing(member, _id);
     const payload: PingUpdatedEvent = {
       corporationId: updated.corporation_id,
-      event: this.shared(updated),
+      ping: this.shared(updated),
       reason: 'rsvp',
       answer: { userId: member.user.id, answer },
     };
@@ -179,36 +179,36 @@ export class CorpPingsService {
   }
 
   /** The ping, when the member may edit it: 404 when it is not in their corporations, 403 when not theirs to manage. */
-  private async managed(member: CorpMember, id: string): Promise<EventDoc> {
-    const doc = await this.pings.findOne(member, { _id: objectId(id) }).lean<EventDoc>();
+  private async managed(member: CorpMember, id: string): Promise<PingDoc> {
+    const doc = await this.pings.findOne(member, { _id: objectId(id) }).lean<PingDoc>();
     if (!doc) throw apiError(404, CORP_MESSAGES.eventNotFound);
-    if (!(await this.mayManage(member, doc))) throw apiError(403, CORP_MESSAGES.cannotEditEvent);
+    if (!(await this.mayManage(member, doc))) throw apiError(403, CORP_MESSAGES.cannotEditPing);
     return doc;
   }
 
   /** Why a conditional update of a ping found nothing: 409 when it is cancelled, else 404. */
   private async missing(member: CorpMember, _id: Types.ObjectId): Promise<Error> {
-    const doc = await this.pings.findOne(member, { _id }).lean<EventDoc>();
+    const doc = await this.pings.findOne(member, { _id }).lean<PingDoc>();
     return doc?.cancelled ? apiError(409, CORP_MESSAGES.eventCancelled) : apiError(404, CORP_MESSAGES.eventNotFound);
   }
 
   /** Whether `member` may edit and cancel the ping (`names`: their characters in its corporation, read when needed). */
-  private async mayManage(member: CorpMember, doc: EventDoc, names?: string[]): Promise<boolean> {
-    const viewer = { isAuthor: doc.author_id === member.user.id, admin: member.can.manageEvents };
+  private async mayManage(member: CorpMember, doc: PingDoc, names?: string[]): Promise<boolean> {
+    const viewer = { isAuthor: doc.author_id === member.user.id, admin: member.can.managePings };
     if (viewer.isAuthor || viewer.admin || !doc.fc) return viewer.isAuthor || viewer.admin;
     const characters = names ?? (await this.access.charactersIn(member, doc.corporation_id)).map((c) => c.name);
     return canManagePing({ fc: doc.fc }, { ...viewer, characters });
   }
 
   /** The ping as `member` sees it (their answer, whether they may edit it). */
-  private async view(doc: EventDoc, member: CorpMember, names?: string[]): Promise<CorpEvent> {
+  private async view(doc: PingDoc, member: CorpMember, names?: string[]): Promise<Ping> {
     const canEdit = await this.mayManage(member, doc, names);
-    return toCorpEvent(doc, this.config.imageServerUrl, { userId: member.user.id, canEdit });
+    return toPing(doc, this.config.imageServerUrl, { userId: member.user.id, canEdit });
   }
 
   /** The view every member shares (socket and domain events). */
-  private shared(doc: EventDoc): CorpEvent {
-    return toCorpEvent(doc, this.config.imageServerUrl);
+  private shared(doc: PingDoc): Ping {
+    return toPing(doc, this.config.imageServerUrl);
   }
 
   /** The formup system from the game data (400 when there is no such system). */

@@ -10,7 +10,7 @@ import {
   type UpdateProjectRequest,
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { GameData } from '../game-data/game-data.contract';
 import type { CorpMember } from './corp-access';
 import { CorpScoped } from './corp-scope';

@@ -1,22 +1,22 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
-  addEventSchema,
+  addPingSchema,
   addProjectSchema,
-  deleteEventSchema,
-  rsvpEventSchema,
-  updateEventSchema,
+  cancelPingSchema,
+  rsvpPingSchema,
+  updatePingSchema,
   newRoleRequestSchema,
   pushJobsSchema,
   updateBuySchema,
   updateProjectSchema,
   verifyJobSchema,
-  type AddEventRequest,
+  type AddPingRequest,
   type AddProjectRequest,
   type BuysResponse,
-  type CorpEvent,
-  type DeleteEventRequest,
-  type RsvpEventRequest,
-  type EventsResponse,
+  type Ping,
+  type CancelPingRequest,
+  type RsvpPingRequest,
+  type PingsResponse,
   type Project,
   type ProjectResponse,
   type ProjectsResponse,
@@ -74,48 +74,48 @@ export class CorpController {
 
   @Get('events')
   @CorpArea()
-  getEvents(@Member() member: CorpMember): Promise<EventsResponse> {
+  listPings(@Member() member: CorpMember): Promise<PingsResponse> {
     return this.pings.list(member);
   }
 
   @Post('add_event')
-  @CorpArea('createEvent')
+  @CorpArea('createPing')
   @HttpCode(200)
-  async addEvent(
+  async addPing(
     @Member() member: CorpMember,
-    @Body(new ZodPipe(addEventSchema)) body: Parsed<typeof addEventSchema>,
-  ): Promise<{ event: CorpEvent }> {
-    return { event: await this.pings.create(member, body satisfies AddEventRequest) };
+    @Body(new ZodPipe(addPingSchema)) body: Parsed<typeof addPingSchema>,
+  ): Promise<{ event: Ping }> {
+    return { event: await this.pings.create(member, body satisfies AddPingRequest) };
   }
 
   /** Author, the ping's FC, admins: decided per ping in the service (404 for another corporation's). */
   @Post('update_event')
   @CorpArea()
   @HttpCode(200)
-  async updateEvent(
+  async updatePing(
     @Member() member: CorpMember,
-    @Body(new ZodPipe(updateEventSchema)) body: Parsed<typeof updateEventSchema>,
-  ): Promise<{ event: CorpEvent }> {
+    @Body(new ZodPipe(updatePingSchema)) body: Parsed<typeof updatePingSchema>,
+  ): Promise<{ event: Ping }> {
     return { event: await this.pings.update(member, body) };
   }
 
   @Post('delete_event')
   @CorpArea()
   @HttpCode(200)
-  deleteEvent(
+  cancelPing(
     @Member() member: CorpMember,
-    @Body(new ZodPipe(deleteEventSchema)) body: DeleteEventRequest,
-  ): Promise<{ ok: true; event: CorpEvent }> {
+    @Body(new ZodPipe(cancelPingSchema)) body: CancelPingRequest,
+  ): Promise<{ ok: true; event: Ping }> {
     return this.pings.cancel(member, body.id);
   }
 
   @Post('rsvp_event')
   @CorpArea()
   @HttpCode(200)
-  async rsvpEvent(
+  async rsvpPing(
     @Member() member: CorpMember,
-    @Body(new ZodPipe(rsvpEventSchema)) body: RsvpEventRequest,
-  ): Promise<{ event: CorpEvent }> {
+    @Body(new ZodPipe(rsvpPingSchema)) body: RsvpPingRequest,
+  ): Promise<{ event: Ping }> {
     return { event: await this.pings.rsvp(member, body.id, body.answer) };
   }
 

@@ -1,4 +1,4 @@
-import type { CorpEvent, Project, RsvpAnswer } from '@eve-toolkit/shared-types';
+import type { Ping, Project, RsvpAnswer } from '@eve-toolkit/shared-types';
 
 /** Domain events of the corporation area (EventEmitter2); RealtimeListener forwards them to `corp:<id>`. */
 export const CORP_EVENTS = {
@@ -30,7 +30,7 @@ export interface ProjectDeletedEvent {
  */
 export interface PingCreatedEvent {
   corporationId: number;
-  event: CorpEvent;
+  ping: Ping;
 }
 /**
  * A ping was edited (`edit`: its fields changed), answered (`rsvp`: only the counts changed) or
@@ -38,15 +38,15 @@ export interface PingCreatedEvent {
  */
 export interface PingUpdatedEvent {
   corporationId: number;
-  event: CorpEvent;
+  ping: Ping;
   reason: 'edit' | 'rsvp' | 'cancel';
   /** For `rsvp`: whose answer it was (their own sockets learn it is theirs). */
   answer?: { userId: string; answer: RsvpAnswer };
 }
-/** A ping was cancelled; `event` is the ping marked cancelled (who, when). */
+/** A ping was cancelled; `ping` is the ping marked cancelled (who, when). */
 export interface PingCancelledEvent {
   corporationId: number;
-  event: CorpEvent;
+  ping: Ping;
 }
 export interface BuysChangedEvent {
   corporationId: number;

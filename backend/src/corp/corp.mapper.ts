@@ -1,11 +1,11 @@
-import { typeIconUrl, type CandidateJob, type CorpEvent, type JobExecutor, type Project } from '@eve-toolkit/shared-types';
+import { typeIconUrl, type CandidateJob, type Ping, type JobExecutor, type Project } from '@eve-toolkit/shared-types';
 import { portraitUrl } from '../characters/characters.mapper';
-import type { EventDoc, ProjectDoc } from './corp.schema';
+import type { PingDoc, ProjectDoc } from './corp.schema';
+import type { Candidate } from './domain/candidates';
 import { rsvpSummary } from './domain/pings';
-import type { Candidate } from './project-claims.service';
 
 /** A ship or item icon per ping type (type ids checked against the SDE). */
-const EVENT_ICON_TYPE: Record<string, number> = {
+const PING_ICON_TYPE: Record<string, number> = {
   roam: 587, // Rifter
   'home def': 22456, // Sabre (interdictor)
   kta: 24702, // Hurricane
@@ -70,17 +70,13 @@ export interface PingViewerFields {
  * A ping document -> the API's ping. Without a viewer (`userId` null) it is the shared view
  * that socket and domain events carry (`mine` null, `can_edit` false).
  */
-export function toCorpEvent(
-  doc: EventDoc,
-  images: string,
-  viewer: PingViewerFields = { userId: null, canEdit: false },
-): CorpEvent {
+export function toPing(doc: PingDoc, images: string, viewer: PingViewerFields = { userId: null, canEdit: false }): Ping {
   return {
     id: String(doc._id),
     name: doc.name,
     desc: doc.desc,
     type: doc.type,
-    icon: typeIconUrl(images, EVENT_ICON_TYPE[doc.type] ?? 34, 32),
+    icon: typeIconUrl(images, PING_ICON_TYPE[doc.type] ?? 34, 32),
     date: new Date(doc.date).toISOString(),
     author: doc.author,
     formup: doc.formup ? { id: doc.formup.id, name: doc.formup.name, security: doc.formup.security } : null,

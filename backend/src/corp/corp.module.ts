@@ -18,7 +18,7 @@ import { CorpPingsService } from './corp-pings.service';
 import { CorpProjectsService } from './corp-projects.service';
 import { CorpRolesService } from './corp-roles.service';
 import { CorpController } from './corp.controller';
-import { BuySchema, ClaimSchema, CORP_MODELS, EventSchema, ProjectSchema } from './corp.schema';
+import { BuySchema, ClaimSchema, CORP_MODELS, PingSchema, ProjectSchema } from './corp.schema';
 import { OrphanClaimsCleanup } from './orphan-claims.cleanup';
 import { ProjectClaims } from './project-claims.service';
 import { CorpWebhooksController } from './webhooks/corp-webhooks.controller';
@@ -26,6 +26,7 @@ import { CorpWebhooksListener } from './webhooks/corp-webhooks.listener';
 import { CorpWebhooksService } from './webhooks/corp-webhooks.service';
 import { WebhookOutbox } from './webhooks/webhook-outbox';
 import { DeliverySchema, WebhookSchema, WEBHOOK_MODELS } from './webhooks/webhook.schema';
+import { CorpSocketEvents } from './corp.socket-events';
 
 /**
  * The corporation area (projects, claims, pings, buy list, role requests from the area, ping
@@ -37,7 +38,7 @@ import { DeliverySchema, WebhookSchema, WEBHOOK_MODELS } from './webhooks/webhoo
   imports: [
     MongooseModule.forFeature([
       { name: CORP_MODELS.project, schema: ProjectSchema },
-      { name: CORP_MODELS.event, schema: EventSchema },
+      { name: CORP_MODELS.ping, schema: PingSchema },
       { name: CORP_MODELS.buy, schema: BuySchema },
       { name: CORP_MODELS.claim, schema: ClaimSchema },
       { name: WEBHOOK_MODELS.webhook, schema: WebhookSchema },
@@ -54,6 +55,7 @@ import { DeliverySchema, WebhookSchema, WEBHOOK_MODELS } from './webhooks/webhoo
   ],
   controllers: [CorpController, CorpWebhooksController, CorpCalendarController, CalendarFeedController],
   providers: [
+    CorpSocketEvents,
     CorpAccess,
     CorpMemberGuard,
     CorpEsi,

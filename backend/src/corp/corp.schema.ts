@@ -1,6 +1,6 @@
 import { Schema, Types } from 'mongoose';
 import type {
-  EventType,
+  PingType,
   PingSystem,
   ProjectJobType,
   ProjectStatus,
@@ -14,7 +14,7 @@ import type {
  */
 export const CORP_MODELS = {
   project: 'CorpProject',
-  event: 'CorpEvent',
+  ping: 'CorpPing',
   buy: 'CorpBuy',
   claim: 'CorpClaim',
 } as const;
@@ -101,16 +101,17 @@ const AnnouncementSchema = new Schema<PingAnnouncement>(
 );
 
 /**
- * A ping (`corp_events`). The members' answers live inside it (`rsvp`: account id -> answer),
+ * A ping, stored in `corp_events` (the collection keeps its first name: see docs/modules.md,
+ * "Names"). The members' answers live inside it (`rsvp`: account id -> answer),
  * so an answer is one conditional update. Pings written before issue 27 lack the fleet fields
  * and `rsvp`; the mapper reads them as empty.
  */
-export interface EventDoc {
+export interface PingDoc {
   _id: Types.ObjectId;
   corporation_id: number;
   name: string;
   desc: string;
-  type: EventType;
+  type: PingType;
   date: Date;
   author_id: string;
   author: string;
@@ -136,7 +137,7 @@ export interface EventDoc {
   webhooks_due?: PingAnnouncement[];
 }
 
-export const EventSchema = new Schema<EventDoc>(
+export const PingSchema = new Schema<PingDoc>(
   {
     corporation_id: { type: Number, required: true },
     name: { type: String, required: true },
@@ -160,9 +161,9 @@ export const EventSchema = new Schema<EventDoc>(
   },
   { collection: 'corp_events', versionKey: false, minimize: false },
 );
-EventSchema.index({ corporation_id: 1, date: 1 });
+PingSchema.index({ corporation_id: 1, date: 1 });
 // The outbox's sweep: announcements left behind by an instance that died after the ping's write.
-EventSchema.index({ 'webhooks_due.at': 1 }, { sparse: true });
+PingSchema.index({ 'webhooks_due.at': 1 }, { sparse: true });
 
 /** One row of a corporation's buy list (`corp_buys`, _id = "<corporation>:<type>"). */
 export interface BuyDoc {

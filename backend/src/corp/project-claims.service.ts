@@ -12,21 +12,15 @@ import {
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { isDuplicateKey } from '../common/database/duplicate-key';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { CorpAccess, type CorpMember } from './corp-access';
 import { CorpEsi } from './corp-esi.service';
 import { CorpProjectsService } from './corp-projects.service';
 import { CORP_EVENTS, type ProjectUpdatedEvent } from './corp.events';
 import { toCandidateJob } from './corp.mapper';
 import { CORP_MODELS, type ClaimDoc, type ExecutorEntry, type ProjectDoc, type ProjectJobDoc } from './corp.schema';
-import { buildJobMatches, checkBuyContract, contractToCorporation, type BuyJobState } from './domain/candidates';
-import { creditedTo, planCredit, type ChosenCredit, type JobCredit } from './domain/credits';
-
-/** A game job or contract the member may claim for a project job, and what it would credit. */
-export interface Candidate extends ChosenCredit {
-  facilityName: string;
-  facilityIcon: string;
-}
+import { buildJobMatches, checkBuyContract, contractToCorporation, type BuyJobState, type Candidate } from './domain/candidates';
+import { creditedTo, planCredit, type JobCredit } from './domain/credits';
 
 type Member = { id: number; name: string };
 

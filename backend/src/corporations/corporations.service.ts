@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Model } from 'mongoose';
 import { CORP_TYPES, DEFAULT_CORP_TYPE, type CorpType } from '@eve-toolkit/shared-types';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { ACCESS_EVENTS, type AccessChangedEvent } from '../common/access/access.events';
 import { ACTIVE_CORP_TYPES, CORPORATION_MODEL, type CorporationDoc } from './corporation.schema';
 import { uniqueOr409 } from '../common/database/duplicate-key';

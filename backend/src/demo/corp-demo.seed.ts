@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { DEMO_INDUSTRY } from '@eve-toolkit/fake-esi';
-import { addEventSchema, type AddEventRequest, type ProjectStatus } from '@eve-toolkit/shared-types';
+import { addPingSchema, type AddPingRequest, type ProjectStatus } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import type { CorpMember } from '../corp/corp-access';
 import { CorpBuysService } from '../corp/corp-buys.service';
@@ -51,7 +51,7 @@ export class CorpDemoSeed {
       user: { id: 'demo-seed', username: 'demo_industrialist', roles: ['admin'] },
       corporationIds: [id],
       corporationId: id,
-      can: { createEvent: true, manageEvents: true, createProject: true, moderate: true },
+      can: { createPing: true, managePings: true, createProject: true, moderate: true },
     };
     if ((await this.projectsService.list(seeder)).projects.length > 0) return false;
     const { fuelBlock, hobgoblin, rifter, tritanium, tritaniumPay, pyerite } = DEMO_INDUSTRY;
@@ -111,7 +111,7 @@ export class CorpDemoSeed {
       return { date: d, time: hh };
     };
     // Pings a fleet runs from: formup in Jita (an SDE system), the demo FC Sergei Morozov.
-    const ping = (fields: AddEventRequest) => this.pings.create(seeder, addEventSchema.parse(fields), now);
+    const ping = (fields: AddPingRequest) => this.pings.create(seeder, addPingSchema.parse(fields), now);
     await ping({
       name: 'Домашняя оборона',
       desc: 'Все в доки, флот на гейте',

@@ -16,7 +16,7 @@ import type {
   SystemSearchResponse,
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { GameDataMapper, type NameLookup } from './game-data.mapper';
 import { SdeReader, type SearchKind } from './sde-reader';
 import type {

@@ -3,20 +3,10 @@
  * Implemented by GameDataService (game-data module, exported globally); consumers inject
  * `GameData` and never read the SDE collections directly.
  */
-export interface GameType {
-  id: number;
-  /** Russian name, falling back to English (CCP's RU client keeps most item names English). */
-  name: string;
-  nameEn: string;
-  groupId: number;
-  categoryId: number;
-  marketGroupId: number | null;
-  volume: number;
-  /** packagedVolume ?? volume */
-  packagedVolume: number;
-  portionSize: number;
-  published: boolean;
-}
+import type { FacilityKind, IndustryRig, ItemSummary, StructureBonuses } from '@eve-toolkit/shared-types';
+
+/** A type as the API's item summary has it, without the icon (an address the mapper adds). */
+export type GameType = Omit<ItemSummary, 'icon'>;
 
 export interface GameSystem {
   id: number;
@@ -54,8 +44,8 @@ export interface GameStructure {
   name: string;
   groupId: number;
   rigSize: number | null;
-  activities: ('manufacturing' | 'reaction' | 'science')[];
-  bonuses: { material: number; time: number; cost: number; reactionTime: number };
+  activities: FacilityKind[];
+  bonuses: StructureBonuses;
 }
 
 /** One bonus of a rig (percent as in dogma, negative = reduction) and the product groups it applies to (null: every product). */
@@ -73,7 +63,7 @@ export interface GameRig {
   rigSize: number | null;
   /** Structure groups it fits (canFitShipGroup). */
   fitsGroups: number[];
-  securityModifiers: { hiSec: number | null; lowSec: number | null; nullSec: number | null };
+  securityModifiers: IndustryRig['securityModifiers'];
   /** Empty when the SDE's industry tables were not available at import. */
   effects: GameRigEffect[];
 }

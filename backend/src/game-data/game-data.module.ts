@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SchedulingModule } from '../common/scheduling/scheduling.module';
-import { SdeInfoProvider } from '../health/health.service';
+import { SdeInfoProvider } from '../common/health/health-info';
 import { GameData } from './game-data.contract';
 import { IndustryDataController, UniverseDataController } from './game-data.controller';
 import { GameDataQueryService } from './game-data-query.service';

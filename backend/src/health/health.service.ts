@@ -4,17 +4,8 @@ import type { Connection } from 'mongoose';
 import type { HealthResponse } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { DATABASE_HANDLE, type DatabaseHandle } from '../common/database/database';
+import { EsiSyncInfoProvider, SdeInfoProvider } from '../common/health/health-info';
 import { RealtimeStatus } from '../realtime/realtime-status';
-
-/** Other modules (game data) register what they know about the SDE here. */
-export abstract class SdeInfoProvider {
-  abstract current(): Promise<HealthResponse['sde']>;
-}
-
-/** The market module reports its ESI refreshes here (what was last stored, the last failure). */
-export abstract class EsiSyncInfoProvider {
-  abstract current(): Promise<HealthResponse['esi']>;
-}
 
 /** A health check answers within this time even when the database does not. */
 export const HEALTH_PROBE_TIMEOUT_MS = 2_000;

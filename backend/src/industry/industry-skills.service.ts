@@ -8,7 +8,7 @@ import {
 import { CharacterNeedsRelinkError, CharacterTokens } from '../characters/character-tokens.service';
 import { CharactersService } from '../characters/characters.service';
 import type { SessionUser } from '../common/auth/session-user';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { EsiClient } from '../esi/esi.client';
 import { GameData } from '../game-data/game-data.contract';
 import { skillsFromEsi, type EsiSkillsAnswer } from './domain/skills';

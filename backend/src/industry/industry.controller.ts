@@ -17,8 +17,10 @@ import { Authenticated, CurrentUser } from '../common/auth/auth.decorators';
 import type { SessionUser } from '../common/auth/session-user';
 import { ZodPipe } from '../common/validation/zod.pipe';
 import { IndustryBodyPipe } from './industry-body.pipe';
+import { IndustryFacilities } from './industry-facilities.service';
+import { IndustryInventionService } from './industry-invention.service';
+import { IndustryJobService } from './industry-job.service';
 import { IndustrySkillsService } from './industry-skills.service';
-import { IndustryService } from './industry.service';
 
 const blueprintId = new ZodPipe(industryBlueprintIdSchema);
 const characterId = new ZodPipe(industryCharacterIdSchema);
@@ -27,19 +29,21 @@ const characterId = new ZodPipe(industryCharacterIdSchema);
 @Controller('data/industry')
 export class IndustryController {
   constructor(
-    private readonly industry: IndustryService,
+    private readonly facilities: IndustryFacilities,
+    private readonly jobs: IndustryJobService,
+    private readonly inventions: IndustryInventionService,
     private readonly skillsService: IndustrySkillsService,
   ) {}
 
   @Get('static_industry_data')
   staticData(): Promise<IndustryStaticData> {
-    return this.industry.staticData();
+    return this.facilities.staticData();
   }
 
   @Post('job')
   @HttpCode(200)
   job(@Body(new IndustryBodyPipe(industryJobRequestSchema)) body: IndustryJobParams): Promise<IndustryJobResponse> {
-    return this.industry.job(body);
+    return this.jobs.job(body);
   }
 
   @Post('invention')
@@ -47,12 +51,12 @@ export class IndustryController {
   invention(
     @Body(new IndustryBodyPipe(industryInventionRequestSchema)) body: IndustryInventionParams,
   ): Promise<IndustryInventionResponse> {
-    return this.industry.invention(body);
+    return this.inventions.invention(body);
   }
 
   @Get('job_simple/:id')
   jobSimple(@Param('id', blueprintId) id: number): Promise<IndustryJobSimpleResponse> {
-    return this.industry.jobSimple(id);
+    return this.jobs.jobSimple(id);
   }
 
   @Get('skills')

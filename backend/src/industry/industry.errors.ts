@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { ERROR_CODES, type IndustryJobError } from '@eve-toolkit/shared-types';
+import { ERROR_CODES, INDUSTRY_JOB_MESSAGES, type IndustryJobError } from '@eve-toolkit/shared-types';
 
 /**
  * The calculator's refusal: the common error body (`{ statusCode, code, message, errors }`) plus
@@ -10,7 +10,7 @@ export function industryJobError(errors: readonly string[], status = 400): HttpE
   const body: IndustryJobError = {
     statusCode: status,
     code: status === 400 ? ERROR_CODES.validation : ERROR_CODES.upstream,
-    message: list[0] ?? 'Ошибка расчёта',
+    message: list[0] ?? INDUSTRY_JOB_MESSAGES.calculationFailed,
     errors: list,
     error: list,
   };

@@ -5,10 +5,12 @@ import {
   TRADE_SKILLS,
   typeIconUrl,
   type IndustrySkillKey,
+  type IndustrySkills,
   type IndustryStaticData,
   type IndustryStaticRig,
   type IndustryStation,
   type RigBonusSummary,
+  type SkillLevels,
   type StationBonus,
 } from '@eve-toolkit/shared-types';
 import type { GameDecryptor, GameRig, GameRigEffect, GameStructure, GameSystem } from '../game-data/game-data.contract';
@@ -150,4 +152,11 @@ export function toStaticData(
       },
     },
   };
+}
+
+/** The request's skills as the formulas take them. */
+export function skillLevels(s: IndustrySkills): SkillLevels {
+  const invention: Record<number, number> = {};
+  for (const [id, level] of Object.entries(s.invention)) invention[Number(id)] = level;
+  return { industry: s.industry, advancedIndustry: s.advanced_industry, reactions: s.reactions, science: s.science, invention };
 }

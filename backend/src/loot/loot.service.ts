@@ -15,7 +15,7 @@ import {
   type LootTypeInfo,
   type LootTypePrice,
 } from '@eve-toolkit/shared-types';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { GameData, type GameType } from '../game-data/game-data.contract';
 import { MarketPrices } from '../market/market-prices.contract';
 

@@ -4,7 +4,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
 import { ADMIN_MESSAGES } from '@eve-toolkit/shared-types';
 import { ignoreDuplicate, uniqueOr409 } from '../common/database/duplicate-key';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { DEFAULT_MARKET_CATEGORIES } from './market-categories.defaults';
 import { MARKET_EVENTS, type MarketListChangedEvent } from './market.events';
 import { MODELS, type MarketCategoryDoc } from './market.schema';

@@ -10,7 +10,7 @@ import { LeasedSchedule } from '../common/scheduling/leased-schedule';
 import { EsiClient } from '../esi/esi.client';
 import { EsiError } from '../esi/esi.errors';
 import { HubBookAccumulator, type ItemBookStats, type RegionOrder } from './domain/hub-book';
-import { dayKey, trimHistory, windowMedians, type LastPrices } from './domain/price-stats';
+import { dayKey, EMPTY_SIDE, trimHistory, windowMedians, type LastPrices } from './domain/price-stats';
 import { MarketCategoriesService } from './market-categories.service';
 import { MARKET_EVENTS, type MarketPricesUpdatedEvent } from './market.events';
 import type { IndustryInputsOutcome } from './industry-inputs-refresh.service';
@@ -162,65 +162,42 @@ export class MarketRefreshService implements OnApplicationBootstrap, OnModuleDes
     const flush = async () => {
       if (ops.length) await this.prices.bulkWrite(ops.splice(0), { ordered: false });
     };
-    const seen = new Set<number>();
-    for (const s of stats) {
-      seen.add(s.typeId);
-      const lastPrices = trimHistory({ ...existing.get(s.typeId), [today]: { B: s.buy.best, S: s.sell.best } }, today);
-      const med = windowMedians(lastPrices, today);
-      ops.push({
-        updateOne: {
-          filter: { hub_id: hubId, type_id: s.typeId },
-          update: {
-            $set: {
-              sell: s.sell.best,
-              buy: s.buy.best,
-              robust_sell: s.sell.robust,
-              robust_buy: s.buy.robust,
-              sell_p5: s.sell.top,
-              buy_p5: s.buy.top,
-              sell_volume: s.sell.volume,
-              buy_volume: s.buy.volume,
-              sell_orders: s.sell.orders,
-              buy_orders: s.buy.orders,
-              median_sell: med.sell,
-              median_buy: med.buy,
-              last_prices: lastPrices,
-              updated_at: now,
-            },
-          },
-          upsert: true,
-        },
-      });
-      if (ops.length >= BATCH) await flush();
-    }
-    for (const [typeId, lp] of existing) {
-      if (seen.has(typeId)) continue;
-      const lastPrices = trimHistory(lp, today);
+    /** One item's prices from its book (an item gone from the book: empty sides), its history and medians. */
+    const write = async ({ typeId, sell, buy }: ItemBookStats, lastPrices: LastPrices, upsert: boolean) => {
       const med = windowMedians(lastPrices, today);
       ops.push({
         updateOne: {
           filter: { hub_id: hubId, type_id: typeId },
           update: {
             $set: {
-              sell: null,
-              buy: null,
-              robust_sell: null,
-              robust_buy: null,
-              sell_p5: null,
-              buy_p5: null,
-              sell_volume: 0,
-              buy_volume: 0,
-              sell_orders: 0,
-              buy_orders: 0,
+              sell: sell.best,
+              buy: buy.best,
+              robust_sell: sell.robust,
+              robust_buy: buy.robust,
+              sell_p5: sell.top,
+              buy_p5: buy.top,
+              sell_volume: sell.volume,
+              buy_volume: buy.volume,
+              sell_orders: sell.orders,
+              buy_orders: buy.orders,
               median_sell: med.sell,
               median_buy: med.buy,
               last_prices: lastPrices,
               updated_at: now,
             },
           },
+          upsert,
         },
       });
       if (ops.length >= BATCH) await flush();
+    };
+    const seen = new Set<number>();
+    for (const s of stats) {
+      seen.add(s.typeId);
+      await write(s, trimHistory({ ...existing.get(s.typeId), [today]: { B: s.buy.best, S: s.sell.best } }, today), true);
+    }
+    for (const [typeId, lp] of existing) {
+      if (!seen.has(typeId)) await write({ typeId, sell: EMPTY_SIDE, buy: EMPTY_SIDE }, trimHistory(lp, today), false);
     }
     await flush();
     return stats.length;

@@ -17,11 +17,12 @@ import { MarketPrices } from './market-prices.contract';
 import { MarketPricesService } from './market-prices.service';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { EsiSyncInfoProvider } from '../health/health.service';
+import { EsiSyncInfoProvider } from '../common/health/health-info';
 import { SchedulingModule } from '../common/scheduling/scheduling.module';
 import { EsiModule } from '../esi/esi.module';
 import { GameDataModule } from '../game-data/game-data.module';
 import type { SyncStatusDoc } from './market.schema';
+import { MarketSocketEvents } from './market.socket-events';
 
 /**
  * Hub prices from ESI, their history, the market list and item detail (spec §2 Market). Other
@@ -43,6 +44,7 @@ import type { SyncStatusDoc } from './market.schema';
   ],
   controllers: [MarketController],
   providers: [
+    MarketSocketEvents,
     MarketService,
     MarketCategoriesService,
     MarketRefreshService,

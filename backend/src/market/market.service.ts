@@ -12,7 +12,7 @@ import {
   type MarketSearchResponse,
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { GameData, type GameType } from '../game-data/game-data.contract';
 import { MarketItemSearch } from './domain/item-search';
 import { MarketPrices } from './market-prices.contract';

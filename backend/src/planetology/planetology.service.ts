@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { typeIconUrl, type PlanetologyCatalogueResponse } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { GameData } from '../game-data/game-data.contract';
 import { GAME_DATA_MESSAGES } from '../game-data/game-data-query.service';
 import { buildCatalogue } from './domain/catalogue';

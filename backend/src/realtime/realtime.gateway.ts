@@ -7,8 +7,8 @@ import { hasRole } from '../common/access/access';
 import { SessionResolver } from '../common/auth/session-resolver.service';
 import type { SessionUser } from '../common/auth/session-user';
 import { CorpAccess } from '../corp/corp-access';
-import { recoveryAllowed, replayMissed, startAfresh, takeHeldRecovery, type HeldRecovery } from './recovery';
-import { Rooms } from './rooms';
+import { announceAfterReplay, recoveryAllowed, replayMissed, startAfresh, takeHeldRecovery, type HeldRecovery } from './recovery';
+import { Rooms } from '../common/realtime/rooms';
 
 type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type TypedSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -65,12 +65,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     socket.data = access.data;
     const recovered = held !== null && recoveryAllowed(held, access.data.userId ?? null, access.rooms);
     if (socket.recovered && !recovered) startAfresh(socket);
+    // Connected only once it has everything it missed (its CONNECT is written by replayMissed).
+    if (recovered) announceAfterReplay(socket);
     this.admitted.set(socket, { rooms: access.rooms, recovery: recovered ? held : null });
   }
 
   /**
    * Joins the rooms the middleware decided. A recovered socket joins them with its live events
-   * held back, then gets every event it missed and after them the held ones (recovery.ts).
+   * held back, then gets every event it missed, after them the held ones, and only then its
+   * CONNECT: its client is connected once it has them all (recovery.ts).
    */
   handleConnection(socket: TypedSocket): void {
     const admitted = this.admitted.get(socket);

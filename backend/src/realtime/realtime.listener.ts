@@ -1,122 +1,55 @@
-import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
-import { ACCOUNT_EVENTS, type AccountDeletedEvent, type AccountLoggedOutEvent } from '../accounts/accounts.events';
-import { MARKET_EVENTS, type MarketListChangedEvent, type MarketPricesUpdatedEvent } from '../market/market.events';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { ACCESS_EVENTS, type AccessChangedEvent } from '../common/access/access.events';
-import {
-  CHARACTER_EVENTS,
-  type CharacterCorporationChangedEvent,
-  type CharacterLinkedEvent,
-  type CharacterUnlinkedEvent,
-} from '../characters/characters.events';
-import {
-  CORP_EVENTS,
-  type BuysChangedEvent,
-  type PingCancelledEvent,
-  type PingCreatedEvent,
-  type PingUpdatedEvent,
-  type ProjectCreatedEvent,
-  type ProjectDeletedEvent,
-  type ProjectUpdatedEvent,
-} from '../corp/corp.events';
-import {
-  ROLE_REQUEST_EVENTS,
-  type RoleRequestCreatedEvent,
-  type RoleRequestDecidedEvent,
-} from '../role-requests/role-requests.events';
-import { toAdminRoleRequest } from '../role-requests/role-requests.mapper';
-import {
-  ADMIN_EVENTS,
-  type CharacterChecksFinishedEvent,
-  type SessionsKilledEvent,
-  type UpdateLibsEvent,
-} from '../admin/admin.events';
+import { SocketEvents, type SocketAction } from '../common/realtime/socket-events';
 import { RealtimeGateway } from './realtime.gateway';
-import { Rooms } from './rooms';
 
-/** Domain events -> socket events. The only place that maps one to the other. */
+/**
+ * Domain events -> the gateway. Features declare what their events mean for the sockets
+ * (`<feature>.socket-events.ts`, a `SocketEvents` provider in their module); this listener finds
+ * every such provider at start-up and forwards their events. It knows no feature.
+ */
 @Injectable()
-export class RealtimeListener {
-  constructor(private readonly gateway: RealtimeGateway) {}
+export class RealtimeListener implements OnApplicationBootstrap {
+  private readonly logger = new Logger(RealtimeListener.name);
 
-  /** Market prices are public: every connected client may refetch. */
-  @OnEvent(MARKET_EVENTS.pricesUpdated)
-  onMarketPricesUpdated(event: MarketPricesUpdatedEvent): void {
-    this.gateway.emitToAll('market:prices-updated', { hubId: event.hubId, updatedAt: event.updatedAt.toISOString() });
+  constructor(
+    private readonly gateway: RealtimeGateway,
+    private readonly discovery: DiscoveryService,
+    private readonly emitter: EventEmitter2,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const seen = new Set<string>();
+    for (const { instance } of this.discovery.getProviders()) {
+      if (!(instance instanceof SocketEvents)) continue;
+      for (const [name, map] of Object.entries(instance.events)) {
+        if (seen.has(name)) throw new Error(`Событие ${name} отображено в сокеты дважды`);
+        seen.add(name);
+        this.emitter.on(name, (event: unknown) =>
+          this.apply((map as (e: unknown) => SocketAction | readonly SocketAction[])(event)),
+        );
+      }
+    }
   }
 
-  /** The market list changed (admin area): every connected client may refetch its list. */
-  @OnEvent(MARKET_EVENTS.listChanged)
-  onMarketListChanged(event: MarketListChangedEvent): void {
-    this.gateway.emitToAll('market:list-changed', { changedAt: event.at.toISOString() });
-  }
-
-  /** A user who logs out or is deleted keeps no socket in any room (clients reconnect as guests). */
-  @OnEvent(ACCOUNT_EVENTS.loggedOut)
-  @OnEvent(ACCOUNT_EVENTS.deleted)
-  onAccountGone(event: AccountDeletedEvent | AccountLoggedOutEvent): void {
-    this.gateway.disconnectUser(event.userId);
-  }
-
-  // --- Corporation area: to `corp:<id>` only; no other corporation's socket is in that room. ---
-
-  @OnEvent(CORP_EVENTS.projectCreated)
-  onProjectCreated(e: ProjectCreatedEvent): void {
-    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:project-created', {
-      corporationId: e.corporationId,
-      project: e.project,
-    });
-  }
-
-  @OnEvent(CORP_EVENTS.projectUpdated)
-  onProjectUpdated(e: ProjectUpdatedEvent): void {
-    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:project-updated', {
-      corporationId: e.corporationId,
-      project: e.project,
-      reason: e.reason,
-    });
-  }
-
-  @OnEvent(CORP_EVENTS.projectDeleted)
-  onProjectDeleted(e: ProjectDeletedEvent): void {
-    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:project-deleted', {
-      corporationId: e.corporationId,
-      projectId: e.projectId,
-    });
-  }
-
-  @OnEvent(CORP_EVENTS.pingCreated)
-  onPingCreated(e: PingCreatedEvent): void {
-    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:event-created', { corporationId: e.corporationId, event: e.event });
-  }
-
-  @OnEvent(CORP_EVENTS.pingUpdated)
-  onPingUpdated(e: PingUpdatedEvent): void {
-    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:event-updated', {
-      corporationId: e.corporationId,
-      event: e.event,
-      reason: e.reason,
-    });
-    // After the room's event: the member's own tabs then mark the answer as theirs.
-    if (e.answer)
-      this.gateway.emitTo(Rooms.user(e.answer.userId), 'corp:event-answered', {
-        corporationId: e.corporationId,
-        eventId: e.event.id,
-        answer: e.answer.answer,
-      });
-  }
-
-  @OnEvent(CORP_EVENTS.pingCancelled)
-  onPingCancelled(e: PingCancelledEvent): void {
-    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:event-cancelled', {
-      corporationId: e.corporationId,
-      eventId: e.event.id,
-    });
-  }
-
-  @OnEvent(CORP_EVENTS.buysChanged)
-  onBuysChanged(e: BuysChangedEvent): void {
-    this.gateway.emitTo(Rooms.corp(e.corporationId), 'corp:buys-changed', { corporationId: e.corporationId });
+  /** Messages go out at once, in order; changes of access are awaited by an `emitAsync` caller. */
+  private apply(mapped: SocketAction | readonly SocketAction[]): Promise<void> | undefined {
+    const pending: Promise<void>[] = [];
+    for (const action of Array.isArray(mapped) ? (mapped as readonly SocketAction[]) : [mapped as SocketAction]) {
+      if ('event' in action) {
+        if (action.to === null) this.gateway.emitToAll(action.event, action.payload as never);
+        else this.gateway.emitTo(action.to, action.event, action.payload as never);
+      } else if ('disconnectUser' in action) this.gateway.disconnectUser(action.disconnectUser);
+      else if ('refreshAccess' in action) pending.push(this.gateway.refreshAccess([action.refreshAccess]));
+      else pending.push(this.gateway.disconnectOtherSessions(action.disconnectOtherSessions));
+    }
+    if (!pending.length) return undefined;
+    return Promise.all(pending).then(
+      () => undefined,
+      (err: unknown) => this.logger.error(`Сокеты не обновлены: ${String(err)}`),
+    );
   }
 
   /** Access changed (roles, characters, corporations, bans): the affected sockets' rooms are recomputed at once. */
@@ -126,45 +59,5 @@ export class RealtimeListener {
     for (const corporationId of e.corporationIds ?? [])
       for (const id of await this.gateway.usersOfCorporation(corporationId)) users.add(id);
     await this.gateway.refreshAccess([...users]);
-  }
-
-  @OnEvent(CHARACTER_EVENTS.linked, { async: true, promisify: true })
-  @OnEvent(CHARACTER_EVENTS.unlinked, { async: true, promisify: true })
-  @OnEvent(CHARACTER_EVENTS.corporationChanged, { async: true, promisify: true })
-  async onCharacterChanged(e: CharacterLinkedEvent | CharacterUnlinkedEvent | CharacterCorporationChangedEvent): Promise<void> {
-    await this.gateway.refreshAccess([e.userId]);
-  }
-
-  // --- Role requests: new ones to admins, the decision to the requester. ---
-
-  @OnEvent(ROLE_REQUEST_EVENTS.created)
-  onRoleRequestCreated(e: RoleRequestCreatedEvent): void {
-    this.gateway.emitTo(Rooms.admins, 'roles:request-created', { request: toAdminRoleRequest(e.request) });
-  }
-
-  /** To the requester, and to admins (other admins' lists drop the request). */
-  @OnEvent(ROLE_REQUEST_EVENTS.decided)
-  onRoleRequestDecided(e: RoleRequestDecidedEvent): void {
-    const payload = { requestId: e.requestId, role: e.role, granted: e.granted };
-    this.gateway.emitTo(Rooms.user(e.userId), 'roles:request-decided', payload);
-    this.gateway.emitTo(Rooms.admins, 'roles:request-decided', payload);
-  }
-
-  // --- Admin area ---
-
-  @OnEvent(ADMIN_EVENTS.updateLibs)
-  onUpdateLibs(e: UpdateLibsEvent): void {
-    this.gateway.emitTo(Rooms.admins, 'admin:update-libs', { job: e.job });
-  }
-
-  @OnEvent(ADMIN_EVENTS.characterChecksFinished)
-  onCharacterChecksFinished(e: CharacterChecksFinishedEvent): void {
-    this.gateway.emitTo(Rooms.admins, 'admin:char-checks', { runId: e.runId, checked: e.checked, flagged: e.flagged });
-  }
-
-  /** Every session but the caller's was ended: their sockets go too (clients reconnect as guests). */
-  @OnEvent(ADMIN_EVENTS.sessionsKilled, { async: true, promisify: true })
-  async onSessionsKilled(e: SessionsKilledEvent): Promise<void> {
-    await this.gateway.disconnectOtherSessions(e.keepSessionId);
   }
 }

@@ -23,10 +23,17 @@ export type AdapterConstructor = typeof Adapter | ((nsp: Namespace) => Adapter);
  *    whether the held session may be given back: only to the same user, when every room it held
  *    is still one of the rooms it gets now. Otherwise the socket starts afresh (`startAfresh`: a
  *    new private id, so the client sees `recovered === false` and refetches what it may read);
- * 3. once connected, a recovered socket joins its rooms with its live packets held back, then the
- *    adapter reads the packets after the client's offset (`replayMissed`), delivers them in order
- *    and then the held live packets, less those already delivered (same offset). Every event of
- *    its rooms after its offset arrives exactly once and in order, whenever it was published.
+ * 3. a recovered socket is announced to its client only once it has everything it missed: its own
+ *    packets, the CONNECT packet Socket.IO writes as it connects first, are held back
+ *    (`announceAfterReplay`, from the middleware). Once connected on the server, it joins its
+ *    rooms with its live packets held back, then the adapter reads the packets after the client's
+ *    offset (`replayMissed`) and, in one step, writes them in order, then the held live packets
+ *    less those already delivered (same offset), then the CONNECT. Every event of its rooms after
+ *    its offset arrives exactly once and in order, whenever it was published, and before the
+ *    client's `connect`, as with Socket.IO's own recovery: an event published once the client is
+ *    connected comes after all of them. (Announced first, the client connected while the read was
+ *    still running; an event it caused then could be published before one the read was waiting
+ *    for, and reached it ahead of it.)
  */
 
 /** What the adapter found for a reconnecting client, held until the gateway has checked it. */
@@ -114,12 +121,15 @@ class CheckedRecovery {
       this.holding.delete(socket.id);
     }
     if (!missed) {
+      // Never announced: the client sees its connection close and, reconnecting, starts afresh.
       socket.conn.close();
       return;
     }
+    // One synchronous step: nothing can be written to the socket in between.
     const delivered = new Set(missed.map(offsetOf));
     for (const packet of missed) writeTo(socket, packet);
     for (const packet of live) if (!delivered.has(offsetOf(packet))) writeTo(socket, packet);
+    announce(socket);
   }
 
   /** The packets after `held.offset` for the rooms it held, read now (the session stored again to be read). */
@@ -133,6 +143,34 @@ class CheckedRecovery {
 /** socket.io-parser's `PacketType.EVENT`. */
 const EVENT = 2;
 
+/** How Socket.IO writes a packet to one socket's connection (its CONNECT and acks among them). */
+type PacketWriter = (packet: { type: number; data?: unknown }, opts?: object) => void;
+type WithWriter = { packet: PacketWriter };
+const ANNOUNCE = Symbol('announce');
+type Announcing = WithWriter & { [ANNOUNCE]?: () => void };
+
+/**
+ * Holds back what is written to `socket` itself (not its broadcasts: those a recovering socket
+ * holds while it is replayed) until `announce`: above all the CONNECT packet Socket.IO writes as
+ * the socket connects, after the middleware and before `replayMissed` has anything to write.
+ */
+function holdOwnPackets(socket: Socket): void {
+  const s = socket as unknown as Announcing;
+  const queued: Parameters<PacketWriter>[] = [];
+  s.packet = (...args) => void queued.push(args);
+  s[ANNOUNCE] = () => {
+    // The prototype's own method again, then what was held, in the order it was written.
+    delete (s as Partial<Announcing>).packet;
+    delete s[ANNOUNCE];
+    for (const args of queued) s.packet(...args);
+  };
+}
+
+/** Writes what `holdOwnPackets` held (its CONNECT: the client is connected from now on). */
+function announce(socket: Socket): void {
+  (socket as unknown as Announcing)[ANNOUNCE]?.();
+}
+
 /**
  * Writes an event packet (event, arguments, offset) to this socket's connection now, in this
  * order, as Socket.IO itself writes a restored session's missed packets. Not `socket.emit`: with
@@ -141,7 +179,8 @@ const EVENT = 2;
  * the packet a second offset and let a live packet overtake it.
  */
 function writeTo(socket: Socket, data: unknown[]): void {
-  (socket as unknown as { packet(packet: { type: number; data: unknown[] }): void }).packet({ type: EVENT, data });
+  const write = (Object.getPrototypeOf(socket) as WithWriter).packet;
+  write.call(socket, { type: EVENT, data });
 }
 
 /** A packet's offset: its last argument, a string the adapter appended (undefined for a packet without one). */
@@ -209,6 +248,14 @@ export function startAfresh(socket: Socket): void {
   const s = socket as unknown as { pid: string; recovered: boolean };
   s.pid = newId();
   s.recovered = false;
+}
+
+/**
+ * Called by the middleware for a socket whose held session it gives back: the socket is not
+ * announced to its client (no CONNECT) until `replayMissed` has written everything it missed.
+ */
+export function announceAfterReplay(socket: Socket): void {
+  holdOwnPackets(socket);
 }
 
 /** Joins a checked, recovered socket to its rooms and gives it every event it missed, then the live ones (see above). */

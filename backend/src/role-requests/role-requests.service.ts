@@ -5,7 +5,7 @@ import { Types, type Model } from 'mongoose';
 import { ROLE_REQUEST_MESSAGES, ROLES, type Role, type RoleRequestDecision } from '@eve-toolkit/shared-types';
 import { UsersService } from '../accounts/users.service';
 import type { SessionUser } from '../common/auth/session-user';
-import { apiError } from '../common/errors/api-exception.filter';
+import { apiError } from '../common/errors/api-error';
 import { ROLE_REQUEST_MODEL, type RoleRequestDoc } from './role-request.schema';
 import { ROLE_REQUEST_EVENTS, type RoleRequestCreatedEvent, type RoleRequestDecidedEvent } from './role-requests.events';
 import { uniqueOr409 } from '../common/database/duplicate-key';

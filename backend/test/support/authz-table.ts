@@ -65,7 +65,7 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   corp('get', '/auth/corp/buys', CORP_PERMISSIONS.member),
   corp('post', '/auth/corp/update_buy', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
   corp('get', '/auth/corp/events', CORP_PERMISSIONS.member),
-  corp('post', '/auth/corp/add_event', CORP_PERMISSIONS.createEvent, CORP_MESSAGES.cannotCreateEvent),
+  corp('post', '/auth/corp/add_event', CORP_PERMISSIONS.createPing, CORP_MESSAGES.cannotCreatePing),
   // Any member passes the guard; whose ping it is (author, its FC, admins) is decided per ping
   // (backend/test/corp-pings.int-spec.ts: 403 for other members, 404 for another corporation).
   corp('post', '/auth/corp/update_event', CORP_PERMISSIONS.member),
@@ -130,6 +130,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /auth/get_session',
   'GET /auth/get_csrf',
   'GET /auth/login_limit',
+  'GET /auth/registration_limit',
   'GET /auth/generate_captcha',
   'POST /auth/validate_captcha',
   'POST /auth/ban_me',

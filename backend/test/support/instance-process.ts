@@ -32,7 +32,7 @@ export function spawnInstance(
 ): Promise<InstanceProcess> {
   const { close: _close, ...db } = database;
   const spec: InstanceSpec = { database: db, config, killAfterEvent };
-  const child = spawn(process.execPath, ['-r', resolve(__dirname, 'register-ts.cjs'), __filename], {
+  const child = spawn(process.execPath, ['-r', resolve(__dirname, '../../register-ts.cjs'), __filename], {
     env: { ...process.env, TEST_INSTANCE: JSON.stringify(spec) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

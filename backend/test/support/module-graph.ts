@@ -110,10 +110,80 @@ export interface BackendGraph {
   staticDemoImports: string[];
   /** Non-test files that test for MongoDB's duplicate-key code 11000 themselves. */
   duplicateKeyChecks: string[];
+  /** Cycles between module folders (every kind of import counts, types too): one per knot, "a -> b -> a". */
+  folderCycles: string[];
+  /** Cycles between source files (non-test, every kind of import; paths in src/): one per knot, "a.ts -> b.ts -> a.ts". */
+  fileCycles: string[];
+}
+
+/**
+ * One cycle per strongly connected component (a knot: every node reaches every other) of a
+ * directed graph, written "a -> b -> ... -> a": the shortest way from the knot's first node
+ * back to itself, followed by the knot's other members when the cycle does not pass them all.
+ * Tarjan's algorithm; the graphs are a few hundred nodes.
+ */
+export function cyclesIn(edges: Map<string, Set<string>>): string[] {
+  const nodes = [...new Set([...edges.keys(), ...[...edges.values()].flatMap((s) => [...s])])].sort();
+  const next = (n: string) => [...(edges.get(n) ?? [])].sort();
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const knots: string[][] = [];
+  const visit = (n: string) => {
+    index.set(n, index.size);
+    low.set(n, index.get(n)!);
+    stack.push(n);
+    onStack.add(n);
+    for (const m of next(n)) {
+      if (!index.has(m)) {
+        visit(m);
+        low.set(n, Math.min(low.get(n)!, low.get(m)!));
+      } else if (onStack.has(m)) low.set(n, Math.min(low.get(n)!, index.get(m)!));
+    }
+    if (low.get(n) === index.get(n)) {
+      const knot: string[] = [];
+      for (let m = stack.pop()!; ; m = stack.pop()!) {
+        onStack.delete(m);
+        knot.push(m);
+        if (m === n) break;
+      }
+      if (knot.length > 1 || next(n).includes(n)) knots.push(knot.sort());
+    }
+  };
+  for (const n of nodes) if (!index.has(n)) visit(n);
+  return knots
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map((knot) => {
+      const inKnot = new Set(knot);
+      const start = knot[0];
+      // Breadth-first from start inside the knot until an arrow leads back to start.
+      const parent = new Map<string, string>();
+      const queue = [start];
+      let last: string | undefined;
+      while (queue.length && last === undefined) {
+        const n = queue.shift()!;
+        for (const m of next(n)) {
+          if (m === start) {
+            last = n;
+            break;
+          }
+          if (inKnot.has(m) && !parent.has(m)) {
+            parent.set(m, n);
+            queue.push(m);
+          }
+        }
+      }
+      const path = [start];
+      for (let n = last!; n !== start; n = parent.get(n)!) path.splice(1, 0, n);
+      const rest = knot.filter((n) => !path.includes(n));
+      return `${[...path, start].join(' -> ')}${rest.length ? ` (in one knot with ${rest.join(', ')})` : ''}`;
+    });
 }
 
 export function measureBackend(src = BACKEND_SRC): BackendGraph {
   const moduleOf = (file: string) => moduleIn(file, src);
+  const rel = (f: string) => relative(REPO, f);
   const files = walk(src).filter((f) => !isTest(f));
   const texts = new Map(files.map((f) => [f, readFileSync(f, 'utf8')]));
   const imports = new Map(files.map((f) => [f, importsOf(f, texts.get(f)!)]));
@@ -154,6 +224,22 @@ export function measureBackend(src = BACKEND_SRC): BackendGraph {
     }
   }
 
+  // The file graph: every relative import (types and dynamic ones too) resolved to a source file of src.
+  const fileOf = (target: string) =>
+    [`${target}.ts`, `${target}.tsx`, join(target, 'index.ts'), target].find((f) => texts.has(f));
+  const fileEdges = new Map<string, Set<string>>();
+  const folderEdges = new Map<string, Set<string>>();
+  for (const [file, list] of imports) {
+    for (const i of list) {
+      const to = i.from.startsWith('.') ? fileOf(i.target) : undefined;
+      if (!to) continue;
+      const [f, t] = [relative(src, file), relative(src, to)];
+      fileEdges.set(f, (fileEdges.get(f) ?? new Set()).add(t));
+      const [a, b] = [moduleOf(file), moduleOf(to)];
+      if (a !== b && a !== ROOT && b !== ROOT) folderEdges.set(a, (folderEdges.get(a) ?? new Set()).add(b));
+    }
+  }
+
   const touches: Touch[] = [];
   for (const [file, text] of texts) {
     const mod = moduleOf(file);
@@ -179,8 +265,6 @@ export function measureBackend(src = BACKEND_SRC): BackendGraph {
       });
   }
   const crossTouches = touches.filter((t) => t.owner !== t.module);
-
-  const rel = (f: string) => relative(REPO, f);
   return {
     modules,
     moduleImportArrows: [...moduleImportArrows].sort(),
@@ -207,6 +291,8 @@ export function measureBackend(src = BACKEND_SRC): BackendGraph {
       .map(rel),
     // eslint-disable-next-line regexp/no-super-linear-backtracking -- this repository's own sources, never input
     duplicateKeyChecks: files.filter((f) => /code\s*\)?\s*[!=]==\s*11000/.test(texts.get(f)!)).map(rel),
+    folderCycles: cyclesIn(folderEdges),
+    fileCycles: cyclesIn(fileEdges),
   };
 }
 
@@ -267,6 +353,10 @@ function print(): void {
     `runtime imports of @eve-toolkit/fake-esi outside demo/: ${b.fakeEsiImports.length} (${b.fakeEsiImports.join(', ')})`,
     `static imports of demo/ from outside it: ${b.staticDemoImports.length} (${b.staticDemoImports.join(', ')})`,
     `duplicate-key (11000) checks: ${b.duplicateKeyChecks.length} files (${b.duplicateKeyChecks.join(', ')})`,
+    `folder cycles: ${b.folderCycles.length}`,
+    ...b.folderCycles.map((c) => `  ${c}`),
+    `file cycles: ${b.fileCycles.length}`,
+    ...b.fileCycles.map((c) => `  ${c}`),
     `frontend cross-feature imports: ${f.crossFeatureImports.length}`,
     ...f.crossFeatureImports.map((a) => `  ${a}`),
     `frontend hub selectors: ${f.hubSelectors.length} (${f.hubSelectors.join(', ')})`,

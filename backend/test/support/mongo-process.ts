@@ -11,7 +11,7 @@
  * told (`'stop'`) or when the channel closes (jest's parent is gone: no orphan server).
  * TEST_CLOCK_SHIFT_MS moves the TTL monitor's clock like the test processes' (the date sweep).
  */
-import { startEmbeddedMongo } from '../../../tools/embedded-mongo/src';
+import { startEmbeddedMongo } from '../../../packages/embedded-mongo/src';
 
 async function main(): Promise<void> {
   const shift = Number(process.env.TEST_CLOCK_SHIFT_MS ?? 0);

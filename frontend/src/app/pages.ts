@@ -32,7 +32,7 @@ export const PAGES = {
   '/best_admin/market_items': () => import('../features/admin/pages/market-items-page'),
   '/best_admin/eve_items': () => import('../features/admin/pages/main-page'),
   '/corp/main': () => import('../features/corp/pages/corp-main-page'),
-  '/corp/events': () => import('../features/corp/pages/corp-events-page'),
+  '/corp/events': () => import('../features/corp/pages/corp-pings-page'),
   '/corp/projects': () => import('../features/corp/pages/corp-projects-page'),
   '/corp/projects/:id': () => import('../features/corp/pages/corp-project-page'),
   '/corp/new_project': () => import('./pages/corp-new-project-page'),
@@ -41,10 +41,10 @@ export const PAGES = {
   '/about': () => import('../features/about/pages/about-page'),
   '/about/readme': () => import('../features/about/pages/about-page'),
   '/about/debug': () => import('../features/about/pages/debug-page'),
-  '/account/login': () => import('../features/account/pages/login-page'),
-  '/account/register': () => import('../features/account/pages/register-page'),
-  '/account/register_done': () => import('../features/account/pages/register-done-page'),
-  '/account/user/:name': () => import('../features/account/pages/user-page'),
+  '/account/login': () => import('../features/accounts/pages/login-page'),
+  '/account/register': () => import('../features/accounts/pages/register-page'),
+  '/account/register_done': () => import('../features/accounts/pages/register-done-page'),
+  '/account/user/:name': () => import('../features/accounts/pages/user-page'),
   '*': () => import('./pages/not-found-page'),
 } satisfies Record<string, PageLoader>;
 

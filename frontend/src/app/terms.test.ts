@@ -1,18 +1,12 @@
 /**
  * The site's terms, spelt one way (issue 37). The spec's button reads «Расчет цен» (spec strings
  * are requirements), so every «расчет» of the site is written as the spec writes it, without «ё».
- * The industry calculator's two texts and the backend's industry error are the industry feature's
- * (being reworked under issue 36) and listed here until they follow.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const REPO = resolve(__dirname, '..', '..', '..');
 const ROOTS = ['frontend/src', 'frontend/public', 'frontend/index.html', 'shared-types/src', 'backend/src'];
-const PENDING = new Set([
-  'frontend/src/features/industry/components/industry-calculator.tsx',
-  'backend/src/industry/industry.errors.ts',
-]);
 
 function files(path: string): string[] {
   const full = join(REPO, path);
@@ -25,5 +19,5 @@ it('«Расчет» is spelt as the spec spells it (no «ё») in every text of
     .filter((f) => /\.(tsx?|json|html|js|md)$/.test(f) && !f.endsWith('terms.test.ts'))
     .filter((f) => /[Рр]асчёт/.test(readFileSync(join(REPO, f), 'utf8')))
     .map((f) => relative('.', f));
-  expect(found.filter((f) => !PENDING.has(f))).toEqual([]);
+  expect(found).toEqual([]);
 });

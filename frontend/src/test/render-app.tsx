@@ -50,7 +50,8 @@ function defaultReply(url: string, options: { session?: SessionResponse | 'error
     return { body: options.session ?? GUEST };
   }
   if (url.endsWith('/auth/get_csrf')) return { body: { token: TEST_CSRF_TOKEN } };
-  if (url.endsWith('/auth/login_limit')) return { body: { limited: false, retry_after: 0, message: null } };
+  if (url.endsWith('/auth/login_limit') || url.endsWith('/auth/registration_limit'))
+    return { body: { limited: false, retry_after: 0, message: null } };
   if (url.endsWith('/api/client_config')) {
     const config: ClientConfigResponse = {
       version: '0.1.0',

@@ -443,3 +443,19 @@ export interface UpdateLibsJob {
 export interface UpdateLibsResponse {
   job: UpdateLibsJob | null;
 }
+
+/** Role requests' socket events: new ones to `admins`, the decision to the requester and `admins`. */
+export interface RoleRequestServerToClientEvents {
+  /** Admin area, to `admins`: a new role request. */
+  'roles:request-created': (payload: { request: AdminRoleRequest }) => void;
+  /** To the requester (`user:<id>`): an admin granted or refused the request. */
+  'roles:request-decided': (payload: { requestId: string; role: Role; granted: boolean }) => void;
+}
+
+/** The admin area's socket events, to `admins`. */
+export interface AdminServerToClientEvents {
+  /** Admin area, to `admins`: the update_libs job moved (started, a step, finished). */
+  'admin:update-libs': (payload: { job: UpdateLibsJob }) => void;
+  /** Admin area, to `admins`: a run of the scheduled character checks finished (flags may be new). */
+  'admin:char-checks': (payload: { runId: string; checked: number; flagged: number }) => void;
+}

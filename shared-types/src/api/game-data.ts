@@ -53,7 +53,7 @@ export const gameIdParamSchema = decimalInt('Некорректный идент
 
 export interface ItemSummary {
   id: number;
-  /** Russian name, falling back to English. */
+  /** Russian name, falling back to English (CCP's RU client keeps most item names English). */
   name: string;
   nameEn: string;
   icon: string;
@@ -61,6 +61,7 @@ export interface ItemSummary {
   categoryId: number;
   marketGroupId: number | null;
   volume: number;
+  /** The packaged volume, or the volume where the type has none. */
   packagedVolume: number;
   portionSize: number;
   published: boolean;

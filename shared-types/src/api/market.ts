@@ -109,3 +109,10 @@ export const marketSearchQuerySchema = marketHubQuerySchema.extend({
   ),
 });
 export type MarketSearchQuery = z.infer<typeof marketSearchQuerySchema>;
+
+/** The market's socket events: its data is public, sent to every connected client. */
+export interface MarketServerToClientEvents {
+  'market:prices-updated': (payload: { hubId: number; updatedAt: string }) => void;
+  /** An admin changed the market list's categories or items: every hub's list is stale. */
+  'market:list-changed': (payload: { changedAt: string }) => void;
+}

@@ -45,6 +45,41 @@ export const INDUSTRY_MESSAGES = {
   skillsEsiFailed: 'Не удалось прочитать навыки персонажа из ESI, попробуйте позже',
 } as const;
 
+const ACTIVITY_NAMES: Record<string, string> = {
+  manufacturing: 'производство',
+  reaction: 'реакции',
+  invention: 'изобретение',
+  copying: 'копирование',
+};
+
+/** The calculator's Russian messages that name what the request chose (a rig, a system, an item). */
+export const INDUSTRY_JOB_MESSAGES = {
+  calculationFailed: 'Ошибка расчета',
+  rigNotFound: (id: number) => `Риг не найден: ${id}`,
+  rigOnNpcStation: (rig: string) => `Риги ставятся только на структуры, не на NPC-станцию: «${rig}»`,
+  rigDoesNotFit: (rig: string, structure: string) => `Риг «${rig}» не подходит к структуре «${structure}»`,
+  notInventedNoSource: (name: string) => `Этот чертёж не изобретают, источник не выбирается: «${name}»`,
+  decryptorOnlyInvented: (name: string) => `Декриптор задаётся только изобретаемым чертежам (T2): «${name}»`,
+  sourceAmbiguous: (name: string) =>
+    `Укажите источник чертежа (owned — свой чертёж с ME/TE, invent — изобретение с декриптором): «${name}»`,
+  inventedMeTe: (name: string) => `ME и TE изобретённой копии задаёт декриптор: «${name}»`,
+  ownedDecryptor: (name: string) => `Декриптор нужен только для изобретения, а чертёж свой: «${name}»`,
+  reactionNoMeTe: (name: string) => `У формул реакций нет ME и TE: «${name}»`,
+  tooManyInventionRuns: (runs: number, max: number) =>
+    `Слишком много попыток для одной работы: ${runs}. Не больше ${max}: все прогоны, кроме последнего, должны начаться в течение 30 дней`,
+  reactionsInHighsec: (system: string) =>
+    `Реакции запускаются только в системах с уровнем безопасности 0.4 и ниже: в ${system} их не запустить`,
+  rigsWithoutData: (rigs: readonly string[]) =>
+    `Нет данных о группах предметов для ригов (${rigs.join(', ')}): их бонусы не учтены`,
+  ignoredRigs: (rigs: readonly string[]) => `Риги не влияют на эту работу и не учтены: ${rigs.join(', ')}`,
+  noCostIndex: (activity: string, system: string) =>
+    `Нет индекса стоимости работ (${ACTIVITY_NAMES[activity] ?? activity}) для системы ${system}: ` +
+    'стоимость работ посчитана без него (индексы ещё не загружены из ESI)',
+  noAdjustedPrices: (count: number) => `Нет скорректированной цены CCP (adjusted price), пошлина посчитана без них: ${count} шт.`,
+  noHubSell: (names: readonly string[]) =>
+    `Нет цены SELL в хабе: ${names.join(', ')} — стоимость материалов и попытки неизвестна`,
+} as const;
+
 /** Largest quantity the form and the API accept (run limits are checked on top, per blueprint). */
 export const INDUSTRY_MAX_QUANTITY = 1_000_000_000;
 /** Upwell structures have three rig slots. */

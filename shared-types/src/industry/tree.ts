@@ -164,6 +164,61 @@ export interface JobNode {
 
 export type PriceSide = 'sell' | 'buy';
 
+/** What a node says of the item itself: which, how many, its prices, volume and group. */
+export type JobNodeItem = Pick<
+  JobNode,
+  | 'id'
+  | 'name'
+  | 'name_en'
+  | 'icon'
+  | 'quantity'
+  | 'adjusted_price'
+  | 'market_sell'
+  | 'market_buy'
+  | 'price_source'
+  | 'volume'
+  | 'group_id'
+>;
+
+/** The node of an item that is bought, not built here: no blueprint, no job, no materials, nothing paid or left over. */
+export function boughtNode(item: JobNodeItem): JobNode {
+  return {
+    id: item.id,
+    name: item.name,
+    name_en: item.name_en,
+    icon: item.icon,
+    quantity: item.quantity,
+    me: null,
+    te: null,
+    blueprint_source: null,
+    inventable: false,
+    invention: null,
+    quantity_per_run: 1,
+    runs: 0,
+    activity_id: null,
+    blueprint_id: null,
+    adjusted_price: item.adjusted_price,
+    market_sell: item.market_sell,
+    market_buy: item.market_buy,
+    price_source: item.price_source,
+    time_for_run: 0,
+    time: 0,
+    volume: item.volume,
+    group_id: item.group_id,
+    materials: [],
+    build: false,
+    pay: 0,
+    work_price_total: 0,
+    work_price_per_run: 0,
+    work_price_parts: { eiv: 0, index: 0, tax: 0, scc: 0 },
+    corp_have: 0,
+    corp_buy_price: null,
+    materials_total_sell: 0,
+    materials_total_buy: 0,
+    trash: 0,
+  };
+}
+
 /** How a manufacturing node's blueprint is had: one the player owns (BPO or a bought copy), or invented. */
 export type BlueprintSource = 'owned' | 'invent';
 

@@ -3,9 +3,10 @@
  * Every value is a pure function of (seed, region, type, time/epoch, index), so a test can
  * regenerate exactly what the server answered.
  */
+import { seededRandom } from '@eve-toolkit/shared-types';
 import type { Catalog, CatalogType } from './catalog';
 import { FEATURED_TYPE_IDS } from './catalog';
-import { gaussian, hash32, prng, tickPrice, unit } from './rng';
+import { gaussian, hash32, tickPrice, unit } from './rng';
 
 /** One order exactly as ESI's `GET /markets/{region_id}/orders` returns it. */
 export interface EsiMarketOrder {
@@ -158,7 +159,7 @@ export class FakeMarket {
   /** Order `index` of a region's book at `epoch` (generated on its own; pages never need the whole book). */
   order(regionId: number, index: number, epoch: number, atMs: number): EsiMarketOrder {
     const s = this.options.seed;
-    const rand = prng(hash32(s, regionId, epoch, index));
+    const rand = seededRandom(hash32(s, regionId, epoch, index));
     const hub = this.hub(regionId);
     const featuredSlots = this.featured.length * FEATURED_ORDERS_PER_SIDE * 2;
 
@@ -254,7 +255,7 @@ export class FakeMarket {
     const out: EsiHistoryDay[] = [];
     for (let d = today - days; d < today; d++) {
       const avg = this.centerPrice(type, regionId, d * DAY_MS + DAY_MS / 2);
-      const r = prng(hash32(s, 'hist', regionId, typeId, d));
+      const r = seededRandom(hash32(s, 'hist', regionId, typeId, d));
       const highest = avg * (1 + 0.008 + r() * 0.015);
       const lowest = avg * (1 - 0.008 - r() * 0.015);
       const volume = Math.max(1, Math.round(type.dailyVolume * share * (0.6 + 0.8 * r())));

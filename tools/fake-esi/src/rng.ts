@@ -1,4 +1,7 @@
-/** Small deterministic helpers: every generated value is a pure function of the seed and its coordinates. */
+/**
+ * Small deterministic helpers: every generated value is a pure function of the seed and its
+ * coordinates. The seeded generator itself is the project's one (`seededRandom`, shared-types).
+ */
 
 /** 32-bit hash of a list of numbers/strings (FNV-1a, then a murmur-style finaliser). */
 export function hash32(...parts: Array<number | string>): number {
@@ -23,18 +26,6 @@ export function hash32(...parts: Array<number | string>): number {
 /** Uniform [0, 1) from a hash of the parts. */
 export function unit(...parts: Array<number | string>): number {
   return hash32(...parts) / 4294967296;
-}
-
-/** mulberry32: a fast seeded PRNG returning [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Standard normal from two uniforms (Box-Muller). */

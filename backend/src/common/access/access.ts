@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, CORP_PERMISSIONS, type Role } from '@eve-toolkit/shared-types';
-import { apiError } from '../errors/api-exception.filter';
+import { apiError } from '../errors/api-error';
 import type { SessionUser } from '../auth/session-user';
 
 /**

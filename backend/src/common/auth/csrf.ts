@@ -2,7 +2,7 @@ import { applyDecorators, Injectable, UseGuards, type CanActivate, type Executio
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { csrfSync } from 'csrf-sync';
 import { ERROR_CODES, type ApiErrorBody } from '@eve-toolkit/shared-types';
-import { apiError } from '../errors/api-exception.filter';
+import { apiError } from '../errors/api-error';
 
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_MESSAGE = 'Недействительный CSRF-токен: обновите страницу и повторите действие';

@@ -1,4 +1,4 @@
-import { apiError } from '../errors/api-exception.filter';
+import { apiError } from '../errors/api-error';
 
 /** MongoDB's duplicate-key error (E11000): a unique index refused the write (also bulk writes). */
 export function isDuplicateKey(err: unknown): boolean {

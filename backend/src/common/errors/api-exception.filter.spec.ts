@@ -1,5 +1,6 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
-import { apiError, toApiError } from './api-exception.filter';
+import { apiError } from './api-error';
+import { toApiError } from './api-exception.filter';
 
 describe('toApiError', () => {
   it.each([

@@ -2,21 +2,9 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Error as MongooseError } from 'mongoose';
-import { ERROR_CODES, MESSAGES, type ApiErrorBody, type ErrorCode } from '@eve-toolkit/shared-types';
+import { ERROR_CODES, MESSAGES, type ApiErrorBody } from '@eve-toolkit/shared-types';
 import { isDuplicateKey } from '../database/duplicate-key';
-
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: ERROR_CODES.validation,
-  401: ERROR_CODES.unauthorized,
-  403: ERROR_CODES.forbidden,
-  404: ERROR_CODES.notFound,
-  409: ERROR_CODES.conflict,
-  413: ERROR_CODES.payloadTooLarge,
-  415: ERROR_CODES.unsupportedMedia,
-  429: ERROR_CODES.tooMany,
-  502: ERROR_CODES.upstream,
-  503: ERROR_CODES.upstream,
-};
+import { CODE_BY_STATUS } from './api-error';
 
 const RUSSIAN_BY_STATUS: Record<number, string> = {
   400: MESSAGES.badRequest,
@@ -28,13 +16,6 @@ const RUSSIAN_BY_STATUS: Record<number, string> = {
   415: MESSAGES.unsupportedEncoding,
   429: MESSAGES.tooMany,
 };
-
-/** An HttpException whose response is already a full ApiErrorBody (thrown by `apiError`). */
-export function apiError(status: number, message: string, code?: ErrorCode, errors?: string[]): HttpException {
-  const body: ApiErrorBody = { statusCode: status, code: code ?? CODE_BY_STATUS[status] ?? ERROR_CODES.internal, message };
-  if (errors?.length) body.errors = errors;
-  return new HttpException(body, status);
-}
 
 interface BodyParserError {
   type?: string;

@@ -11,7 +11,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import type { Observable } from 'rxjs';
 import { BODY_LIMITS, ERROR_CODES, REQUEST_MESSAGES } from '@eve-toolkit/shared-types';
-import { apiError } from '../errors/api-exception.filter';
+import { apiError } from '../errors/api-error';
 
 /**
  * Multipart forms, read one way for every route that takes them, with the same bounds as a JSON

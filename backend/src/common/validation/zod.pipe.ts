@@ -1,7 +1,7 @@
 import { type ArgumentMetadata, PipeTransform } from '@nestjs/common';
 import { z, type ZodType } from 'zod';
 import { ERROR_CODES, MESSAGES, REQUEST_MESSAGES } from '@eve-toolkit/shared-types';
-import { apiError } from '../errors/api-exception.filter';
+import { apiError } from '../errors/api-error';
 
 // Every message a schema leaves to zod (a wrong type where a field has no message of its own) in Russian.
 z.config(z.locales.ru());

@@ -10,14 +10,14 @@ import {
   type CalendarLinkResponse,
   type CalendarLinkState,
 } from '@eve-toolkit/shared-types';
-import { ACCOUNT_EVENTS, type AccountDeletedEvent } from '../../accounts/accounts.events';
+import { ACCOUNT_EVENTS, type AccountDeletedEvent } from '../../common/auth/account.events';
 import { SessionUsers } from '../../common/auth/session-users';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
-import { apiError } from '../../common/errors/api-exception.filter';
+import { apiError } from '../../common/errors/api-error';
 import { CorpAccess, type CorpMember } from '../corp-access';
 import { CorpScoped } from '../corp-scope';
-import { toCorpEvent } from '../corp.mapper';
-import { CORP_MODELS, type EventDoc } from '../corp.schema';
+import { toPing } from '../corp.mapper';
+import { CORP_MODELS, type PingDoc } from '../corp.schema';
 import { pingCalendar } from '../domain/calendar-feed';
 import { CALENDAR_MODELS, type CalendarLinkDoc } from './calendar.schema';
 
@@ -37,12 +37,12 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
  */
 @Injectable()
 export class CorpCalendarService {
-  private readonly pings: CorpScoped<EventDoc>;
+  private readonly pings: CorpScoped<PingDoc>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectModel(CALENDAR_MODELS.link) private readonly links: Model<CalendarLinkDoc>,
-    @InjectModel(CORP_MODELS.event) pings: Model<EventDoc>,
+    @InjectModel(CORP_MODELS.ping) pings: Model<PingDoc>,
     private readonly users: SessionUsers,
     private readonly access: CorpAccess,
   ) {
@@ -81,10 +81,10 @@ export class CorpCalendarService {
       .find(member, { date: { $gte: since } })
       .sort({ date: 1 })
       .limit(FEED_PINGS)
-      .lean<EventDoc[]>();
+      .lean<PingDoc[]>();
     const pageUrl = this.config.publicUrl ? `${this.config.publicUrl.replace(/\/$/, '')}/corp/events` : undefined;
     return pingCalendar(
-      docs.map((d) => ({ ...toCorpEvent(d, this.config.imageServerUrl), cancelled: !!d.cancelled, sequence: d.seq ?? 0 })),
+      docs.map((d) => ({ ...toPing(d, this.config.imageServerUrl), cancelled: !!d.cancelled, sequence: d.seq ?? 0 })),
       { now, pageUrl },
     );
   }

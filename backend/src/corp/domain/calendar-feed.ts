@@ -1,5 +1,5 @@
 import ical, { ICalEventStatus } from 'ical-generator';
-import { DELIVERY_LIMITS, EVENT_TYPE_LABELS, formatSecurity, SRP_LABEL } from '@eve-toolkit/shared-types';
+import { DELIVERY_LIMITS, PING_TYPE_LABELS, formatSecurity, SRP_LABEL } from '@eve-toolkit/shared-types';
 import type { PingSummary } from './discord-message';
 
 export interface CalendarOptions {
@@ -44,7 +44,7 @@ export function pingCalendar(pings: readonly CalendarPing[], options: CalendarOp
   });
   for (const ping of pings) {
     const start = new Date(ping.date);
-    const type = EVENT_TYPE_LABELS[ping.type] ?? ping.type;
+    const type = PING_TYPE_LABELS[ping.type] ?? ping.type;
     calendar.createEvent({
       id: `${ping.id}@eve-toolkit`,
       start,

@@ -3,6 +3,13 @@
  * over ESI's own records. The service reads ESI and the claims; these decide.
  */
 import { CORP_LIMITS } from '@eve-toolkit/shared-types';
+import type { ChosenCredit } from './credits';
+
+/** A game job or contract the member may claim for a project job, and what it would credit. */
+export interface Candidate extends ChosenCredit {
+  facilityName: string;
+  facilityIcon: string;
+}
 
 /** ESI GET /characters/{id}/industry/jobs/ (the fields used). */
 export interface EsiIndustryJob {

@@ -1,17 +1,11 @@
-import {
-  EVENT_TYPE_LABELS,
-  formatSecurity,
-  SRP_LABEL,
-  type EventType,
-  type WebhookDeliveryKind,
-} from '@eve-toolkit/shared-types';
+import { PING_TYPE_LABELS, formatSecurity, SRP_LABEL, type PingType, type WebhookDeliveryKind } from '@eve-toolkit/shared-types';
 
-/** What a webhook message says about a ping (a CorpEvent carries these fields). */
+/** What a webhook message says about a ping (a Ping carries these fields). */
 export interface PingSummary {
   id: string;
   name: string;
   desc: string;
-  type: EventType;
+  type: PingType;
   /** ISO, UTC (= EVE time). */
   date: string;
   author: string;
@@ -65,7 +59,7 @@ export function pingMessage(ping: PingSummary, kind: WebhookDeliveryKind): Disco
   const unix = Math.floor(Date.parse(ping.date) / 1000);
   const fields: DiscordEmbed['fields'] = [
     { name: 'Время', value: `${eveTime(ping.date)}\n<t:${unix}:F> (<t:${unix}:R>)`, inline: false },
-    { name: 'Тип', value: EVENT_TYPE_LABELS[ping.type] ?? ping.type, inline: true },
+    { name: 'Тип', value: PING_TYPE_LABELS[ping.type] ?? ping.type, inline: true },
   ];
   if (ping.formup) {
     const sec = ping.formup.security;

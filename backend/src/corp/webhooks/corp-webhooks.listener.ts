@@ -18,6 +18,6 @@ export class CorpWebhooksListener {
   @OnEvent(CORP_EVENTS.pingCancelled)
   async onPingChanged(e: PingCreatedEvent | PingUpdatedEvent | PingCancelledEvent): Promise<void> {
     if ('reason' in e && e.reason !== 'edit') return;
-    await this.outbox.announce(e.event.id);
+    await this.outbox.announce(e.ping.id);
   }
 }

@@ -12,7 +12,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import { encryptSecret, secretKey } from '../../common/crypto/secret-box';
 import { isDuplicateKey } from '../../common/database/duplicate-key';
-import { apiError } from '../../common/errors/api-exception.filter';
+import { apiError } from '../../common/errors/api-error';
 import type { CorpMember } from '../corp-access';
 import { CorpScoped } from '../corp-scope';
 import { checkWebhookUrl, maskWebhookUrl, type WebhookPolicy } from '../domain/webhook-url';
@@ -141,8 +141,8 @@ export class CorpWebhooksService {
     const [row] = await this.outbox.enqueue(
       {
         corporationId: hook.corporation_id,
-        eventId: null,
-        eventName: 'Проверка вебхука',
+        pingId: null,
+        pingName: 'Проверка вебхука',
         kind: 'test',
         changeKey: `test:${new Types.ObjectId().toHexString()}`,
         message: {

@@ -6,8 +6,8 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import { decryptSecret, secretKey } from '../../common/crypto/secret-box';
 import { isDuplicateKey } from '../../common/database/duplicate-key';
 import { LeaseService } from '../../common/scheduling/lease.service';
-import { CORP_MODELS, type EventDoc } from '../corp.schema';
-import { toCorpEvent } from '../corp.mapper';
+import { CORP_MODELS, type PingDoc } from '../corp.schema';
+import { toPing } from '../corp.mapper';
 import { pingMessage, type DiscordMessage } from '../domain/discord-message';
 import { nextStep } from '../domain/webhook-retry';
 import { WebhookSender } from './webhook-sender';
@@ -16,8 +16,8 @@ import { WEBHOOK_MODELS, type DeliveryDoc, type WebhookDoc } from './webhook.sch
 /** One ping change to announce (or a moderator's test). */
 export interface OutboxEntry {
   corporationId: number;
-  eventId: string | null;
-  eventName: string;
+  pingId: string | null;
+  pingName: string;
   kind: WebhookDeliveryKind;
   /** Same key for the same change: announced twice, sent once. */
   changeKey: string;
@@ -60,7 +60,7 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectModel(WEBHOOK_MODELS.webhook) private readonly webhooks: Model<WebhookDoc>,
     @InjectModel(WEBHOOK_MODELS.delivery) private readonly deliveries: Model<DeliveryDoc>,
-    @InjectModel(CORP_MODELS.event) private readonly pings: Model<EventDoc>,
+    @InjectModel(CORP_MODELS.ping) private readonly pings: Model<PingDoc>,
     leases: LeaseService,
   ) {
     const { hosts, allowHttp, allowPrivate, timeoutMs } = config.pingWebhooks;
@@ -95,14 +95,14 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
    */
   async announce(pingId: string): Promise<void> {
     try {
-      const ping = await this.pings.findById(new Types.ObjectId(pingId)).lean<EventDoc>();
+      const ping = await this.pings.findById(new Types.ObjectId(pingId)).lean<PingDoc>();
       if (!ping?.webhooks_due?.length) return;
-      const view = toCorpEvent(ping, this.config.imageServerUrl);
+      const view = toPing(ping, this.config.imageServerUrl);
       for (const change of ping.webhooks_due)
         await this.enqueue({
           corporationId: ping.corporation_id,
-          eventId: view.id,
-          eventName: ping.name,
+          pingId: view.id,
+          pingName: ping.name,
           kind: change.kind,
           changeKey: change.key,
           message: pingMessage(view, change.kind),
@@ -122,7 +122,7 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
     const left = await this.pings
       .find({ 'webhooks_due.at': { $lte: before } }, { _id: 1 })
       .limit(SWEEP_BATCH)
-      .lean<Pick<EventDoc, '_id'>[]>()
+      .lean<Pick<PingDoc, '_id'>[]>()
       .catch((err: unknown) => {
         if (!this.abort.signal.aborted) this.logger.error(`Проверка очереди вебхуков не удалась: ${String(err)}`);
         return [];
@@ -143,8 +143,8 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
           corporation_id: entry.corporationId,
           webhook_id: hook._id,
           webhook_name: hook.name,
-          event_id: entry.eventId,
-          event_name: entry.eventName,
+          event_id: entry.pingId,
+          event_name: entry.pingName,
           kind: entry.kind,
           change_key: entry.changeKey,
           message: entry.message,

@@ -25,6 +25,7 @@
  * - Every buildable node starts as "build"; the page offers the cheapest choice in one click.
  */
 import {
+  boughtNode,
   estimatedItemValue,
   exceedsRunLength,
   INDUSTRY_MESSAGES,
@@ -192,41 +193,19 @@ export function buildJobTree(
     }
     const t = catalog.type(typeId);
     const price = catalog.hubPrice(typeId);
-    const leaf: JobNode = {
+    const leaf = boughtNode({
       id: typeId,
       name: t?.name ?? `#${typeId}`,
       name_en: t?.nameEn ?? `#${typeId}`,
       icon: catalog.icon(typeId),
       quantity: qty,
-      me: null,
-      te: null,
-      blueprint_source: null,
-      inventable: false,
-      invention: null,
-      quantity_per_run: 1,
-      runs: 0,
-      activity_id: null,
-      blueprint_id: null,
       adjusted_price: catalog.adjustedPrice(typeId) ?? null,
       market_sell: price?.sell ?? null,
       market_buy: price?.buy ?? null,
       price_source: price?.source ?? null,
-      time_for_run: 0,
-      time: 0,
       volume: t?.volume ?? 0,
       group_id: t?.groupId ?? 0,
-      materials: [],
-      build: false,
-      pay: 0,
-      work_price_total: 0,
-      work_price_per_run: 0,
-      work_price_parts: { eiv: 0, index: 0, tax: 0, scc: 0 },
-      corp_have: 0,
-      corp_buy_price: null,
-      materials_total_sell: 0,
-      materials_total_buy: 0,
-      trash: 0,
-    };
+    });
     if (!bp || bp.materials.length === 0) return leaf;
     if (chain.includes(typeId)) {
       const path = [...chain.slice(chain.indexOf(typeId)), typeId].map(nameOf).join(' → ');

@@ -53,9 +53,12 @@ function usable(o: BookEntry): boolean {
   return Number.isFinite(o.price) && o.price > 0 && Number.isFinite(o.volume) && o.volume > 0;
 }
 
+/** A side without orders: no prices, nothing on offer. */
+export const EMPTY_SIDE: SideStats = Object.freeze({ best: null, robust: null, top: null, volume: 0, orders: 0 });
+
 function sideStats(orders: readonly BookEntry[], side: 'sell' | 'buy', share: number): SideStats {
   const valid = orders.filter(usable);
-  if (valid.length === 0) return { best: null, robust: null, top: null, volume: 0, orders: 0 };
+  if (valid.length === 0) return { ...EMPTY_SIDE };
   const sorted = [...valid].sort((a, b) => (side === 'sell' ? a.price - b.price : b.price - a.price));
   const volume = sorted.reduce((s, o) => s + o.volume, 0);
   const threshold = share * volume;

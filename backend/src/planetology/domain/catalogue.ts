@@ -19,6 +19,7 @@ import {
   type PlanetologyCatalogueResponse,
   type PlanetTypeInfo,
 } from '@eve-toolkit/shared-types';
+import type { GamePiPin, GameSchematic } from '../../game-data/game-data.contract';
 import { richness } from './richness';
 
 /** Dogma attribute ids (SDE dogmaAttributes). */
@@ -40,28 +41,11 @@ export const PI_ATTR = {
 
 export const PI_GROUP = { commandCenter: 1027, processor: 1028, storage: 1029, launchpad: 1030, link: 1036, ecu: 1063 } as const;
 
-export interface SourceSchematic {
-  id: number;
-  name: string;
-  cycleTime: number;
-  inputs: { typeId: number; quantity: number }[];
-  output: { typeId: number; quantity: number };
-  pins: number[];
-}
-
-export interface SourcePin {
-  id: number;
-  name: string;
-  groupId: number;
-  published: boolean;
-  attributes: Record<number, number>;
-}
-
 export interface CatalogueSource {
-  schematics: readonly SourceSchematic[];
+  schematics: readonly GameSchematic[];
   /** Names and volumes of every commodity and planet type the schematics and resources mention. */
   types: ReadonlyMap<number, { name: string; volume: number }>;
-  pins: readonly SourcePin[];
+  pins: readonly GamePiPin[];
   /** Planet type -> raw resources. */
   planetResources: ReadonlyMap<number, readonly number[]>;
   /** Planet type -> median diameter, km. */
@@ -136,7 +120,7 @@ function buildRules(src: CatalogueSource, tiers: ReadonlyMap<number, PlanetaryTi
     const tier = tiers.get(s.output.typeId) ?? 0;
     for (const pin of s.pins) processorTier.set(pin, Math.max(processorTier.get(pin) ?? 0, tier));
   }
-  const a = (p: SourcePin, id: number) => p.attributes[id] ?? 0;
+  const a = (p: GamePiPin, id: number) => p.attributes[id] ?? 0;
 
   const pins: PiPinType[] = [];
   const levels = new Map<number, PiCommandCenterLevel>();

@@ -1,13 +1,3 @@
-import { lazy, Suspense } from 'react';
-import { LoadingView } from '../../../shared/ui/loading-view';
+import { adminPageShell } from './admin-page-shell';
 
-/** A thin shell: the page body (tables, forms, queries) is its own lazy chunk, off the first load. */
-const Body = lazy(() => import('../views/main-view'));
-
-export default function AdminMainPage() {
-  return (
-    <Suspense fallback={<LoadingView fullScreen={false} />}>
-      <Body />
-    </Suspense>
-  );
-}
+export default adminPageShell(() => import('../views/main-view'));

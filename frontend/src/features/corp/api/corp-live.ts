@@ -2,17 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   PROJECT_STATUS_META,
   ROLE_LABELS,
-  type EventsResponse,
+  type PingsResponse,
   type RolesResponse,
   type SessionResponse,
 } from '@eve-toolkit/shared-types';
 import { notify } from '../../../shared/notify';
 import { useAnnounce } from '../../../shared/ui/live-announcer';
-import { localText } from '../lib/event-time';
+import { localText } from '../lib/ping-time';
 import { sessionQueryKey } from '../../../shared/session';
 import { useSocketEvent } from '../../../shared/socket';
 import { corpKeys, dropProject, patchProject, refetchRolesAndSession } from './corp.api';
-import { markAnswer, mergeLiveEvent } from '../lib/pings';
+import { markAnswer, mergeLivePing } from '../lib/pings';
 import { notifyNewPing } from '../lib/ping-notify';
 
 /**
@@ -41,25 +41,25 @@ export function useCorpLive(): void {
     if (reason === 'status') announce(`Проект «${project.name}»: ${PROJECT_STATUS_META[project.status].label}`);
   });
   useSocketEvent('corp:project-deleted', ({ projectId }) => dropProject(client, projectId));
-  const patchEvents = (patch: (d: EventsResponse | undefined) => EventsResponse | undefined) =>
-    client.setQueryData<EventsResponse>(corpKeys.events, patch);
-  useSocketEvent('corp:event-created', ({ event }) => {
-    patchEvents((d) => mergeLiveEvent(d, event));
-    notifyNewPing(event, client.getQueryData<SessionResponse>(sessionQueryKey)?.username ?? null);
-    announce(`Новый пинг: ${event.name}, ${localText(event.date)} (ваше время)`);
+  const patchPings = (patch: (d: PingsResponse | undefined) => PingsResponse | undefined) =>
+    client.setQueryData<PingsResponse>(corpKeys.pings, patch);
+  useSocketEvent('corp:ping-created', ({ ping }) => {
+    patchPings((d) => mergeLivePing(d, ping));
+    notifyNewPing(ping, client.getQueryData<SessionResponse>(sessionQueryKey)?.username ?? null);
+    announce(`Новый пинг: ${ping.name}, ${localText(ping.date)} (ваше время)`);
   });
-  useSocketEvent('corp:event-updated', ({ event, reason }) => {
-    patchEvents((d) => mergeLiveEvent(d, event));
-    if (reason === 'edit') announce(`Пинг «${event.name}» изменён`);
+  useSocketEvent('corp:ping-updated', ({ ping, reason }) => {
+    patchPings((d) => mergeLivePing(d, ping));
+    if (reason === 'edit') announce(`Пинг «${ping.name}» изменён`);
     // The card stays, struck through, with who cancelled it and when.
-    if (reason === 'cancel') announce(`Пинг «${event.name}» отменён`);
+    if (reason === 'cancel') announce(`Пинг «${ping.name}» отменён`);
   });
   // Follows the `cancel` update; should that one have been missed, the list is read again.
-  useSocketEvent('corp:event-cancelled', ({ eventId }) => {
-    const known = client.getQueryData<EventsResponse>(corpKeys.events)?.events.find((e) => e.id === eventId);
-    if (known && !known.cancelled) void client.invalidateQueries({ queryKey: corpKeys.events });
+  useSocketEvent('corp:ping-cancelled', ({ pingId }) => {
+    const known = client.getQueryData<PingsResponse>(corpKeys.pings)?.events.find((e) => e.id === pingId);
+    if (known && !known.cancelled) void client.invalidateQueries({ queryKey: corpKeys.pings });
   });
-  useSocketEvent('corp:event-answered', ({ eventId, answer }) => patchEvents((d) => markAnswer(d, eventId, answer)));
+  useSocketEvent('corp:ping-answered', ({ pingId, answer }) => patchPings((d) => markAnswer(d, pingId, answer)));
   useSocketEvent('corp:buys-changed', () => void client.invalidateQueries({ queryKey: corpKeys.buys }));
   useSocketEvent('corp:access-changed', refetchAll);
   useSocketEvent('roles:request-decided', ({ role, granted }) => {

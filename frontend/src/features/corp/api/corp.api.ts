@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  AddEventRequest,
+  AddPingRequest,
   AddProjectRequest,
   BuysResponse,
-  CorpEvent,
-  DeleteEventRequest,
-  EventsResponse,
+  Ping,
+  CancelPingRequest,
+  PingsResponse,
   ItemSearchResponse,
   Project,
   ProjectResponse,
@@ -16,22 +16,22 @@ import type {
   PushJobsResponse,
   Role,
   RolesResponse,
-  RsvpEventRequest,
+  RsvpPingRequest,
   UpdateBuyRequest,
-  UpdateEventRequest,
+  UpdatePingRequest,
   UpdateProjectRequest,
   VerifyJobRequest,
   VerifyJobResponse,
 } from '@eve-toolkit/shared-types';
 import { ApiError, api } from '../../../shared/api-client';
 import { sessionQueryKey } from '../../../shared/session';
-import { putEvent } from '../lib/pings';
+import { putPing } from '../lib/pings';
 
 /** Every corporation query lives under ['corp'] (invalidated at once when access changes). */
 export const corpKeys = {
   all: ['corp'] as const,
   buys: ['corp', 'buys'] as const,
-  events: ['corp', 'events'] as const,
+  pings: ['corp', 'pings'] as const,
   projects: ['corp', 'projects'] as const,
   project: (id: string) => ['corp', 'project', id] as const,
   roles: ['corp', 'roles'] as const,
@@ -118,37 +118,37 @@ export function useItemSearch(query: string) {
 // --- Pings --------------------------------------------------------------------------------------
 
 /** GET auth/corp/events */
-export const useEvents = () => useCorpQuery<EventsResponse>(corpKeys.events, 'auth/corp/events');
+export const usePings = () => useCorpQuery<PingsResponse>(corpKeys.pings, 'auth/corp/events');
 
 /** POST auth/corp/add_event (fc, admin). */
-export function useAddEvent() {
+export function useAddPing() {
   const client = useQueryClient();
-  return useCorpMutation<AddEventRequest, { event: CorpEvent }>('auth/corp/add_event', (res) =>
-    client.setQueryData<EventsResponse>(corpKeys.events, (d) => putEvent(d, res.event)),
+  return useCorpMutation<AddPingRequest, { event: Ping }>('auth/corp/add_event', (res) =>
+    client.setQueryData<PingsResponse>(corpKeys.pings, (d) => putPing(d, res.event)),
   );
 }
 
 /** POST auth/corp/update_event (author, its FC, admins): the answer is the ping as the caller sees it. */
-export function useUpdateEvent() {
+export function useUpdatePing() {
   const client = useQueryClient();
-  return useCorpMutation<UpdateEventRequest, { event: CorpEvent }>('auth/corp/update_event', (res) =>
-    client.setQueryData<EventsResponse>(corpKeys.events, (d) => putEvent(d, res.event)),
+  return useCorpMutation<UpdatePingRequest, { event: Ping }>('auth/corp/update_event', (res) =>
+    client.setQueryData<PingsResponse>(corpKeys.pings, (d) => putPing(d, res.event)),
   );
 }
 
 /** POST auth/corp/delete_event (author, its FC, admins). */
-export function useCancelEvent() {
+export function useCancelPing() {
   const client = useQueryClient();
-  return useCorpMutation<DeleteEventRequest, { ok: true; event: CorpEvent }>('auth/corp/delete_event', (res) =>
-    client.setQueryData<EventsResponse>(corpKeys.events, (d) => putEvent(d, res.event)),
+  return useCorpMutation<CancelPingRequest, { ok: true; event: Ping }>('auth/corp/delete_event', (res) =>
+    client.setQueryData<PingsResponse>(corpKeys.pings, (d) => putPing(d, res.event)),
   );
 }
 
 /** POST auth/corp/rsvp_event (any member). */
-export function useRsvpEvent() {
+export function useRsvpPing() {
   const client = useQueryClient();
-  return useCorpMutation<RsvpEventRequest, { event: CorpEvent }>('auth/corp/rsvp_event', (res) =>
-    client.setQueryData<EventsResponse>(corpKeys.events, (d) => putEvent(d, res.event)),
+  return useCorpMutation<RsvpPingRequest, { event: Ping }>('auth/corp/rsvp_event', (res) =>
+    client.setQueryData<PingsResponse>(corpKeys.pings, (d) => putPing(d, res.event)),
   );
 }
 

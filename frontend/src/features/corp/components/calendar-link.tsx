@@ -1,7 +1,7 @@
 import { Alert, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { errorText, isAuthError } from '../api/corp.api';
 import { useCalendarLink, useRevokeCalendarLink, useTakeCalendarLink } from '../api/delivery.api';
-import { localText } from '../lib/event-time';
+import { localText } from '../lib/ping-time';
 
 /**
  * A member's personal calendar link (iCalendar feed of the corporation's pings for Google,

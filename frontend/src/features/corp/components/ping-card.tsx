@@ -1,21 +1,21 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import {
-  EVENT_TYPE_LABELS,
+  PING_TYPE_LABELS,
   RSVP_ANSWERS,
   RSVP_LABELS,
   securityColor,
   SRP_LABEL,
-  type CorpEvent,
+  type Ping,
   type RsvpAnswer,
 } from '@eve-toolkit/shared-types';
 import { useNow } from '../../../shared/use-now';
 import { systemLabel } from '../../../shared/system-label';
 import { TypeIcon } from '../../../shared/ui/type-icon';
-import { errorText, isAuthError, useCancelEvent, useRsvpEvent } from '../api/corp.api';
-import { countdownText, etText, localText } from '../lib/event-time';
+import { errorText, isAuthError, useCancelPing, useRsvpPing } from '../api/corp.api';
+import { countdownText, etText, localText } from '../lib/ping-time';
 
-const EventForm = lazy(() => import('./event-form').then((m) => ({ default: m.EventForm })));
+const PingForm = lazy(() => import('./ping-form').then((m) => ({ default: m.PingForm })));
 
 /** Ticks on its own: only the countdown re-renders every second. */
 function Countdown({ date }: { date: string }) {
@@ -44,11 +44,11 @@ function Field({ label, children, testId }: { label: string; children: React.Rea
  * and admins «Изменить» / «Отменить пинг». A cancelled ping stays until its start, struck
  * through, with who cancelled it and when, its answers shown but no longer to be given.
  */
-export function PingCard({ event: e }: { event: CorpEvent }) {
+export function PingCard({ event: e }: { event: Ping }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const rsvp = useRsvpEvent();
-  const cancel = useCancelEvent();
+  const rsvp = useRsvpPing();
+  const cancel = useCancelPing();
   const failed = [rsvp, cancel].find((m) => m.isError && !isAuthError(m.error));
   const answer = (a: RsvpAnswer) => rsvp.mutate({ id: e.id, answer: a });
 
@@ -80,7 +80,7 @@ export function PingCard({ event: e }: { event: CorpEvent }) {
               </Badge>
             )}
             <Badge variant="light" tt="none">
-              {EVENT_TYPE_LABELS[e.type] ?? e.type}
+              {PING_TYPE_LABELS[e.type] ?? e.type}
             </Badge>
             {e.srp && (
               <Badge color="green" variant="light" tt="none" data-testid="event-srp">
@@ -178,7 +178,7 @@ export function PingCard({ event: e }: { event: CorpEvent }) {
           </Group>
           {editing && (
             <Suspense fallback={<Skeleton height={240} radius="md" />}>
-              <EventForm mode="edit" event={e} onDone={() => setEditing(false)} />
+              <PingForm mode="edit" event={e} onDone={() => setEditing(false)} />
             </Suspense>
           )}
         </Stack>

@@ -7,7 +7,7 @@ import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { CardTable } from '../../../shared/ui/card-table';
 import { errorText, isAuthError } from '../api/corp.api';
 import { inFlight, useAddWebhook, useDeleteWebhook, useSetWebhook, useTestWebhook, useWebhooks } from '../api/delivery.api';
-import { localText } from '../lib/event-time';
+import { localText } from '../lib/ping-time';
 
 interface WebhookFormValues {
   name: string;

@@ -4,8 +4,8 @@
  * the background. The choice is the browser's permission plus this browser's opt-in (kept in
  * localStorage, so a member can turn it off without the browser's settings).
  */
-import { EVENT_TYPE_LABELS, type CorpEvent } from '@eve-toolkit/shared-types';
-import { etText, localText } from './event-time';
+import { PING_TYPE_LABELS, type Ping } from '@eve-toolkit/shared-types';
+import { etText, localText } from './ping-time';
 import { systemLabel } from '../../../shared/system-label';
 
 const OPT_IN_KEY = 'ping_notifications';
@@ -52,9 +52,9 @@ export function disablePingNotifications(): PingNotifyState {
 }
 
 /** The notification's text: «Новый пинг: Роум» and when, where, what to fly. */
-export function pingNotification(event: CorpEvent): { title: string; body: string } {
+export function pingNotification(event: Ping): { title: string; body: string } {
   const lines = [
-    `${EVENT_TYPE_LABELS[event.type] ?? event.type} · ${etText(event.date)} (${localText(event.date)} ваше время)`,
+    `${PING_TYPE_LABELS[event.type] ?? event.type} · ${etText(event.date)} (${localText(event.date)} ваше время)`,
     event.formup ? `Сбор: ${systemLabel(event.formup)}` : '',
     event.doctrine ? `Доктрина: ${event.doctrine}` : '',
     event.fc ? `ФК: ${event.fc}` : '',
@@ -63,7 +63,7 @@ export function pingNotification(event: CorpEvent): { title: string; body: strin
 }
 
 /** Shows a new ping as a system notification when allowed and the tab is hidden (not one's own ping). */
-export function notifyNewPing(event: CorpEvent, username: string | null): void {
+export function notifyNewPing(event: Ping, username: string | null): void {
   if (pingNotifyState() !== 'on' || document.visibilityState !== 'hidden') return;
   if (event.author === username) return;
   const { title, body } = pingNotification(event);

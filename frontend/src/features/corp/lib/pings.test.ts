@@ -1,5 +1,5 @@
-import type { CorpEvent, EventsResponse } from '@eve-toolkit/shared-types';
-import { countdownText, defaultPingStart } from './event-time';
+import type { Ping, PingsResponse } from '@eve-toolkit/shared-types';
+import { countdownText, defaultPingStart } from './ping-time';
 import {
   disablePingNotifications,
   enablePingNotifications,
@@ -7,9 +7,9 @@ import {
   pingNotification,
   pingNotifyState,
 } from './ping-notify';
-import { markAnswer, mergeLiveEvent, putEvent } from './pings';
+import { markAnswer, mergeLivePing, putPing } from './pings';
 
-const ping = (p: Partial<CorpEvent> & Pick<CorpEvent, 'id'>): CorpEvent => ({
+const ping = (p: Partial<Ping> & Pick<Ping, 'id'>): Ping => ({
   name: 'Роум',
   desc: '',
   type: 'roam',
@@ -27,7 +27,7 @@ const ping = (p: Partial<CorpEvent> & Pick<CorpEvent, 'id'>): CorpEvent => ({
   cancelled: null,
   ...p,
 });
-const list = (events: CorpEvent[], viewer: Partial<EventsResponse['viewer']> = {}): EventsResponse => ({
+const list = (events: Ping[], viewer: Partial<PingsResponse['viewer']> = {}): PingsResponse => ({
   events,
   can_create: false,
   viewer: { username: 'pilot', admin: false, characters: ['Mira Kestrel'], ...viewer },
@@ -63,28 +63,28 @@ describe('the cached list', () => {
     const mine = ping({ id: 'a', rsvp: { yes: 1, no: 0, maybe: 0, mine: 'yes' }, can_edit: true, author: 'pilot' });
     const data = list([mine]);
     const live = ping({ id: 'a', author: 'pilot', rsvp: { yes: 2, no: 0, maybe: 0, mine: null } });
-    expect(mergeLiveEvent(data, live)!.events[0]).toEqual({
+    expect(mergeLivePing(data, live)!.events[0]).toEqual({
       ...live,
       rsvp: { yes: 2, no: 0, maybe: 0, mine: 'yes' },
       can_edit: true,
     });
     // A new ping naming the viewer's character as FC is theirs to edit; someone else's is not.
-    const named = mergeLiveEvent(data, ping({ id: 'b', fc: 'MIRA KESTREL', date: '2026-11-26T17:00:00.000Z' }))!;
+    const named = mergeLivePing(data, ping({ id: 'b', fc: 'MIRA KESTREL', date: '2026-11-26T17:00:00.000Z' }))!;
     expect(named.events.map((e) => [e.id, e.can_edit])).toEqual([
       ['b', true],
       ['a', true],
     ]);
-    expect(mergeLiveEvent(data, ping({ id: 'c', fc: 'Anna' }))!.events.find((e) => e.id === 'c')!.can_edit).toBe(false);
-    expect(mergeLiveEvent(list([], { admin: true }), ping({ id: 'c' }))!.events[0].can_edit).toBe(true);
+    expect(mergeLivePing(data, ping({ id: 'c', fc: 'Anna' }))!.events.find((e) => e.id === 'c')!.can_edit).toBe(false);
+    expect(mergeLivePing(list([], { admin: true }), ping({ id: 'c' }))!.events[0].can_edit).toBe(true);
   });
 
   it('own answers replace, a cancelled one stays marked, another tab’s answer becomes mine', () => {
     const data = list([ping({ id: 'a' }), ping({ id: 'b', date: '2026-11-27T18:00:00.000Z' })]);
     const moved = ping({ id: 'a', date: '2026-11-28T18:00:00.000Z', can_edit: true });
-    expect(putEvent(data, moved)!.events.map((e) => e.id)).toEqual(['b', 'a']);
+    expect(putPing(data, moved)!.events.map((e) => e.id)).toEqual(['b', 'a']);
     const cancelled = { by: 'demo_fc', at: '2026-11-26T11:00:00.000Z' };
-    const live = mergeLiveEvent(
-      putEvent(data, { ...data.events[0], rsvp: { yes: 1, no: 0, maybe: 0, mine: 'yes' } }),
+    const live = mergeLivePing(
+      putPing(data, { ...data.events[0], rsvp: { yes: 1, no: 0, maybe: 0, mine: 'yes' } }),
       ping({ id: 'a', rev: 2, cancelled, rsvp: { yes: 1, no: 0, maybe: 0, mine: null } }),
     )!;
     expect(live.events.map((e) => [e.id, e.cancelled, e.rsvp.mine])).toEqual([
@@ -92,7 +92,7 @@ describe('the cached list', () => {
       ['b', null, null],
     ]);
     expect(markAnswer(data, 'b', 'maybe')!.events[1].rsvp.mine).toBe('maybe');
-    expect(putEvent(undefined, moved)).toBeUndefined();
+    expect(putPing(undefined, moved)).toBeUndefined();
   });
 });
 
@@ -100,13 +100,13 @@ describe('revisions: a late, older view never replaces a newer one', () => {
   it('a live event older than the list is ignored; an own answer older than a live event keeps the newer counts', () => {
     const newer = ping({ id: 'a', rev: 5, rsvp: { yes: 4, no: 0, maybe: 0, mine: null } });
     const data = list([newer]);
-    expect(mergeLiveEvent(data, ping({ id: 'a', rev: 4, rsvp: { yes: 3, no: 0, maybe: 0, mine: null } }))).toBe(data);
+    expect(mergeLivePing(data, ping({ id: 'a', rev: 4, rsvp: { yes: 3, no: 0, maybe: 0, mine: null } }))).toBe(data);
     // My answer was rev 4 (3 yes with mine); someone's rev 5 came first over the socket.
     const mine = ping({ id: 'a', rev: 4, rsvp: { yes: 3, no: 0, maybe: 0, mine: 'yes' }, can_edit: true });
-    expect(putEvent(data, mine)!.events[0]).toEqual({ ...newer, rsvp: { yes: 4, no: 0, maybe: 0, mine: 'yes' }, can_edit: true });
+    expect(putPing(data, mine)!.events[0]).toEqual({ ...newer, rsvp: { yes: 4, no: 0, maybe: 0, mine: 'yes' }, can_edit: true });
     // The same or a newer revision replaces.
     const rev6 = ping({ id: 'a', rev: 6, doctrine: 'Ферроксы' });
-    expect(mergeLiveEvent(data, rev6)!.events[0].doctrine).toBe('Ферроксы');
+    expect(mergeLivePing(data, rev6)!.events[0].doctrine).toBe('Ферроксы');
   });
 });
 

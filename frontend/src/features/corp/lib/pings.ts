@@ -3,14 +3,14 @@
  * by live events. A live ping is the shared view (`rsvp.mine` null, `can_edit` false): the page
  * keeps the viewer's own answer and decides `can_edit` with the same rule as the server.
  */
-import { canManagePing, type CorpEvent, type EventsResponse, type RsvpAnswer } from '@eve-toolkit/shared-types';
+import { canManagePing, type Ping, type PingsResponse, type RsvpAnswer } from '@eve-toolkit/shared-types';
 
-const byDate = (a: CorpEvent, b: CorpEvent) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id);
+const byDate = (a: Ping, b: Ping) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id);
 
 /** Whether `incoming` is at least as new as what the page has (the server's revision). */
-const fresh = (incoming: CorpEvent, known: CorpEvent | undefined) => !known || (incoming.rev ?? 0) >= (known.rev ?? 0);
+const fresh = (incoming: Ping, known: Ping | undefined) => !known || (incoming.rev ?? 0) >= (known.rev ?? 0);
 
-const put = (data: EventsResponse, event: CorpEvent): EventsResponse => ({
+const put = (data: PingsResponse, event: Ping): PingsResponse => ({
   ...data,
   events: [...data.events.filter((e) => e.id !== event.id), event].sort(byDate),
 });
@@ -20,7 +20,7 @@ const put = (data: EventsResponse, event: CorpEvent): EventsResponse => ({
  * When a live event already brought a newer revision (someone answered meanwhile), that one stays,
  * with the caller's own answer and rights from this answer.
  */
-export function putEvent(data: EventsResponse | undefined, event: CorpEvent): EventsResponse | undefined {
+export function putPing(data: PingsResponse | undefined, event: Ping): PingsResponse | undefined {
   if (!data) return data;
   const known = data.events.find((e) => e.id === event.id);
   if (fresh(event, known)) return put(data, event);
@@ -28,12 +28,12 @@ export function putEvent(data: EventsResponse | undefined, event: CorpEvent): Ev
 }
 
 /** A live ping (created or changed by anyone): the viewer's own answer kept, `can_edit` decided here. */
-export function mergeLiveEvent(data: EventsResponse | undefined, live: CorpEvent): EventsResponse | undefined {
+export function mergeLivePing(data: PingsResponse | undefined, live: Ping): PingsResponse | undefined {
   if (!data) return data;
   const known = data.events.find((e) => e.id === live.id);
   if (!fresh(live, known)) return data; // an older view arriving late
   const { viewer } = data;
-  const event: CorpEvent = {
+  const event: Ping = {
     ...live,
     rsvp: { ...live.rsvp, mine: known?.rsvp.mine ?? null },
     can_edit: canManagePing(live, {
@@ -46,7 +46,7 @@ export function mergeLiveEvent(data: EventsResponse | undefined, live: CorpEvent
 }
 
 /** The viewer answered in another tab: the answer is theirs (the counts came with the room's event). */
-export function markAnswer(data: EventsResponse | undefined, id: string, answer: RsvpAnswer): EventsResponse | undefined {
+export function markAnswer(data: PingsResponse | undefined, id: string, answer: RsvpAnswer): PingsResponse | undefined {
   if (!data) return data;
   return { ...data, events: data.events.map((e) => (e.id === id ? { ...e, rsvp: { ...e.rsvp, mine: answer } } : e)) };
 }

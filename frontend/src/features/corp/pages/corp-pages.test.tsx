@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   CORP_MESSAGES,
   type BuysResponse,
-  type CorpEvent,
-  type EventsResponse,
+  type Ping,
+  type PingsResponse,
   type Project,
   type ProjectResponse,
   type ProjectsResponse,
@@ -11,7 +11,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { setSocketForTests, type AppSocket } from '../../../shared/socket';
 import { renderApp, sessionFor, TEST_CSRF_TOKEN, type FetchHandler } from '../../../test/render-app';
-import { etText, localText } from '../lib/event-time';
+import { etText, localText } from '../lib/ping-time';
 import { DATE_TIME_INVALID } from '../../../shared/ui/date-time-field';
 import { plain } from '../../../test/text';
 import { fixedClock, startClockAt } from '../../../../../tools/test-clock/fake-clock';
@@ -207,7 +207,7 @@ describe('/corp/main (buy list)', () => {
 });
 
 describe('/corp/events (pings)', () => {
-  const PING: CorpEvent = {
+  const PING: Ping = {
     id: 'e1',
     name: 'Домашняя оборона',
     desc: 'Все в доки',
@@ -261,7 +261,7 @@ describe('/corp/events (pings)', () => {
     // Back to the sweep's clock (TEST_NOW) or the real one for the tests after these.
     afterAll(() => (process.env.TEST_NOW ? void fixedClock(process.env.TEST_NOW) : jest.useRealTimers()));
     const inMinutes = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
-    const FLEET = (): CorpEvent => ({
+    const FLEET = (): Ping => ({
       ...PING,
       id: 'f1',
       name: 'Стратоп',
@@ -308,40 +308,40 @@ describe('/corp/events (pings)', () => {
       expect(api.sent.map((s) => [s.path, s.body])).toEqual([['auth/corp/rsvp_event', { id: 'f1', answer: 'maybe' }]]);
 
       // Someone else answered: new counts, my answer stays mine.
-      live.emit('corp:event-updated', {
+      live.emit('corp:ping-updated', {
         corporationId: 98000001,
-        event: { ...FLEET(), rsvp: { yes: 3, no: 1, maybe: 1, mine: null } },
+        ping: { ...FLEET(), rsvp: { yes: 3, no: 1, maybe: 1, mine: null } },
         reason: 'rsvp',
       });
       expect(await within(card).findByRole('button', { name: 'Буду · 3' })).toHaveAttribute('aria-pressed', 'false');
       expect(within(card).getByRole('button', { name: 'Может быть · 1' })).toHaveAttribute('aria-pressed', 'true');
       // I answered in another tab.
-      live.emit('corp:event-answered', { corporationId: 98000001, eventId: 'f1', answer: 'no' });
+      live.emit('corp:ping-answered', { corporationId: 98000001, pingId: 'f1', answer: 'no' });
       expect(await within(card).findByRole('button', { name: 'Не буду · 1' })).toHaveAttribute('aria-pressed', 'true');
       // The FC moved the fleet an hour later and changed the doctrine.
-      live.emit('corp:event-updated', {
+      live.emit('corp:ping-updated', {
         corporationId: 98000001,
-        event: { ...FLEET(), date: inMinutes(150), doctrine: 'Кормораны', rsvp: { yes: 3, no: 1, maybe: 1, mine: null } },
+        ping: { ...FLEET(), date: inMinutes(150), doctrine: 'Кормораны', rsvp: { yes: 3, no: 1, maybe: 1, mine: null } },
         reason: 'edit',
       });
       await waitFor(() => expect(within(card).getByTestId('event-doctrine')).toHaveTextContent('Кормораны'));
       expect(within(card).getByTestId('event-countdown')).toHaveTextContent('через 2ч 30м');
       expect(screen.getByTestId('live-announcer')).toHaveTextContent('Пинг «Стратоп» изменён');
       // A new ping naming my character as FC: mine to edit.
-      live.emit('corp:event-created', {
+      live.emit('corp:ping-created', {
         corporationId: 98000001,
-        event: { ...FLEET(), id: 'f2', name: 'Мой флот', fc: 'Mira Kestrel' },
+        ping: { ...FLEET(), id: 'f2', name: 'Мой флот', fc: 'Mira Kestrel' },
       });
       const mineToRun = await screen.findByTestId('event-f2');
       expect(within(mineToRun).getByRole('button', { name: 'Изменить' })).toBeInTheDocument();
       // Cancelled: the card stays, struck through, who and when; no more answers.
       const cancelled = { by: 'demo_fc', at: inMinutes(-5) };
-      live.emit('corp:event-updated', {
+      live.emit('corp:ping-updated', {
         corporationId: 98000001,
-        event: { ...FLEET(), date: inMinutes(150), rev: 9, cancelled, rsvp: { yes: 3, no: 1, maybe: 1, mine: null } },
+        ping: { ...FLEET(), date: inMinutes(150), rev: 9, cancelled, rsvp: { yes: 3, no: 1, maybe: 1, mine: null } },
         reason: 'cancel',
       });
-      live.emit('corp:event-cancelled', { corporationId: 98000001, eventId: 'f1' });
+      live.emit('corp:ping-cancelled', { corporationId: 98000001, pingId: 'f1' });
       expect(await within(card).findByTestId('event-cancelled')).toHaveTextContent(
         `Отменил demo_fc ${localText(inMinutes(-5))} (ваше время)`,
       );
@@ -402,7 +402,7 @@ describe('/corp/events (pings)', () => {
     });
 
     it('can_create: the next full hour ET, misc and my first character as FC by default; the new ping shows once', async () => {
-      const created: CorpEvent = {
+      const created: Ping = {
         ...PING,
         id: 'e2',
         name: 'Роум',
@@ -413,7 +413,7 @@ describe('/corp/events (pings)', () => {
       };
       const api = corpApi({
         'GET auth/corp/events': {
-          body: { events: [], can_create: true, viewer: { ...viewer, characters: ['Sergei Morozov'] } } satisfies EventsResponse,
+          body: { events: [], can_create: true, viewer: { ...viewer, characters: ['Sergei Morozov'] } } satisfies PingsResponse,
         },
         'POST auth/corp/add_event': { body: { event: created } },
       });
@@ -460,8 +460,8 @@ describe('/corp/events (pings)', () => {
       });
       expect(await screen.findByTestId('event-e2')).toHaveTextContent(etText(created.date));
       // The same ping arriving live is not listed twice; another member's ping appears.
-      live.emit('corp:event-created', { corporationId: 98000001, event: { ...created, can_edit: false } });
-      live.emit('corp:event-created', { corporationId: 98000001, event: { ...PING, date: inMinutes(30) } });
+      live.emit('corp:ping-created', { corporationId: 98000001, ping: { ...created, can_edit: false } });
+      live.emit('corp:ping-created', { corporationId: 98000001, ping: { ...PING, date: inMinutes(30) } });
       expect(await screen.findByTestId('event-e1')).toBeInTheDocument();
       expect(screen.getAllByTestId(/^event-e\d$/).map((e) => e.dataset.testid)).toEqual(['event-e1', 'event-e2']);
       // Screen readers hear the newest ping politely.

@@ -154,7 +154,7 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
         onSkillsChange={setSkills}
       />
       {job.isError && (
-        <Alert color="red" variant="light" title="Ошибка расчёта" role="alert" data-testid="job-errors">
+        <Alert color="red" variant="light" title="Ошибка расчета" role="alert" data-testid="job-errors">
           {serverErrors.length > 1 ? (
             <List size="sm">
               {serverErrors.map((e) => (
@@ -171,7 +171,7 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
           {staleSkills && (
             <Alert color="blue" variant="light" data-testid="skills-stale">
               <Group justify="space-between" gap="xs">
-                <Text size="sm">Навыки изменились после расчёта: время и шанс изобретения в дереве посчитаны со старыми.</Text>
+                <Text size="sm">Навыки изменились после расчета: время и шанс изобретения в дереве посчитаны со старыми.</Text>
                 <Button
                   size="compact-sm"
                   variant="light"
