@@ -5,8 +5,8 @@
  * page answers input afterwards.
  */
 import { formatPrice, SERVER_STATE_ELEMENT_ID, type MarketItemDetail, type MarketItemsResponse } from '@eve-toolkit/shared-types';
-import type { Page } from 'playwright-core';
-import { baseUrl, newContext, useBrowserPage } from './support/browser';
+import type { Locator, Page, Response } from 'playwright-core';
+import { baseUrl, newContext, useBrowserPage, waitForHydration } from './support/browser';
 import { loginDemo } from './support/login';
 
 jest.setTimeout(180_000);
@@ -70,6 +70,91 @@ async function hydratedHeading(page: Page, name: string): Promise<void> {
   }, name);
   expect(await heading.evaluate((h) => (h as Element & { __fromServer?: boolean }).__fromServer === true)).toBe(true);
 }
+
+/**
+ * Holds back the app's scripts: until `release`, what the page shows is the server's HTML, its
+ * stylesheets and theme-init.js alone — the page as a phone shows it while its scripts arrive.
+ */
+async function holdScripts(page: Page): Promise<{ held: () => number; release: () => Promise<void> }> {
+  const scripts = /\/assets\/.*\.js$/;
+  const held: (() => Promise<void>)[] = [];
+  let holding = true;
+  await page.route(scripts, (route) => (holding ? void held.push(() => route.continue()) : route.continue()));
+  return {
+    held: () => held.length,
+    release: async () => {
+      holding = false;
+      await Promise.all(held.splice(0).map((release) => release()));
+      await page.unroute(scripts);
+    },
+  };
+}
+
+/** The page's controls (buttons, fields, selects) that are not disabled or do not look it (the not-allowed cursor), by their label or text. */
+function answeringControls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('#root :is(button, input, select, textarea)'))
+      .filter((el) => !el.matches(':disabled') || getComputedStyle(el).cursor !== 'not-allowed')
+      .map((el) => el.getAttribute('aria-label') ?? el.getAttribute('placeholder') ?? el.textContent?.trim() ?? el.tagName),
+  );
+}
+
+/** Each public page's form: a field, its submit button, a complete entry, and the request its submit makes. */
+const FORMS: {
+  path: string;
+  heading: string;
+  field: (page: Page) => Locator;
+  submit: string;
+  fill: (page: Page) => Promise<void>;
+  sent: (response: Response) => boolean;
+}[] = [
+  {
+    path: '/market/appraisal',
+    heading: 'Оценка',
+    field: (page) => page.getByLabel('Список предметов'),
+    submit: 'Оценить',
+    fill: (page) => page.getByLabel('Список предметов').fill('Tritanium 100'),
+    sent: (r) => r.url().endsWith('/data/market/appraisal') && r.request().method() === 'POST',
+  },
+  {
+    path: '/about/debug',
+    heading: 'Обратная связь',
+    field: (page) => page.getByLabel('Заголовок'),
+    submit: 'Отправить',
+    fill: async (page) => {
+      await page.getByLabel('Заголовок').fill('Проверка формы до гидратации');
+      await page.getByLabel('Сообщение').fill('Текст, набранный после того, как страница ожила.');
+    },
+    sent: (r) => r.url().endsWith('/api/post_debug') && r.request().method() === 'POST',
+  },
+  {
+    path: '/account/login',
+    heading: 'Вход',
+    field: (page) => page.getByLabel('Логин'),
+    submit: 'Войти',
+    fill: async (page) => {
+      await page.getByLabel('Логин').fill('pilot_before_hydration');
+      await page.getByLabel('Пароль').fill('секрет-123');
+    },
+    sent: (r) => r.url().endsWith('/auth/generate_captcha'),
+  },
+  {
+    path: '/account/register',
+    heading: 'Регистрация',
+    field: (page) => page.getByLabel('Логин'),
+    submit: 'Зарегистрироваться',
+    fill: async (page) => {
+      await page.getByLabel('Логин').fill('pilot_before_hydration');
+      await page.getByLabel('Пароль', { exact: true }).fill('секрет-123');
+      await page.getByLabel('Повтор пароля').fill('секрет-123');
+      await page.getByLabel('Принимаю').check();
+    },
+    sent: (r) => r.url().endsWith('/auth/generate_captcha'),
+  },
+];
+
+/** Every page the server renders that a visitor reaches by a link of the header or footer. */
+const PUBLIC_PATHS = ['/', '/news', ...PAGES.map((p) => p.path), '/about', '/about/readme', ...FORMS.map((f) => f.path)];
 
 describe('server-rendered pages', () => {
   const s = useBrowserPage();
@@ -149,23 +234,83 @@ describe('server-rendered pages', () => {
     // (useBrowserPage fails the test on any console error: a hydration mismatch is one.)
   });
 
+  it('until a page has hydrated, none of its controls answers: every button, field and select is disabled (links load their page)', async () => {
+    for (const path of PUBLIC_PATHS) {
+      const page = await s.context.newPage();
+      const scripts = await holdScripts(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(scripts.held()).toBeGreaterThan(0);
+      // The header's theme switch and menu, the cookie banner's buttons, the hub selector, the forms.
+      expect({ path, answering: await answeringControls(page) }).toEqual({ path, answering: [] });
+      await scripts.release();
+      await waitForHydration(page);
+      // Then they answer: the theme switch turns the scheme (the pages share the context's choice).
+      const scheme = await page.locator('html').getAttribute('data-mantine-color-scheme');
+      const other = scheme === 'dark' ? 'light' : 'dark';
+      await page.getByRole('button', { name: other === 'dark' ? 'Включить тёмную тему' : 'Включить светлую тему' }).click();
+      await page.locator(`html[data-mantine-color-scheme="${other}"]`).waitFor({ state: 'attached' });
+      await page.close();
+    }
+  });
+
+  it.each(FORMS)(
+    '$path: a press before hydration is visibly not possible (the form greyed, typing and Enter do nothing), and the form works once hydrated',
+    async ({ path, heading, field, submit, fill, sent }) => {
+      const requests: string[] = [];
+      s.page.on('request', (r) => {
+        if (r.method() !== 'GET') requests.push(`${r.method()} ${r.url()}`);
+      });
+      const scripts = await holdScripts(s.page);
+      await s.page.goto(path, { waitUntil: 'commit' });
+      await s.page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      expect(scripts.held()).toBeGreaterThan(0);
+
+      // Shown as not possible: the field and the submit button disabled, with the disabled look.
+      const input = field(s.page);
+      const button = s.page.getByRole('button', { name: submit, exact: true });
+      expect(await input.isDisabled()).toBe(true);
+      expect(await button.isDisabled()).toBe(true);
+      for (const control of [input, button])
+        expect(await control.evaluate((e) => getComputedStyle(e).cursor)).toBe('not-allowed');
+      expect(await input.evaluate((e) => getComputedStyle(e).opacity)).toBe('0.6');
+
+      // A player's press anyway: a click into the field, typing, Enter, a click of the button.
+      await input.click({ force: true });
+      await s.page.keyboard.type('Tritanium');
+      await s.page.keyboard.press('Enter');
+      await button.click({ force: true });
+      expect(await input.evaluate((e) => e === document.activeElement)).toBe(false);
+      expect(await input.inputValue()).toBe('');
+
+      await scripts.release();
+      await waitForHydration(s.page);
+      // Nothing was sent and the page did not submit itself natively (its fields in the address).
+      expect(s.page.url()).toBe(`${baseUrl()}${path}`);
+      expect(requests).toEqual([]);
+      expect(await input.inputValue()).toBe('');
+
+      // Once hydrated the form answers: filled and submitted, it makes its request.
+      expect(await input.isEnabled()).toBe(true);
+      await fill(s.page);
+      const response = s.page.waitForResponse(sent);
+      await button.click();
+      expect((await response).ok()).toBe(true);
+    },
+  );
+
   it('a dark theme saved in the browser paints dark before any script, and the switch reads it once hydrated', async () => {
     await markServerNodes(s.page);
     await s.page.addInitScript(() => window.localStorage.setItem('eve-toolkit-color-scheme', 'dark'));
-    // Scripts held back: what shows is the HTML, the stylesheets and theme-init.js alone.
-    const held: (() => Promise<void>)[] = [];
-    let holding = true;
-    await s.page.route(/\/assets\/.*\.js$/, (route) => (holding ? void held.push(() => route.continue()) : route.continue()));
+    const scripts = await holdScripts(s.page);
     // (The document's load waits for its module script: only its arrival is awaited.)
     await s.page.goto('/market/list', { waitUntil: 'commit' });
     await s.page.getByRole('heading', { name: 'Минералы' }).waitFor();
-    expect(held.length).toBeGreaterThan(0);
+    expect(scripts.held()).toBeGreaterThan(0);
     expect(await s.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
     // The dark scheme's page background (Mantine's dark 8), not the light one.
     expect(await s.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(14, 21, 34)');
-    holding = false;
-    await Promise.all(held.splice(0).map((release) => release()));
-    await s.page.unroute(/\/assets\/.*\.js$/);
+    await scripts.release();
     await hydratedHeading(s.page, 'Маркет');
     await s.page.getByRole('button', { name: 'Включить светлую тему' }).waitFor();
   });

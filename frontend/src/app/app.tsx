@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { ServerRenderTimeContext } from '../shared/hydration';
+import { HydrationGate } from '../shared/ui/hydration-gate';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { Providers, type ProvidersProps } from './providers';
 import { AppRoutes } from './routes';
@@ -18,9 +19,12 @@ export function App({ router: Router = BrowserRouter, store, queryClient, render
     <ServerRenderTimeContext value={renderTime}>
       <Providers store={store} queryClient={queryClient}>
         <Router>
-          <RouteErrorBoundary>
-            <AppRoutes />
-          </RouteErrorBoundary>
+          {/* Every control disabled until a server-rendered page has hydrated (its input would be lost). */}
+          <HydrationGate>
+            <RouteErrorBoundary>
+              <AppRoutes />
+            </RouteErrorBoundary>
+          </HydrationGate>
         </Router>
       </Providers>
     </ServerRenderTimeContext>

@@ -314,6 +314,31 @@ describe('server render and hydration', () => {
     expectNoErrors();
   });
 
+  it('every control in the server’s HTML is disabled until the page has hydrated (input there would be lost), enabled after', async () => {
+    const { load } = serverLoad(GUEST);
+    jest.spyOn(Date, 'now').mockReturnValue(SERVER_TIME);
+    const page = await render({ url: '/account/register', cookies: '', load });
+    const root = serve(page!);
+    const controls = Array.from(root.querySelectorAll('button, input, select, textarea'));
+    // The header's buttons, the form's fields, its checkbox and button, the cookie banner's buttons.
+    expect(controls.length).toBeGreaterThanOrEqual(10);
+    for (const control of controls) expect(control).toBeDisabled();
+    window.history.replaceState(null, '', '/account/register');
+    await act(async () => {
+      mounted = await startApp(root, {
+        store: createStore(),
+        queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+      });
+    });
+    await waitFor(() => expect(screen.getByLabelText('Логин')).toBeEnabled());
+    expect(screen.getByLabelText('Повтор пароля')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Зарегистрироваться' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Включить тёмную тему' })).toBeEnabled();
+    // The same nodes: hydrated, not rendered again.
+    expect(screen.getByLabelText('Логин')).toBe(controls.find((c) => c.getAttribute('name') === 'username'));
+    expectNoErrors();
+  });
+
   it('the corporation area and redirects are not rendered on the server', async () => {
     const { load } = serverLoad(GUEST);
     for (const url of ['/corp/main', '/best_admin/main', '/account/user/Miner', '/market', '/account'])

@@ -14,7 +14,6 @@ import {
 } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
-import { useHydrating } from '../../../shared/hydration';
 import { HubSelect } from '../../../shared/ui/hub-select';
 import { useSession } from '../../../shared/session';
 import { LoadingView } from '../../../shared/ui/loading-view';
@@ -139,9 +138,6 @@ export default function AppraisalPage() {
         : null;
   const loading = appraise.isPending || (savedId !== null && saved.isPending);
 
-  // The server's HTML shows the form before its script runs: until hydrated it is read-only (what
-  // was typed there would be replaced by the page's state, a press of «Оценить» would do nothing).
-  const hydrating = useHydrating();
   return (
     <>
       <PageHeader
@@ -155,7 +151,6 @@ export default function AppraisalPage() {
             placeholder="Plex 1"
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
-            readOnly={hydrating}
             autosize
             minRows={6}
             maxRows={18}
@@ -172,7 +167,7 @@ export default function AppraisalPage() {
               max={APPRAISAL_MAX_PERCENT}
               w={170}
             />
-            <Button type="submit" loading={appraise.isPending} disabled={hydrating}>
+            <Button type="submit" loading={appraise.isPending}>
               Оценить
             </Button>
           </Group>
