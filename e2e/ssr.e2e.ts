@@ -243,8 +243,24 @@ describe('server-rendered pages', () => {
       expect(scripts.held()).toBeGreaterThan(0);
       // The header's theme switch and menu, the cookie banner's buttons, the hub selector, the forms.
       expect({ path, answering: await answeringControls(page) }).toEqual({ path, answering: [] });
+      // Each time a control is enabled, React must already have hydrated it (its fiber on the node):
+      // React hydrates the page's Suspense boundary in a pass after the header's.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        Object.assign(window, { __enabledBeforeHydrated: seen });
+        new MutationObserver(() => {
+          for (const el of Array.from(document.querySelectorAll<HTMLElement>('#root :is(button, input, select, textarea)')))
+            if (!el.matches(':disabled') && !Object.keys(el).some((k) => k.startsWith('__reactFiber')))
+              seen.push(el.getAttribute('aria-label') ?? el.getAttribute('placeholder') ?? el.textContent?.trim() ?? el.tagName);
+        }).observe(document.getElementById('root')!, { attributes: true, attributeFilter: ['disabled'], subtree: true });
+      });
       await scripts.release();
       await waitForHydration(page);
+      await page.getByRole('button', { name: /^Включить (тёмную|светлую) тему$/ }).click({ trial: true });
+      const early = await page.evaluate(
+        () => (window as unknown as { __enabledBeforeHydrated: string[] }).__enabledBeforeHydrated,
+      );
+      expect({ path, enabledBeforeHydrated: [...new Set(early)] }).toEqual({ path, enabledBeforeHydrated: [] });
       // Then they answer: the theme switch turns the scheme (the pages share the context's choice).
       const scheme = await page.locator('html').getAttribute('data-mantine-color-scheme');
       const other = scheme === 'dark' ? 'light' : 'dark';

@@ -9,8 +9,10 @@ import classes from './hydration-gate.module.css';
  * state, and Enter in a form would submit it natively (its fields in the address). A disabled
  * fieldset disables them all at once, in the HTML itself, and they show as disabled (greyed,
  * out of the Tab order) until the page answers. Links stay links: pressed before, they load their
- * page. The app wraps its routes in it once (app.tsx): no form or control needs code of its own.
- * On a page the browser renders itself it is never disabled.
+ * page. The app wraps its routes in it (app.tsx), and again inside the Suspense boundary of the
+ * page (root-layout.tsx): React hydrates a server-rendered boundary in a later pass than the rest,
+ * and each gate opens only once its own part has hydrated. No form or control needs code of its
+ * own. On a page the browser renders itself it is never disabled.
  */
 export function HydrationGate({ children }: { children: ReactNode }) {
   const hydrating = useHydrating();
