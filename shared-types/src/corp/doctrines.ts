@@ -122,7 +122,10 @@ export interface DoctrineReadinessResponse {
   fits: { fit_id: string; pilots: DoctrinePilot[] }[];
 }
 
-const doctrineId = z.string({ error: DOCTRINE_MESSAGES.notFound }).min(1, DOCTRINE_MESSAGES.notFound).max(64, DOCTRINE_MESSAGES.notFound);
+const doctrineId = z
+  .string({ error: DOCTRINE_MESSAGES.notFound })
+  .min(1, DOCTRINE_MESSAGES.notFound)
+  .max(64, DOCTRINE_MESSAGES.notFound);
 const doctrineName = text({ error: DOCTRINE_MESSAGES.nameRequired })
   .trim()
   .min(1, DOCTRINE_MESSAGES.nameRequired)
