@@ -33,7 +33,8 @@ import { connectAs, EventLog, type ClientSocket } from './support/sockets';
 
 jest.setTimeout(60_000);
 
-const NOW = fixedClock('2026-11-26T12:00:00Z');
+// The wall clock starts at a fixed instant (tools/test-clock): the pings' 18:00 is ahead on any day.
+fixedClock('2026-11-26T12:00:00Z');
 const CORP_A = 98000001;
 const CORP_B = 98000002;
 const IVAN = 2112000001; // corp A
@@ -102,7 +103,6 @@ let fc: TestClient; // corp A: corp + fc (manages doctrines, writes pings)
 let anna: TestClient; // corp A: corp + industrialist (manages doctrines)
 let mira: TestClient; // corp A: corp only (reads; sees her own pilots)
 let admin: TestClient; // corp A: corp + admin
-let olga: TestClient; // corp A: corp only, linked without the skills scope
 let other: TestClient; // corp B: corp + fc
 
 async function member(username: string, roles: Parameters<typeof signedIn>[2], characterId: number, scopes?: string[]) {
@@ -187,7 +187,8 @@ beforeAll(async () => {
   anna = await member('doc_anna', ['corp', 'industrialist'], ANNA);
   mira = await member('doc_mira', ['corp'], MIRA);
   admin = await member('doc_admin', ['corp', 'admin'], DMITRI);
-  olga = await member(
+  // Olga (corp A, corp only) linked without the skills scope.
+  await member(
     'doc_olga',
     ['corp'],
     OLGA,
