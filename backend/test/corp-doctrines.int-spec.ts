@@ -372,7 +372,7 @@ describe('who can fly it', () => {
     sso.updateCharacter(MIRA, { check: { skills: skillsOf({ 3300: 1 }) } });
     const d = await add(fc, { name: 'Готовность', fits: [{ eft: RIFTER_FIT }] });
     const res = (await fc.get(`/auth/corp/doctrine_readiness?id=${d.id}`).expect(200)).body as DoctrineReadinessResponse;
-    expect(res.fits.map((f) => f.fit_id)).toEqual([d.fits[0].id]);
+    expect(res.fits.map((f) => [f.fit_id, f.name, f.ship])).toEqual([[d.fits[0].id, 'Тэкл', { id: RIFTER, name: 'Rifter' }]]);
     const byName = new Map(res.fits[0].pilots.map((p) => [p.character.name, p]));
     expect([...byName.keys()].sort()).toEqual(['Anna Sokolova', 'Dmitri Volkov', 'Ivan Petrov', 'Mira Kestrel', 'Olga Smirnova']);
     expect(byName.get('Ivan Petrov')).toEqual({

@@ -119,7 +119,8 @@ export interface DoctrinePilot {
  * character of its members for `manageDoctrines`; the viewer's own characters for the others).
  */
 export interface DoctrineReadinessResponse {
-  fits: { fit_id: string; pilots: DoctrinePilot[] }[];
+  /** `name` and `ship`: the fit as the doctrine names it (a ping's card says which fit a pilot can fly). */
+  fits: { fit_id: string; name: string; ship: DoctrineType; pilots: DoctrinePilot[] }[];
 }
 
 const doctrineId = z
