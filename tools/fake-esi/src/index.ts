@@ -45,3 +45,5 @@ export type {
   EsiWalletTransaction,
   FakeCheckData,
 } from './character-check-data';
+export { sdeArchiveName, startFakeStaticData, zipSde } from './static-data';
+export type { FakeStaticData, FakeStaticDataRequest } from './static-data';
