@@ -114,7 +114,7 @@ describe('doctrines in Chromium: two members', () => {
 
     // The ping naming the roam tells her she can fly it.
     await pilot.goto('/corp/events');
-    const ping = pilot.getByRole('article', { name: 'Пинг «Роум по лоусеку»' });
+    const ping = pilot.getByRole('article', { name: 'Пинг «Роум на рифтерах»' });
     await ping
       .getByTestId('event-can-fly')
       .getByText(/^Вы можете лететь: Natalia Orlova \(Rifter «Рифтер — тэкл»\)$/)
