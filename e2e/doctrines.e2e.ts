@@ -108,6 +108,10 @@ describe('doctrines in Chromium: two members', () => {
       .getByRole('row', { name: /Pavel Kuznetsov\s*Не может/ })
       .getByText(/Малые баллистические орудия: нужно V, есть IV/)
       .waitFor();
+    // The fit's contents and its price at every hub.
+    await fcRoam.getByRole('button', { name: 'Состав (11)' }).click();
+    await fcRoam.getByTestId('fit-items').getByText('200mm AutoCannon II × 3').waitFor();
+    await fcRoam.getByRole('table', { name: 'Цена по хабам' }).waitFor();
     await screenshot(fc, 'doctrines-fc-desktop');
     await pilot.setViewportSize({ width: 390, height: 844 });
     await screenshot(pilot, 'doctrines-pilot-phone');
