@@ -14,3 +14,4 @@ export { addPingSchema, addProjectSchema, cancelPingSchema, rsvpPingSchema, upda
 export { addWebhookSchema } from './corp/delivery';
 export { lootPricesQuerySchema, lootSplitStateSchema } from './loot/schemas';
 export { appraisalRequestSchema } from './api/appraisal';
+export { addDoctrineSchema, deleteDoctrineSchema, updateDoctrineSchema } from './corp/doctrine-schemas';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CORP_MESSAGES, CORP_PERMISSIONS } from '@eve-toolkit/shared-types';
+import { CORP_MESSAGES, CORP_PERMISSIONS, DOCTRINE_MESSAGES } from '@eve-toolkit/shared-types';
 import { CharacterRoster } from '../characters/character-roster.service';
 import { corpAreaCorporations, hasRole, requireCorpMember, requirePermission } from '../common/access/access';
 import type { SessionUser } from '../common/auth/session-user';
@@ -7,13 +7,14 @@ import { CorporationsService } from '../corporations/corporations.service';
 
 /** What a member may do beyond reading (each one a list of roles in CORP_PERMISSIONS). */
 export type CorpPermission = Exclude<keyof typeof CORP_PERMISSIONS, 'member'>;
-const PERMISSIONS: readonly CorpPermission[] = ['createPing', 'managePings', 'createProject', 'moderate'];
+const PERMISSIONS: readonly CorpPermission[] = ['createPing', 'managePings', 'createProject', 'moderate', 'manageDoctrines'];
 
 const PERMISSION_MESSAGE: Record<CorpPermission, string> = {
   createPing: CORP_MESSAGES.cannotCreatePing,
   managePings: CORP_MESSAGES.cannotEditPing,
   createProject: CORP_MESSAGES.cannotCreateProject,
   moderate: CORP_MESSAGES.cannotModerate,
+  manageDoctrines: DOCTRINE_MESSAGES.cannotManage,
 };
 
 /** A caller of the corporation area, as the access rules resolved it (never from the client). */

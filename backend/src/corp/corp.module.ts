@@ -27,11 +27,17 @@ import { CorpWebhooksService } from './webhooks/corp-webhooks.service';
 import { WebhookOutbox } from './webhooks/webhook-outbox';
 import { DeliverySchema, WebhookSchema, WEBHOOK_MODELS } from './webhooks/webhook.schema';
 import { CorpSocketEvents } from './corp.socket-events';
+import { AppraisalModule } from '../appraisal/appraisal.module';
+import { CorpDoctrinesController } from './doctrines/corp-doctrines.controller';
+import { CorpDoctrinesService } from './doctrines/corp-doctrines.service';
+import { DoctrineReadiness } from './doctrines/doctrine-readiness.service';
+import { DoctrineSchema, DOCTRINE_MODEL } from './doctrines/doctrine.schema';
+import { DoctrineSocketEvents } from './doctrines/doctrines.socket-events';
 
 /**
  * The corporation area (projects, claims, pings, buy list, role requests from the area, ping
  * webhooks, calendar links): owner of `corp_projects`, `corp_claims`, `corp_events`, `corp_buys`,
- * `corp_webhooks`, `corp_webhook_deliveries`, `corp_calendar_links`. Exports CorpAccess (the socket
+ * `corp_webhooks`, `corp_webhook_deliveries`, `corp_calendar_links`, `corp_doctrines`. Exports CorpAccess (the socket
  * gateway joins rooms by the same rules as HTTP) and the services the demo seed fills.
  */
 @Module({
@@ -44,7 +50,9 @@ import { CorpSocketEvents } from './corp.socket-events';
       { name: WEBHOOK_MODELS.webhook, schema: WebhookSchema },
       { name: WEBHOOK_MODELS.delivery, schema: DeliverySchema },
       { name: CALENDAR_MODELS.link, schema: CalendarLinkSchema },
+      { name: DOCTRINE_MODEL, schema: DoctrineSchema },
     ]),
+    AppraisalModule,
     AccountsModule,
     CharactersModule,
     CorporationsModule,
@@ -53,7 +61,7 @@ import { CorpSocketEvents } from './corp.socket-events';
     GameDataModule,
     SchedulingModule,
   ],
-  controllers: [CorpController, CorpWebhooksController, CorpCalendarController, CalendarFeedController],
+  controllers: [CorpController, CorpWebhooksController, CorpCalendarController, CalendarFeedController, CorpDoctrinesController],
   providers: [
     CorpSocketEvents,
     CorpAccess,
@@ -69,7 +77,10 @@ import { CorpSocketEvents } from './corp.socket-events';
     CorpWebhooksService,
     CorpWebhooksListener,
     CorpCalendarService,
+    CorpDoctrinesService,
+    DoctrineReadiness,
+    DoctrineSocketEvents,
   ],
-  exports: [CorpAccess, CorpBuysService, CorpPingsService, CorpProjectsService],
+  exports: [CorpAccess, CorpBuysService, CorpPingsService, CorpProjectsService, CorpDoctrinesService],
 })
 export class CorpModule {}

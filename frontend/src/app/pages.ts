@@ -37,6 +37,7 @@ export const PAGES = {
   '/corp/projects/:id': () => import('../features/corp/pages/corp-project-page'),
   '/corp/new_project': () => import('./pages/corp-new-project-page'),
   '/corp/alerts': () => import('../features/corp/pages/corp-alerts-page'),
+  '/corp/doctrines': () => import('../features/corp/pages/corp-doctrines-page'),
   '/corp/roles': () => import('../features/corp/pages/corp-roles-page'),
   '/about': () => import('../features/about/pages/about-page'),
   '/about/readme': () => import('../features/about/pages/about-page'),

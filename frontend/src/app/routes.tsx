@@ -134,6 +134,7 @@ export const routes: RouteObject[] = [
             ...page('/corp/new_project'),
           },
           { path: 'alerts', handle: handle('Оповещения'), ...page('/corp/alerts') },
+          { path: 'doctrines', handle: handle('Доктрины'), ...page('/corp/doctrines') },
           { path: 'roles', handle: handle('Запрос роли'), ...page('/corp/roles') },
         ],
       },

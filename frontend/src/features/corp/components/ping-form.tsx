@@ -28,6 +28,7 @@ import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { DateTimeField } from '../../../shared/ui/date-time-field';
 import { SystemSelect, type ChosenSystem } from '../../../shared/ui/system-select';
 import { errorText, isAuthError, useAddPing, useUpdatePing } from '../api/corp.api';
+import { useDoctrineLibrary } from '../api/doctrines.api';
 import { defaultPingStart } from '../lib/ping-time';
 
 interface PingFormValues {
@@ -86,6 +87,11 @@ export function PingForm(props: Props) {
   const update = useUpdatePing();
   const mutation = editing ? update : add;
   const [formup, setFormup] = useState<ChosenSystem | null>(editing?.formup ?? null);
+  // The corporation's doctrine library (the doctrines page's cache); none: the free text only.
+  const library = useDoctrineLibrary();
+  const initialDoctrine = editing?.doctrine_ref?.id ?? '';
+  const [doctrineId, setDoctrineId] = useState(initialDoctrine);
+  const doctrines = library.data?.doctrines ?? [];
   const form = useForm<PingFormValues>({
     resolver: lazyZodResolver(() =>
       import('@eve-toolkit/shared-types/schemas').then(
@@ -95,15 +101,20 @@ export function PingForm(props: Props) {
     defaultValues: props.mode === 'edit' ? valuesOf(props.event) : freshValues(props.viewer),
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (parsed) => {
+    // The schema's default `doctrine_id: null` is not the form's: the select below decides it.
+    const { doctrine_id: _schemaDefault, ...values } = parsed as PingFormValues & { doctrine_id?: unknown };
     try {
+      // The library's doctrine only when chosen or changed (a ping keeps one deleted since).
+      const chosen = doctrineId === initialDoctrine ? {} : { doctrine_id: doctrineId || null };
       if (props.mode === 'edit') {
-        await update.mutateAsync({ id: props.event.id, ...values });
+        await update.mutateAsync({ id: props.event.id, ...values, ...chosen });
         props.onDone();
       } else {
-        await add.mutateAsync(values);
+        await add.mutateAsync({ ...values, ...chosen });
         form.reset(freshValues(props.viewer));
         setFormup(null);
+        setDoctrineId('');
       }
     } catch {
       // shown from the mutation's error
@@ -174,6 +185,8 @@ export function PingForm(props: Props) {
           <TextInput
             label="Доктрина"
             placeholder="Ферроксы"
+            description={doctrineId ? 'Пинг назовёт доктрину из библиотеки' : undefined}
+            disabled={!!doctrineId}
             maxLength={CORP_LIMITS.eventDoctrine}
             {...form.register('doctrine')}
             error={errors.doctrine?.message}
@@ -186,6 +199,22 @@ export function PingForm(props: Props) {
             error={errors.fc?.message}
           />
         </SimpleGrid>
+        {(doctrines.length > 0 || doctrineId) && (
+          <NativeSelect
+            label="Доктрина из библиотеки"
+            description="Фиты, цены и кто из пилотов может лететь — на карточке пинга"
+            data={[
+              { value: '', label: '— не из библиотеки —' },
+              ...doctrines.map((d) => ({ value: d.id, label: d.name })),
+              ...(doctrineId && !doctrines.some((d) => d.id === doctrineId)
+                ? [{ value: doctrineId, label: editing?.doctrine_ref?.name ?? doctrineId }]
+                : []),
+            ]}
+            value={doctrineId}
+            onChange={(e) => setDoctrineId(e.currentTarget.value)}
+            data-testid="ping-doctrine-select"
+          />
+        )}
         <TextInput
           label="Связь"
           placeholder="Mumble: канал «Флот 1»"
