@@ -1,6 +1,6 @@
 /** Market list and item page in real Chromium, against the demo market (fake ESI + full SDE). */
 import { deltaPercent, formatDelta, formatPrice, type MarketItemsResponse } from '@eve-toolkit/shared-types';
-import { baseUrl, screenshot, useBrowserPage } from './support/browser';
+import { baseUrl, screenshot, useBrowserPage, waitForHydration } from './support/browser';
 
 jest.setTimeout(120_000);
 
@@ -42,6 +42,9 @@ describe('market in Chromium', () => {
 
   it('opens an item page with SELL/BUY and the price history chart, and goes back', async () => {
     await s.page.goto('/market/list');
+    // The app's own navigation (a press before hydration loads the server's item page instead,
+    // with the prices inside: e2e/ssr.e2e.ts).
+    await waitForHydration(s.page);
     // The prices the page itself received: a market refresh may change today's between two reads.
     const detail = s.page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/data/market/detail/34') && r.ok());
     await s.page.getByRole('link', { name: /^Tritanium SELL/ }).click();

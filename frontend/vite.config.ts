@@ -3,10 +3,13 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, type ConfigEnv, type Plugin, type Rollup, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
+
+/** The browser's build (`vite build`), not the server entry's (`vite build --ssr`). */
+const clientBuild = (_config: UserConfig, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
 
 /**
  * Writes dist/.vite/modules.json: which output chunk holds each source module. The first-load
@@ -16,7 +19,7 @@ const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
 function moduleMap(): Plugin {
   return {
     name: 'module-map',
-    apply: 'build',
+    apply: clientBuild,
     generateBundle(_options, bundle) {
       const root = fileURLToPath(new URL('.', import.meta.url));
       const map: Record<string, string> = {};
@@ -68,7 +71,7 @@ function mantineCssPerComponent(): Plugin {
   const base = fileURLToPath(new URL('./src/app/mantine-base.css', import.meta.url));
   return {
     name: 'mantine-css-per-component',
-    apply: 'build',
+    apply: clientBuild,
     enforce: 'pre',
     resolveId(source) {
       return source === '@mantine/core/styles.layer.css' ? base : null;
@@ -86,7 +89,8 @@ function mantineCssPerComponent(): Plugin {
 /**
  * Writes dist/.vite/page-preloads.json: for every page of src/app/pages.ts, its address pattern (as
  * a regular expression; none for `*`, any other address) and the scripts and stylesheets the page
- * needs beyond what index.html already loads. The server names them in index.html as preload
+ * needs beyond what index.html already loads: the chunks main.tsx imports (React, the app) and the
+ * page's. The server names them in index.html as preload
  * hints for the address asked (backend/src/common/http/spa.middleware.ts): the page's chunk then
  * downloads beside the app's entry, instead of after the entry has downloaded and run.
  */
@@ -103,7 +107,7 @@ function pagePreloads(): Plugin {
           .join('')}/?$`;
   return {
     name: 'page-preloads',
-    apply: 'build',
+    apply: clientBuild,
     async generateBundle(_options, bundle) {
       const source = readFileSync(pagesFile, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
       const pages = [...source.matchAll(/'([^']+)':\s*\(\)\s*=>\s*import\('([^']+)'\)/g)];
@@ -120,23 +124,36 @@ function pagePreloads(): Plugin {
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) this.error('page-preloads: no entry chunk');
       const initial = closure(entry);
+      // What main.tsx itself imports dynamically (React, then the app, each evaluated in a task of
+      // its own): every page needs it.
+      const boot = new Set<string>();
+      const main = entry.moduleIds.find((id) => id.endsWith('/src/main.tsx'));
+      if (!main) this.error('page-preloads: the entry chunk does not hold src/main.tsx');
+      for (const id of this.getModuleInfo(main)?.dynamicallyImportedIds ?? []) {
+        const chunk = chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) this.error(`page-preloads: no chunk holds ${id}, which main.tsx imports`);
+        for (const file of closure(chunk)) if (!initial.has(file)) boot.add(file);
+      }
       const css = (files: Iterable<string>) =>
         [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
       const initialCss = new Set(css(initial));
+      const bootCss = [...new Set(css(boot))].filter((file) => !initialCss.has(file));
       const result = [];
       for (const [, pattern, specifier] of pages) {
         const resolved = await this.resolve(specifier, pagesFile);
         const chunk = resolved && chunks.find((c) => c.moduleIds.includes(resolved.id));
         if (!chunk) this.error(`page-preloads: no chunk holds ${specifier} (${pattern})`);
-        const files = [...closure(chunk)].filter((file) => !initial.has(file));
+        const files = [...closure(chunk)].filter((file) => !initial.has(file) && !boot.has(file));
         result.push({
           pattern,
           regex: patternRegex(pattern),
-          js: files,
-          css: [...new Set(css(files))].filter((file) => !initialCss.has(file)),
+          js: [...boot, ...files],
+          css: [...bootCss, ...[...new Set(css(files))].filter((file) => !initialCss.has(file) && !bootCss.includes(file))],
         });
       }
       this.emitFile({ type: 'asset', fileName: '.vite/page-preloads.json', source: JSON.stringify(result, null, 1) });
+      // The first-load check counts them with every page.
+      this.emitFile({ type: 'asset', fileName: '.vite/boot.json', source: JSON.stringify([...boot], null, 1) });
     },
   };
 }
@@ -151,7 +168,7 @@ function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'precompress',
-    apply: 'build',
+    apply: clientBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir, 'assets');
     },
@@ -168,7 +185,28 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server entry's build (`vite build --ssr src/entry-server.tsx`): CommonJS the backend
+ * requires (dist/.ssr/entry-server.cjs; a dot folder, never served as a static file), with every
+ * dependency inside it, so the server renders with exactly the code the browser runs. Lazy parts
+ * stay chunks of their own (`*-[hash].cjs`, `require`d when a render first needs them): loading
+ * the entry does not evaluate every page's code. Each chunk requires the entry back: the backend
+ * reloads the whole folder after a rebuild (backend/src/ssr/server-page-renderer.ts).
+ */
+const ssrBuild: UserConfig['build'] = {
+  outDir: 'dist/.ssr',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  target: 'node20',
+  minify: false,
+  rollupOptions: {
+    output: { format: 'cjs', entryFileNames: 'entry-server.cjs', chunkFileNames: '[name]-[hash].cjs' },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // React and the rest in their production builds, whatever NODE_ENV the server runs with.
+  ...(isSsrBuild ? { ssr: { noExternal: true, target: 'node' as const } } : {}),
   plugins: [react(), moduleMap(), scrollAreaWithoutFloatingUi(), mantineCssPerComponent(), pagePreloads(), precompress()],
   resolve: {
     alias: [
@@ -183,37 +221,46 @@ export default defineConfig({
     ],
   },
   define: {
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
     // The spec's {host}: the API base. Same origin by default; VITE_API_BASE=https://api.example/ to override.
     __API_BASE__: JSON.stringify(process.env.VITE_API_BASE ?? '/'),
   },
-  build: {
-    outDir: 'dist',
-    manifest: true,
-    emptyOutDir: true,
-    target: 'es2022',
-    chunkSizeWarningLimit: 600,
-    // Every browser the app supports (es2022) knows <link rel="modulepreload">.
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      // shared-types modules are pure declarations: let Rollup place each one (and zod with the
-      // feedback schema) in the lazy chunk that uses it instead of the entry chunk.
-      treeshake: { moduleSideEffects: (id) => !id.includes('/shared-types/src/') },
-      output: {
-        // Shared modules of a few hundred bytes each (Mantine's Input, CloseButton, hooks…) were
-        // each their own chunk: a page asked for 20-40 files, and on a phone's connection the
-        // round trips, not the bytes, set when it could paint. Rollup merges chunks under this
-        // size into a chunk that is loaded with them anyway (never into one loaded without them).
-        experimentalMinChunkSize: 8_000,
-        // A long-lived vendor chunk: app deploys do not invalidate React in browser caches. Mantine
-        // is left to Rollup on purpose: components used by one lazy page then load with that page
-        // instead of with every first render (first-load budget: scripts/check-first-load.mjs).
-        manualChunks(id) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return 'vendor-react';
-          return undefined;
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir: 'dist',
+        manifest: true,
+        emptyOutDir: true,
+        target: 'es2022',
+        chunkSizeWarningLimit: 600,
+        // Every browser the app supports (es2022) knows <link rel="modulepreload">.
+        modulePreload: { polyfill: false },
+        rollupOptions: {
+          // shared-types modules are pure declarations: let Rollup place each one (and zod with the
+          // feedback schema) in the lazy chunk that uses it instead of the entry chunk.
+          treeshake: { moduleSideEffects: (id) => !id.includes('/shared-types/src/') },
+          output: {
+            // Shared modules of a few hundred bytes each (Mantine's Input, CloseButton, hooks…) were
+            // each their own chunk: a page asked for 20-40 files, and on a phone's connection the
+            // round trips, not the bytes, set when it could paint. Rollup merges chunks under this
+            // size into a chunk that is loaded with them anyway (never into one loaded without them).
+            experimentalMinChunkSize: 8_000,
+            // The chunk holding the app (start.tsx, imported by main.tsx) is called «app», whichever
+            // page's small chunk Rollup merged it with.
+            chunkFileNames: (chunk) =>
+              chunk.moduleIds.some((id) => id.endsWith('/src/app/start.tsx'))
+                ? 'assets/app-[hash].js'
+                : 'assets/[name]-[hash].js',
+            // A long-lived vendor chunk: app deploys do not invalidate React in browser caches. Mantine
+            // is left to Rollup on purpose: components used by one lazy page then load with that page
+            // instead of with every first render (first-load budget: scripts/check-first-load.mjs).
+            manualChunks(id) {
+              if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return 'vendor-react';
+              return undefined;
+            },
+          },
         },
       },
-    },
-  },
   server: {
     port: 5173,
     proxy: {
@@ -224,4 +271,4 @@ export default defineConfig({
     },
   },
   preview: { port: 4173 },
-});
+}));

@@ -29,6 +29,7 @@ import { RoleRequestsModule } from './role-requests/role-requests.module';
 import { AdminModule } from './admin/admin.module';
 import { CorpModule } from './corp/corp.module';
 import { AppraisalModule } from './appraisal/appraisal.module';
+import { SsrModule } from './ssr/ssr.module';
 
 /** In a terminal (npm start), readable one-line logs if pino-pretty is installed; JSON otherwise. */
 function prettyTransport(): { target: string; options: Record<string, unknown> } | undefined {
@@ -110,6 +111,7 @@ export interface AppModuleExtras {
 export class AppModule {
   static forRoot(config: AppConfig, db: DatabaseHandle, extras: AppModuleExtras = {}): DynamicModule {
     const demo = extras.demo ? [extras.demo] : [];
+    const appInfo = AppInfoModule.forRoot(demo);
     return {
       module: AppModule,
       imports: [
@@ -121,8 +123,9 @@ export class AppModule {
         EventEmitterModule.forRoot(),
         ScheduleModule.forRoot(),
         RateLimitModule,
-        AppInfoModule.forRoot(demo),
+        appInfo,
         ...FEATURES,
+        SsrModule.forRoot(appInfo),
         ...demo,
       ],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],

@@ -21,7 +21,7 @@ import { openDatabase, type DatabaseHandle } from './common/database/database';
 import { toApiError, toBodyError } from './common/errors/api-exception.filter';
 import { compressionMiddleware } from './common/http/compression';
 import { formSizeMiddleware } from './common/http/forms';
-import { spaMiddleware } from './common/http/spa.middleware';
+import { PageRenderer, spaMiddleware } from './common/http/spa.middleware';
 
 const httpLog = new NestLogger('HTTP');
 
@@ -127,7 +127,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   app.get(RealtimeStatus).redis = redis;
   app.useWebSocketAdapter(new AppSocketIoAdapter(app, config, session, redis));
-  app.use(spaMiddleware(config.frontendDist));
+  app.use(spaMiddleware(config.frontendDist, app.get(PageRenderer)));
 
   let url = '';
   if (options.listen !== false) {

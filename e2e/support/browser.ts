@@ -107,3 +107,15 @@ export function useBrowserPage(): BrowserSession {
   });
   return session;
 }
+
+/**
+ * Waits until React has hydrated a server-rendered page (its first heading carries React's fiber):
+ * before that a link press is a full page load, not the app's navigation.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForFunction(() => {
+    const h1 = document.querySelector('h1');
+    return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+  });
+}

@@ -50,3 +50,4 @@ export * from './appraisal/parse';
 export * from './appraisal/resolve';
 export * from './appraisal/types';
 export * from './api/appraisal';
+export * from './server-render';

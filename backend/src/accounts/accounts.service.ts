@@ -14,7 +14,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { hasRole } from '../common/access/access';
 import { apiError } from '../common/errors/api-error';
-import type { SessionUser } from '../common/auth/session-user';
+import { sessionResponse, type SessionUser } from '../common/auth/session-user';
 import { SessionStore } from '../common/auth/session-store';
 import { CaptchaService } from '../captcha/captcha.service';
 import { CharactersService } from '../characters/characters.service';
@@ -80,9 +80,7 @@ export class AccountsService implements OnApplicationBootstrap {
   }
 
   session(user: SessionUser | null): SessionResponse {
-    return user
-      ? { isAuthenticated: true, username: user.username, roles: user.roles }
-      : { isAuthenticated: false, username: null, roles: [] };
+    return sessionResponse(user);
   }
 
   /** Public part for signed-in users; characters for the owner and admins. */

@@ -27,7 +27,7 @@ import { MarketSocketEvents } from './market.socket-events';
 /**
  * Hub prices from ESI, their history, the market list and item detail (spec §2 Market). Other
  * modules import it for the `MarketPrices` read contract; the admin area for the categories and
- * the refreshes.
+ * the refreshes; server rendering for the list and detail a page shows (MarketService).
  */
 @Module({
   imports: [
@@ -66,6 +66,13 @@ import { MarketSocketEvents } from './market.socket-events';
       }),
     },
   ],
-  exports: [MarketCategoriesService, MarketRefreshService, IndustryInputsRefreshService, MarketPrices, EsiSyncInfoProvider],
+  exports: [
+    MarketService,
+    MarketCategoriesService,
+    MarketRefreshService,
+    IndustryInputsRefreshService,
+    MarketPrices,
+    EsiSyncInfoProvider,
+  ],
 })
 export class MarketModule {}

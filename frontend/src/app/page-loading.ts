@@ -27,5 +27,7 @@ export function usePageLoading(): boolean {
       return () => void listeners.delete(listener);
     },
     () => loading > 0,
+    // The server's HTML shows its page, never the progress bar.
+    () => false,
   );
 }

@@ -33,7 +33,7 @@ const loadedPages = new Map<PageLoader, ComponentType>();
  * React.lazy alone it would suspend once more and show the loading placeholder in between.
  */
 export async function preloadPage(load: PageLoader): Promise<void> {
-  loadedPages.set(load, (await load()).default);
+  if (!loadedPages.has(load)) loadedPages.set(load, (await load()).default);
 }
 
 /** A lazy page component whose chunk load shows the header's progress bar. */
@@ -184,16 +184,9 @@ export const routes: RouteObject[] = [
 export function AppRoutes() {
   const { pathname } = useLocation();
   // Matching walks the whole table: once per address, not on every render.
-  const title = useMemo(
-    () =>
-      matchRoutes(routes, pathname)
-        ?.map((m) => (m.route.handle as RouteHandle | undefined)?.title)
-        .filter(Boolean)
-        .pop(),
-    [pathname],
-  );
+  const title = useMemo(() => documentTitle(pathname), [pathname]);
   useEffect(() => {
-    document.title = title ? `${title} — ${APP_NAME}` : `${APP_NAME} — инструменты для пилотов EVE Online`;
+    document.title = title;
   }, [title]);
   useScrollRestoration();
   // The router's own location (a location argument would wrap the pages in a new location
@@ -202,3 +195,37 @@ export function AppRoutes() {
 }
 
 const APP_NAME = 'EVE Toolkit';
+
+/**
+ * The route table matched at an address, kept per address: matching ranks every route of the
+ * table (milliseconds on a phone), and the start, the title and the server all ask it.
+ */
+const matchedAt = new Map<string, ReturnType<typeof matchRoutes>>();
+function matchAt(pathname: string): ReturnType<typeof matchRoutes> {
+  let matches = matchedAt.get(pathname);
+  if (matches === undefined) {
+    matches = matchRoutes(routes, pathname);
+    if (matchedAt.size >= 500) matchedAt.clear();
+    matchedAt.set(pathname, matches);
+  }
+  return matches;
+}
+
+/** The document title at an address: the deepest route's that names one (the server puts it in the HTML). */
+export function documentTitle(pathname: string): string {
+  const title = matchAt(pathname)
+    ?.map((m) => (m.route.handle as RouteHandle | undefined)?.title)
+    .filter(Boolean)
+    .pop();
+  return title ? `${title} — ${APP_NAME}` : `${APP_NAME} — инструменты для пилотов EVE Online`;
+}
+
+/**
+ * The page the route table shows at an address (its full path pattern in PAGES) and the address's
+ * parameters; null for a redirect or an index without a page of its own (/account).
+ */
+export function pageAt(pathname: string): { page: PagePath; params: Record<string, string | undefined> } | null {
+  const leaf = matchAt(pathname)?.at(-1);
+  const id = leaf?.route.id;
+  return id?.startsWith('page:') ? { page: id.slice('page:'.length) as PagePath, params: leaf!.params } : null;
+}

@@ -2,9 +2,11 @@
 
 export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export function getCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
+/** A cookie's value from the browser's cookies, or from a request's Cookie header (server rendering). */
+export function getCookie(name: string, header?: string): string | null {
+  const cookies = header ?? (typeof document === 'undefined' ? undefined : document.cookie);
+  if (cookies === undefined) return null;
+  for (const part of cookies.split(';')) {
     const eq = part.indexOf('=');
     if (eq === -1) continue;
     if (part.slice(0, eq).trim() === name) {

@@ -24,5 +24,7 @@ export function useToastsWanted(): boolean {
       return () => void listeners.delete(listener);
     },
     () => mounted,
+    // No toast in the server's HTML (nor while the browser hydrates it).
+    () => false,
   );
 }

@@ -2,12 +2,14 @@ import { atom } from 'jotai';
 import { atomWithLazy } from 'jotai/utils';
 import { COOKIE_CONSENT, COOKIE_HUB, DEFAULT_HUB_ID, HUBS, type CookieConsent } from '@eve-toolkit/shared-types';
 import { deleteCookie, getCookie, setCookie } from './cookies';
+import type { AppStore } from './store';
 
 /** Spec §4: the cookie state is polled every 300 ms (another tab may decide meanwhile). */
 export const COOKIE_POLL_MS = 300;
 
-export function readConsent(): CookieConsent | null {
-  const value = getCookie(COOKIE_CONSENT);
+/** `cookieHeader`: a request's Cookie header (server rendering); the browser's cookies by default. */
+export function readConsent(cookieHeader?: string): CookieConsent | null {
+  const value = getCookie(COOKIE_CONSENT, cookieHeader);
   return value === 'accepted' || value === 'declined' ? value : null;
 }
 
@@ -37,9 +39,9 @@ function isHubId(value: number): boolean {
 }
 
 /** The hub cookie is only read when consent is 'accepted' (spec §5). */
-export function readSavedHubId(): number | null {
-  if (readConsent() !== 'accepted') return null;
-  const raw = Number(getCookie(COOKIE_HUB));
+export function readSavedHubId(cookieHeader?: string): number | null {
+  if (readConsent(cookieHeader) !== 'accepted') return null;
+  const raw = Number(getCookie(COOKIE_HUB, cookieHeader));
   return Number.isInteger(raw) && isHubId(raw) ? raw : null;
 }
 
@@ -60,3 +62,17 @@ export const hubIdAtom = atom(
     if (get(consentBaseAtom) === 'accepted' || readConsent() === 'accepted') setCookie(COOKIE_HUB, String(hubId));
   },
 );
+
+/**
+ * A store for rendering one request on the server: consent and hub as the request's cookies say,
+ * which is what the browser's store reads from the same cookies when it hydrates the page.
+ */
+export function preferencesFromCookies(
+  store: AppStore,
+  cookieHeader: string,
+): { consent: CookieConsent | null; savedHubId: number | null } {
+  const preferences = { consent: readConsent(cookieHeader), savedHubId: readSavedHubId(cookieHeader) };
+  store.set(consentBaseAtom, preferences.consent);
+  store.set(hubMemoryAtom, preferences.savedHubId);
+  return preferences;
+}

@@ -3,6 +3,8 @@ import type { Role, SessionResponse } from '@eve-toolkit/shared-types';
 import { api } from './api-client';
 
 export const sessionQueryKey = ['session'] as const;
+/** The session's GET (the server answers it for a server-rendered page's header). */
+export const SESSION_PATH = 'auth/get_session';
 
 export const GUEST_SESSION: SessionResponse = { isAuthenticated: false, username: null, roles: [] };
 
@@ -10,7 +12,7 @@ export const GUEST_SESSION: SessionResponse = { isAuthenticated: false, username
 export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => api.get<SessionResponse>('auth/get_session', { signal }),
+    queryFn: ({ signal }) => api.get<SessionResponse>(SESSION_PATH, { signal }),
     staleTime: 60_000,
   });
 }

@@ -87,6 +87,8 @@ const envSchema = z.object({
     .min(1)
     .default(resolve(REPO_ROOT, 'frontend', 'dist')),
   SCHEDULER_ENABLED: bool.default(true),
+  /** The public pages rendered on the server (the frontend build's dist/.ssr); off: the app's shell, rendered in the browser. */
+  SERVER_RENDER: bool.default(true),
   /**
    * Proxies whose X-Forwarded-* headers are believed (Express "trust proxy": `loopback`, a list
    * of addresses/subnets, or a hop count). Off by default: the client is the socket's address.
@@ -170,6 +172,8 @@ export interface AppConfig {
     checkIntervalMs?: number;
   };
   frontendDist: string;
+  /** Public pages rendered on the server (backend/src/ssr) when the frontend build has its server entry. */
+  serverRender: boolean;
   schedulerEnabled: boolean;
   /** The scheduled character checks (admin): hours between runs as ms (0 = off), characters at once. */
   characterChecks: { intervalMs: number; concurrency: number };
@@ -276,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       industryPath: e.SDE_INDUSTRY_PATH ? resolve(process.cwd(), e.SDE_INDUSTRY_PATH) : undefined,
     },
     frontendDist: resolve(process.cwd(), e.FRONTEND_DIST),
+    serverRender: e.SERVER_RENDER,
     schedulerEnabled: e.SCHEDULER_ENABLED,
     characterChecks: {
       intervalMs: Math.round(e.CHARACTER_CHECK_INTERVAL_HOURS * 3_600_000),

@@ -3,6 +3,7 @@ import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom'
 import { Anchor, Box, Burger, Container, Divider, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { hasAnyRole, useSession } from '../../shared/session';
+import { HydrationGate } from '../../shared/ui/hydration-gate';
 import { LiveAnnouncer } from '../../shared/ui/live-announcer';
 import { LoadingView } from '../../shared/ui/loading-view';
 import { AuthWidget } from '../components/auth-widget';
@@ -138,7 +139,11 @@ export function RootLayout() {
             {/* A page that fails (its chunk did not load, or it crashed) shows why, under the header. */}
             <RouteErrorBoundary resetKey={pathname}>
               <Suspense fallback={<LoadingView fullScreen={false} />}>
-                <Outlet />
+                {/* React hydrates a Suspense boundary in a pass after the rest: the page's controls
+                    stay disabled until that pass, not only until the header's (app.tsx's gate). */}
+                <HydrationGate>
+                  <Outlet />
+                </HydrationGate>
               </Suspense>
             </RouteErrorBoundary>
           </Container>

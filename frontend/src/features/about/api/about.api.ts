@@ -16,10 +16,13 @@ export interface AboutFile {
   links?: { label: string; href: string }[];
 }
 
+/** The about file's query key and address (the server answers it for the page's first render). */
+export const aboutRequest = { queryKey: ['static', 'about'] as const, path: 'about.json' };
+
 export function useAbout() {
   return useQuery({
-    queryKey: ['static', 'about'],
-    queryFn: () => fetchStaticJson<AboutFile>('about.json'),
+    queryKey: aboutRequest.queryKey,
+    queryFn: () => fetchStaticJson<AboutFile>(aboutRequest.path),
     staleTime: 5 * 60_000,
   });
 }

@@ -611,7 +611,7 @@ describe('/corp/projects/:id', () => {
       within(candidates)
         .getAllByRole('row')
         .map((row) => row.textContent),
-    ).toEqual(['?Ivan Petrov10 прог.?Сооружение 1', '?Anna Sokolova5 прог.?Сооружение 2']);
+    ).toEqual(['Ivan Petrov10 прог.Сооружение 1', 'Anna Sokolova5 прог.Сооружение 2']);
     const submit = within(candidates).getByRole('button', { name: 'Засчитать выбранные' });
     expect(submit).toBeDisabled();
     await r.user.click(within(candidates).getByRole('checkbox', { name: 'Anna Sokolova: Сооружение 2, 5' }));

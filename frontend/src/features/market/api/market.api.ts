@@ -17,6 +17,19 @@ export const marketKeys = {
   search: (hubId: number, q: string) => ['market', 'hub', hubId, 'search', q.toLowerCase()] as const,
 };
 
+/**
+ * The market's GETs: each query's key and address, shared by its hook and by the server, which
+ * answers them for a page's first render (app/server-pages.ts).
+ */
+export const marketRequests = {
+  hubs: { queryKey: marketKeys.hubs, path: 'data/market/hubs' },
+  items: (hubId: number) => ({ queryKey: marketKeys.items(hubId), path: `data/market/items?hub=${hubId}` }),
+  detail: (hubId: number, id: number) => ({
+    queryKey: marketKeys.detail(hubId, id),
+    path: `data/market/detail/${id}?hub=${hubId}`,
+  }),
+};
+
 /** GET data/market/search?q=&hub= from 2 characters; the last answer stays while the next one loads. */
 export function useMarketSearch(query: string, hubId: number) {
   const q = query.trim();
@@ -32,27 +45,30 @@ export function useMarketSearch(query: string, hubId: number) {
 
 /** GET data/market/hubs */
 export function useHubs() {
+  const { queryKey, path } = marketRequests.hubs;
   return useQuery({
-    queryKey: marketKeys.hubs,
-    queryFn: ({ signal }) => api.get<MarketHubsResponse>('data/market/hubs', { signal }),
+    queryKey,
+    queryFn: ({ signal }) => api.get<MarketHubsResponse>(path, { signal }),
     staleTime: Infinity,
   });
 }
 
 /** GET data/market/items?hub= */
 export function useMarketItems(hubId: number) {
+  const { queryKey, path } = marketRequests.items(hubId);
   return useQuery({
-    queryKey: marketKeys.items(hubId),
-    queryFn: ({ signal }) => api.get<MarketItemsResponse>(`data/market/items?hub=${hubId}`, { signal }),
+    queryKey,
+    queryFn: ({ signal }) => api.get<MarketItemsResponse>(path, { signal }),
     staleTime: 60_000,
   });
 }
 
 /** GET data/market/detail/{id}?hub= */
 export function useMarketItem(id: number, hubId: number, enabled = true) {
+  const { queryKey, path } = marketRequests.detail(hubId, id);
   return useQuery({
-    queryKey: marketKeys.detail(hubId, id),
-    queryFn: ({ signal }) => api.get<MarketItemDetail>(`data/market/detail/${id}?hub=${hubId}`, { signal }),
+    queryKey,
+    queryFn: ({ signal }) => api.get<MarketItemDetail>(path, { signal }),
     staleTime: 60_000,
     enabled,
   });

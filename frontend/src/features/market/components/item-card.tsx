@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { MarketItem } from '@eve-toolkit/shared-types';
-import { ItemIcon } from './item-icon';
+import { TypeIcon } from '../../../shared/ui/type-icon';
 import { PriceRow } from './price-row';
 import classes from './market.module.css';
 
@@ -13,7 +13,7 @@ export function ItemCard({ item }: { item: MarketItem }) {
   return (
     <Link to={`/market/detail/${item.id}`} className={classes.card}>
       <div className={classes.cardHead}>
-        <ItemIcon src={item.icon} size={40} />
+        <TypeIcon src={item.icon} size={40} />
         <p className={classes.cardName}>{item.name}</p>
       </div>
       <PriceRow label="SELL" price={item.sell} median={item.median_sell} />

@@ -7,7 +7,7 @@ import { ApiError } from '../../../shared/api-client';
 import { isWarmingUp } from '../../../shared/query-retry';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { useHubs, useLiveMarketPrices, useMarketItem } from '../api/market.api';
-import { ItemIcon } from '../components/item-icon';
+import { TypeIcon } from '../../../shared/ui/type-icon';
 import { PriceRow } from '../components/price-row';
 import { PricesAge } from '../components/prices-age';
 import { ChartFigure } from '../../../shared/ui/chart-figure';
@@ -85,7 +85,7 @@ export default function MarketDetailPage() {
             <path d="M19 12H5M12 19l-7-7 7-7" />
           </svg>
         </ActionIcon>
-        <ItemIcon src={data.icon} size={64} />
+        <TypeIcon src={data.icon} size={64} />
         <Stack gap={2}>
           <Title order={1} fz={{ base: 24, sm: 28 }}>
             {data.name}

@@ -15,11 +15,14 @@ export interface NewsFile {
   news: NewsEntry[];
 }
 
+/** The news file's query key and address (the server answers it for the page's first render). */
+export const newsRequest = { queryKey: ['static', 'news'] as const, path: 'news.json' };
+
 /** Static public/news.json, newest first. */
 export function useNews() {
   return useQuery({
-    queryKey: ['static', 'news'],
-    queryFn: () => fetchStaticJson<NewsFile>('news.json'),
+    queryKey: newsRequest.queryKey,
+    queryFn: () => fetchStaticJson<NewsFile>(newsRequest.path),
     select: (file) => [...file.news].sort((a, b) => b.date.localeCompare(a.date)),
     staleTime: 5 * 60_000,
   });
