@@ -32,6 +32,8 @@ export * from './corp/api';
 export * from './corp/delivery-limits';
 export * from './corp/delivery';
 export * from './corp/socket';
+export * from './srp/api';
+export * from './srp/socket';
 export * from './loot/parse';
 export * from './api/admin';
 export * from './api/admin-checks';

@@ -27,6 +27,7 @@ import { CorpWebhooksService } from './webhooks/corp-webhooks.service';
 import { WebhookOutbox } from './webhooks/webhook-outbox';
 import { DeliverySchema, WebhookSchema, WEBHOOK_MODELS } from './webhooks/webhook.schema';
 import { CorpSocketEvents } from './corp.socket-events';
+import { CorpGrants, GrantSchema, GRANT_MODEL } from './grants/corp-grants';
 
 /**
  * The corporation area (projects, claims, pings, buy list, role requests from the area, ping
@@ -44,6 +45,7 @@ import { CorpSocketEvents } from './corp.socket-events';
       { name: WEBHOOK_MODELS.webhook, schema: WebhookSchema },
       { name: WEBHOOK_MODELS.delivery, schema: DeliverySchema },
       { name: CALENDAR_MODELS.link, schema: CalendarLinkSchema },
+      { name: GRANT_MODEL, schema: GrantSchema },
     ]),
     AccountsModule,
     CharactersModule,
@@ -69,7 +71,8 @@ import { CorpSocketEvents } from './corp.socket-events';
     CorpWebhooksService,
     CorpWebhooksListener,
     CorpCalendarService,
+    CorpGrants,
   ],
-  exports: [CorpAccess, CorpBuysService, CorpPingsService, CorpProjectsService],
+  exports: [CorpAccess, CorpBuysService, CorpGrants, CorpPingsService, CorpProjectsService, WebhookOutbox],
 })
 export class CorpModule {}

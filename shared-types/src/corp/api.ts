@@ -27,6 +27,12 @@ export const CORP_PERMISSIONS = {
   createProject: ['industrialist', 'fc', 'admin'],
   /** Change project status, delete ready projects, edit the buy list. */
   moderate: ['industrialist', 'admin'],
+  /**
+   * Decide and pay SRP requests, see every request of the corporation (issue 39): admins by their
+   * role, and the members an admin grants it (a per-corporation grant, `corp_grants`, read by
+   * CorpAccess with the member's roles).
+   */
+  manageSrp: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 // ---------------------------------------------------------------------------------------------
