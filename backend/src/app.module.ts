@@ -28,6 +28,7 @@ import { LootModule } from './loot/loot.module';
 import { RoleRequestsModule } from './role-requests/role-requests.module';
 import { AdminModule } from './admin/admin.module';
 import { CorpModule } from './corp/corp.module';
+import { SrpModule } from './srp/srp.module';
 import { AppraisalModule } from './appraisal/appraisal.module';
 
 /** In a terminal (npm start), readable one-line logs if pino-pretty is installed; JSON otherwise. */
@@ -98,6 +99,7 @@ const FEATURES = [
   RoleRequestsModule,
   AdminModule,
   CorpModule,
+  SrpModule,
   AppraisalModule,
 ];
 

@@ -45,3 +45,5 @@ export type {
   EsiWalletTransaction,
   FakeCheckData,
 } from './character-check-data';
+export { DEMO_SRP, FakeKillmails, KILLMAIL_CACHE_SECONDS, insuranceLevels, killmailRoutes } from './killmail-routes';
+export type { EsiInsuranceLevel, EsiKillmail, EsiKillmailItem } from './killmail-routes';
