@@ -44,6 +44,9 @@ const RIFTER = 587;
 const WARRIOR = 2488;
 const PASTE = 28668;
 const TRITANIUM = 34;
+const FEROX = 16227;
+const AUTOCANNON = 2889; // 200mm AutoCannon II
+const DAMAGE_CONTROL = 2046; // Damage Control I
 const at = (minutes: number) => NOW.getTime() + minutes * 60_000;
 const LOSS_DAY = new Date(at(90)).toISOString().slice(0, 10);
 
@@ -73,10 +76,10 @@ async function socketOf(c: TestClient): Promise<EventLog> {
   return new EventLog(socket);
 }
 
-const loss = (characterId: number, minutes: number, items: [number, number, number][] = [], corporation = CORP_A) =>
+const loss = (characterId: number, minutes: number, items: [number, number, number][] = [], corporation = CORP_A, ship = RIFTER) =>
   esi.killmails.addLoss(characterId, {
     corporation_id: corporation,
-    ship_type_id: RIFTER,
+    ship_type_id: ship,
     time: at(minutes),
     items: items.map(([t, destroyed, dropped], i) => ({
       item_type_id: t,
@@ -108,7 +111,7 @@ beforeAll(async () => {
     tokenEncryptionKey: 'a test deployment token key',
     pingWebhooks: { hosts: ['127.0.0.1'], allowPrivate: true, allowHttp: true, pollMs: 150, backoffBaseMs: 100, maxAttempts: 3, timeoutMs: 5_000 },
   });
-  await importSdeInto(running, await buildMiniSde({ typeIds: [RIFTER, WARRIOR, PASTE, TRITANIUM], blueprintIds: [], systemIds: [JITA], schematicIds: [] }));
+  await importSdeInto(running, await buildMiniSde({ typeIds: [RIFTER, WARRIOR, PASTE, TRITANIUM, FEROX, AUTOCANNON, DAMAGE_CONTROL], blueprintIds: [], systemIds: [JITA], schematicIds: [] }));
   const corps = running.app.get(CorporationsService);
   await corps.create({ id: CORP_A, name: 'Demo Mining Syndicate', corp_type: 0 });
   await corps.create({ id: CORP_B, name: 'Northern Freight Union', corp_type: 1 });
@@ -290,6 +293,33 @@ describe('a pilot files a loss', () => {
     const listed = (await pilot.get('/auth/corp/srp_losses').expect(200)).body as SrpLossesResponse;
     removeRecent();
     expect(listed).toEqual({ losses: [], unreadable: [{ character: { id: IVAN, name: 'Ivan Petrov' }, reason: SRP_MESSAGES.esiFailed }] });
+  });
+});
+
+describe('the ping’s doctrine', () => {
+  it('a loss in a doctrine fleet is checked against the doctrine’s fits: exact, partial, not the doctrine', async () => {
+    const doctrine = await admin.post('/auth/corp/add_doctrine', {
+      name: 'Рифтеры',
+      fits: [{ eft: '[Rifter, Рифт]\nDamage Control I\n\n\n200mm AutoCannon II\n200mm AutoCannon II' }],
+    });
+    expect({ status: doctrine.status, body: doctrine.body }).toMatchObject({ status: 200 });
+    const when = new Date(at(600)).toISOString();
+    const ping = await admin.post('/auth/corp/add_event', {
+      name: 'Рифтеры в Джиту',
+      date: when.slice(0, 10),
+      time: when.slice(11, 16),
+      doctrine_id: doctrine.body.doctrine.id,
+    });
+    expect(ping.status).toBe(200);
+    const cases: [string, ReturnType<typeof loss>][] = [
+      ['exact', loss(IVAN, 610, [[AUTOCANNON, 1, 1], [DAMAGE_CONTROL, 0, 1], [PASTE, 5, 0]])],
+      ['partial', loss(IVAN, 611, [[AUTOCANNON, 1, 0], [DAMAGE_CONTROL, 1, 0]])],
+      ['none', loss(IVAN, 612, [[AUTOCANNON, 2, 0]], CORP_A, FEROX)],
+    ];
+    for (const [expected, km] of cases) {
+      const r = await file(pilot, { killmail_id: km.killmail_id, killmail_hash: km.killmail_hash });
+      expect([r.ping?.name, r.doctrine_match]).toEqual(['Рифтеры в Джиту', expected]);
+    }
   });
 });
 

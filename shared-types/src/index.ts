@@ -29,6 +29,7 @@ export * from './planetology/layouts';
 export * from './corp/limits';
 export * from './corp/pings';
 export * from './corp/api';
+export * from './corp/doctrines';
 export * from './corp/delivery-limits';
 export * from './corp/delivery';
 export * from './corp/socket';

@@ -26,6 +26,8 @@ export interface Selection {
   tree: Set<number>;
   system: Set<number>;
   schematic: Set<number>;
+  /** Types with every skill they require (dogma requiredSkill1-6), and those skills' own, recursively. */
+  skills: Set<number>;
   allSchematics: boolean;
 }
 
@@ -38,6 +40,7 @@ export function parseList(text: string): Selection {
     tree: new Set(),
     system: new Set(),
     schematic: new Set(),
+    skills: new Set(),
     allSchematics: false,
   };
   text.split('\n').forEach((raw, i) => {
@@ -154,6 +157,8 @@ export async function buildSubset(sde: string, sel: Selection): Promise<Record<s
   files['mapPlanets.jsonl'] = await pick(sde, 'mapPlanets.jsonl', (_k, l) => sel.system.has(intField(l, 'solarSystemID')!));
   for (const line of files['mapPlanets.jsonl']) types.add(intField(line, 'typeID')!);
 
+  if (sel.skills.size > 0) for (const id of await withRequiredSkills(sde, sel.skills)) types.add(id);
+
   files['types.jsonl'] = await pick(sde, 'types.jsonl', (k, l) => types.has(k) || sel.group.has(intField(l, 'groupID')!));
   const present = new Set(files['types.jsonl'].map(keyOf));
   const absent = [...sel.type].filter((id) => !present.has(id));
@@ -180,6 +185,29 @@ export async function buildSubset(sde: string, sel: Selection): Promise<Record<s
   files['typeDogma.jsonl'] = await pick(sde, 'typeDogma.jsonl', (k) => present.has(k));
   files['_sde.jsonl'] = [readFileSync(join(sde, '_sde.jsonl'), 'utf8').trim()];
   return files;
+}
+
+/** requiredSkill1-6 (dogma 182, 183, 184, 1285, 1289, 1290): the ids of the skills a type requires. */
+const REQUIRED_SKILL_ATTRS = new Set([182, 183, 184, 1285, 1289, 1290]);
+
+/** `ids` with every skill they require and those skills' own prerequisites, recursively (from typeDogma). */
+async function withRequiredSkills(sde: string, ids: ReadonlySet<number>): Promise<Set<number>> {
+  const requires = new Map<number, number[]>();
+  for await (const line of lines(sde, 'typeDogma.jsonl')) {
+    if (!line.includes('"attributeID": 182')) continue;
+    const r = JSON.parse(line) as { _key: number; dogmaAttributes: { attributeID: number; value: number }[] };
+    const skills = r.dogmaAttributes.filter((a) => REQUIRED_SKILL_ATTRS.has(a.attributeID) && a.value > 0).map((a) => a.value);
+    if (skills.length) requires.set(r._key, skills);
+  }
+  const out = new Set<number>();
+  const queue = [...ids];
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    queue.push(...(requires.get(id) ?? []));
+  }
+  return out;
 }
 
 const text = (ls: readonly string[]) => ls.map((l) => `${l}\n`).join('');

@@ -90,6 +90,26 @@ it('holds everything subset.list names', () => {
   expect([...list.type].filter((id) => !types.has(id))).toEqual([]);
   expect([...list.blueprint, ...list.tree].filter((id) => !blueprints.has(id))).toEqual([]);
   expect([...list.system].filter((id) => !keys('mapSolarSystems.jsonl').has(id))).toEqual([]);
+  expect([...list.skills].filter((id) => !types.has(id))).toEqual([]);
+  // Doctrines: the skills those types require, and those skills' own, are rows too.
+  const dogma = new Map(
+    (rows('typeDogma.jsonl') as (Row & { dogmaAttributes: { attributeID: number; value: number }[] })[]).map((d) => [
+      d._key as number,
+      d.dogmaAttributes,
+    ]),
+  );
+  const queue = [...list.skills];
+  const seen = new Set<number>();
+  const absent: number[] = [];
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (!types.has(id)) absent.push(id);
+    for (const a of dogma.get(id) ?? []) if ([182, 183, 184, 1285, 1289, 1290].includes(a.attributeID)) queue.push(a.value);
+  }
+  expect(absent).toEqual([]);
+  expect(seen.has(3327)).toBe(true); // Spaceship Command, the Rifter's skill's prerequisite
   expect(list.allSchematics).toBe(true);
   expect(keys('planetSchematics.jsonl').size).toBe(68);
   const inGroups = rows('types.jsonl').filter((t) => list.group.has(t.groupID as number));

@@ -19,5 +19,7 @@ import { APPRAISAL_MODEL, AppraisalSchema } from './appraisal.schema';
   imports: [MongooseModule.forFeature([{ name: APPRAISAL_MODEL, schema: AppraisalSchema }]), GameDataModule, MarketModule],
   controllers: [AppraisalController],
   providers: [AppraisalService, AppraisalReader, AppraisalPrices, AppraisalSuggestions, AppraisalJson],
+  // The corporation's doctrines read and price fits with the same reader, prices and suggestions.
+  exports: [AppraisalReader, AppraisalPrices, AppraisalSuggestions],
 })
 export class AppraisalModule {}

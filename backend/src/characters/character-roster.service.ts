@@ -61,6 +61,27 @@ export class CharacterRoster {
     return docs.filter((d) => !banned.has(d._id)).map((d) => ({ id: d._id, name: d.name, corporationId: d.corporation_id! }));
   }
 
+  /**
+   * The corporation's linked, not banned characters (only `userId`'s when given), by name, with
+   * their owner and whether they may be read through ESI (the SSO scopes granted, a working token).
+   */
+  async pilotsIn(
+    corporationId: number,
+    userId?: string,
+  ): Promise<{ id: number; name: string; userId: string; scopes: string[]; needsRelink: boolean }[]> {
+    const docs = await this.characters
+      .find(
+        { corporation_id: corporationId, ...(userId !== undefined ? { user_id: userId } : {}) },
+        { _id: 1, name: 1, user_id: 1, scopes: 1, needs_relink: 1 },
+      )
+      .sort({ name: 1, _id: 1 })
+      .lean<Pick<CharacterDoc, '_id' | 'name' | 'user_id' | 'scopes' | 'needs_relink'>[]>();
+    const banned = await this.bannedAmong(docs.map((d) => d._id));
+    return docs
+      .filter((d) => !banned.has(d._id))
+      .map((d) => ({ id: d._id, name: d.name, userId: d.user_id, scopes: d.scopes ?? [], needsRelink: d.needs_relink }));
+  }
+
   /** Accounts with a character in the corporation (to recompute their access). */
   async ownersIn(corporationId: number): Promise<string[]> {
     const docs = await this.characters

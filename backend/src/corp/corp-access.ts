@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CORP_MESSAGES, CORP_PERMISSIONS, SRP_MESSAGES } from '@eve-toolkit/shared-types';
+import { CORP_MESSAGES, CORP_PERMISSIONS, DOCTRINE_MESSAGES, SRP_MESSAGES } from '@eve-toolkit/shared-types';
 import { CharacterRoster } from '../characters/character-roster.service';
 import { corpAreaCorporations, hasRole, requireCorpMember } from '../common/access/access';
 import { apiError } from '../common/errors/api-error';
@@ -9,13 +9,21 @@ import { CorpGrants, GRANTABLE, type Grantable } from './grants/corp-grants';
 
 /** What a member may do beyond reading (each one a list of roles in CORP_PERMISSIONS). */
 export type CorpPermission = Exclude<keyof typeof CORP_PERMISSIONS, 'member'>;
-const PERMISSIONS: readonly CorpPermission[] = ['createPing', 'managePings', 'createProject', 'moderate', 'manageSrp'];
+const PERMISSIONS: readonly CorpPermission[] = [
+  'createPing',
+  'managePings',
+  'createProject',
+  'moderate',
+  'manageDoctrines',
+  'manageSrp',
+];
 
 const PERMISSION_MESSAGE: Record<CorpPermission, string> = {
   createPing: CORP_MESSAGES.cannotCreatePing,
   managePings: CORP_MESSAGES.cannotEditPing,
   createProject: CORP_MESSAGES.cannotCreateProject,
   moderate: CORP_MESSAGES.cannotModerate,
+  manageDoctrines: DOCTRINE_MESSAGES.cannotManage,
   manageSrp: SRP_MESSAGES.cannotManage,
 };
 

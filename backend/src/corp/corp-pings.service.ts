@@ -23,6 +23,7 @@ import { CORP_EVENTS, type PingCancelledEvent, type PingCreatedEvent, type PingU
 import { toPing } from './corp.mapper';
 import { CORP_MODELS, type PingDoc, type PingAnnouncement } from './corp.schema';
 import { pingStartProblem } from './domain/pings';
+import { CorpDoctrinesService } from './doctrines/corp-doctrines.service';
 
 const PINGS_LISTED = 200;
 
@@ -47,6 +48,7 @@ export class CorpPingsService {
     private readonly access: CorpAccess,
     private readonly gameData: GameData,
     private readonly events: EventEmitter2,
+    private readonly doctrines: CorpDoctrinesService,
   ) {
     this.pings = new CorpScoped(pings);
   }
@@ -75,6 +77,8 @@ export class CorpPingsService {
     const problem = pingStartProblem(date, now);
     if (problem) throw apiError(400, problem);
     const _id = new Types.ObjectId();
+    // A doctrine of the library: of the corporation the ping goes to (404 otherwise); its name is the ping's doctrine text.
+    const doctrineRef = req.doctrine_id ? await this.doctrines.pingDoctrine(member.corporationId, req.doctrine_id) : null;
     const doc = await this.pings.create(member, {
       _id,
       name: req.name,
@@ -82,7 +86,8 @@ export class CorpPingsService {
       type: req.type,
       date,
       formup: await this.system(req.formup),
-      doctrine: req.doctrine,
+      doctrine: doctrineRef ? doctrineRef.name : req.doctrine,
+      doctrine_ref: doctrineRef,
       comms: req.comms,
       srp: req.srp,
       fc: req.fc,
@@ -119,6 +124,10 @@ export class CorpPingsService {
       }
     }
     if (req.formup !== undefined) set.formup = await this.system(req.formup);
+    if (req.doctrine_id !== undefined) {
+      set.doctrine_ref = req.doctrine_id === null ? null : await this.doctrines.pingDoctrine(doc.corporation_id, req.doctrine_id);
+      if (set.doctrine_ref) set.doctrine = set.doctrine_ref.name;
+    }
     const change = announcement(`${String(doc._id)}:updated:${now.toISOString()}`, 'updated', now);
     const updated = await this.pings
       .findOneAndUpdate(
@@ -247,6 +256,8 @@ export interface PingRef {
   name: string;
   date: Date;
   cancelled: boolean;
+  /** The library's doctrine the ping names (issue 38), or null. */
+  doctrineId: string | null;
 }
 
 const toPingRef = (d: PingDoc): PingRef => ({
@@ -255,6 +266,7 @@ const toPingRef = (d: PingDoc): PingRef => ({
   name: d.name,
   date: new Date(d.date),
   cancelled: !!d.cancelled,
+  doctrineId: d.doctrine_ref?.id ?? null,
 });
 
 /** A change for the webhooks, written with the change (see PingAnnouncement). */

@@ -55,6 +55,14 @@ export class CorpScoped<T extends { corporation_id: number }> {
     return this.model.updateOne(own, { $set: { ...fields, corporation_id: member.corporationId } }, { upsert: true });
   }
 
+  /**
+   * A document of one corporation (server-side work that already holds that corporation's own
+   * record, e.g. a ping naming its doctrine): never a corporation id from a request.
+   */
+  ofCorporation(corporationId: number, filter: QueryFilter<T>) {
+    return this.model.findOne({ ...filter, corporation_id: corporationId } as QueryFilter<T>);
+  }
+
   /** Deletes the member's corporation's document matching `filter`. */
   deleteOwn(member: CorpReader, filter: QueryFilter<T>) {
     return this.model.deleteOne({ ...filter, corporation_id: member.corporationId } as QueryFilter<T>);

@@ -81,6 +81,7 @@ export function toPing(doc: PingDoc, images: string, viewer: PingViewerFields = 
     author: doc.author,
     formup: doc.formup ? { id: doc.formup.id, name: doc.formup.name, security: doc.formup.security } : null,
     doctrine: doc.doctrine ?? '',
+    doctrine_ref: doc.doctrine_ref ? { id: doc.doctrine_ref.id, name: doc.doctrine_ref.name } : null,
     comms: doc.comms ?? '',
     srp: doc.srp ?? false,
     fc: doc.fc ?? '',

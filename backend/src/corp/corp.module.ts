@@ -28,11 +28,17 @@ import { WebhookOutbox } from './webhooks/webhook-outbox';
 import { DeliverySchema, WebhookSchema, WEBHOOK_MODELS } from './webhooks/webhook.schema';
 import { CorpSocketEvents } from './corp.socket-events';
 import { CorpGrants, GrantSchema, GRANT_MODEL } from './grants/corp-grants';
+import { AppraisalModule } from '../appraisal/appraisal.module';
+import { CorpDoctrinesController } from './doctrines/corp-doctrines.controller';
+import { CorpDoctrinesService } from './doctrines/corp-doctrines.service';
+import { DoctrineReadiness } from './doctrines/doctrine-readiness.service';
+import { DoctrineSchema, DOCTRINE_MODEL } from './doctrines/doctrine.schema';
+import { DoctrineSocketEvents } from './doctrines/doctrines.socket-events';
 
 /**
  * The corporation area (projects, claims, pings, buy list, role requests from the area, ping
  * webhooks, calendar links): owner of `corp_projects`, `corp_claims`, `corp_events`, `corp_buys`,
- * `corp_webhooks`, `corp_webhook_deliveries`, `corp_calendar_links`. Exports CorpAccess (the socket
+ * `corp_webhooks`, `corp_webhook_deliveries`, `corp_calendar_links`, `corp_doctrines`. Exports CorpAccess (the socket
  * gateway joins rooms by the same rules as HTTP) and the services the demo seed fills.
  */
 @Module({
@@ -46,7 +52,9 @@ import { CorpGrants, GrantSchema, GRANT_MODEL } from './grants/corp-grants';
       { name: WEBHOOK_MODELS.delivery, schema: DeliverySchema },
       { name: CALENDAR_MODELS.link, schema: CalendarLinkSchema },
       { name: GRANT_MODEL, schema: GrantSchema },
+      { name: DOCTRINE_MODEL, schema: DoctrineSchema },
     ]),
+    AppraisalModule,
     AccountsModule,
     CharactersModule,
     CorporationsModule,
@@ -55,7 +63,7 @@ import { CorpGrants, GrantSchema, GRANT_MODEL } from './grants/corp-grants';
     GameDataModule,
     SchedulingModule,
   ],
-  controllers: [CorpController, CorpWebhooksController, CorpCalendarController, CalendarFeedController],
+  controllers: [CorpController, CorpWebhooksController, CorpCalendarController, CalendarFeedController, CorpDoctrinesController],
   providers: [
     CorpSocketEvents,
     CorpAccess,
@@ -72,7 +80,10 @@ import { CorpGrants, GrantSchema, GRANT_MODEL } from './grants/corp-grants';
     CorpWebhooksListener,
     CorpCalendarService,
     CorpGrants,
+    CorpDoctrinesService,
+    DoctrineReadiness,
+    DoctrineSocketEvents,
   ],
-  exports: [CorpAccess, CorpBuysService, CorpGrants, CorpPingsService, CorpProjectsService, WebhookOutbox],
+  exports: [CorpAccess, CorpBuysService, CorpDoctrinesService, CorpGrants, CorpPingsService, CorpProjectsService, WebhookOutbox],
 })
 export class CorpModule {}

@@ -1,5 +1,6 @@
 import { Schema, Types } from 'mongoose';
 import type {
+  PingDoctrine,
   PingType,
   PingSystem,
   ProjectJobType,
@@ -119,6 +120,8 @@ export interface PingDoc {
   /** The formup system as resolved from the game data when the ping was written. */
   formup?: PingSystem | null;
   doctrine?: string;
+  /** The library's doctrine the ping names (issue 38): its id and name when the ping was written. */
+  doctrine_ref?: PingDoctrine | null;
   comms?: string;
   srp?: boolean;
   fc?: string;
@@ -149,6 +152,7 @@ export const PingSchema = new Schema<PingDoc>(
     created_at: { type: Date, required: true },
     formup: { type: Schema.Types.Mixed, default: null },
     doctrine: { type: String, default: '' },
+    doctrine_ref: { type: Schema.Types.Mixed, default: null },
     comms: { type: String, default: '' },
     srp: { type: Boolean, default: false },
     fc: { type: String, default: '' },

@@ -51,7 +51,7 @@ export class CorpDemoSeed {
       user: { id: 'demo-seed', username: 'demo_industrialist', roles: ['admin'] },
       corporationIds: [id],
       corporationId: id,
-      can: { createPing: true, managePings: true, createProject: true, moderate: true, manageSrp: true },
+      can: { createPing: true, managePings: true, createProject: true, moderate: true, manageDoctrines: true, manageSrp: true },
     };
     if ((await this.projectsService.list(seeder)).projects.length > 0) return false;
     const { fuelBlock, hobgoblin, rifter, tritanium, tritaniumPay, pyerite } = DEMO_INDUSTRY;

@@ -171,6 +171,11 @@ export abstract class GameData {
   abstract inventionSkills(): Promise<{ id: number; name: string }[]>;
   /** Per-level time bonus (percent, dogma 1982) of the given skills; skills without one are missing. */
   abstract skillTimeBonuses(skillIds: readonly number[]): Promise<Map<number, number>>;
+  /**
+   * The skills each type requires directly (dogma requiredSkill1-6 and levels; a skill's own
+   * prerequisites are its entry): types requiring none, or unknown, are missing from the map.
+   */
+  abstract requiredSkills(typeIds: readonly number[]): Promise<Map<number, { typeId: number; level: number }[]>>;
   /** Every known-space (k-space) solar system, by name. */
   abstract knownSpaceSystems(): Promise<GameSystem[]>;
   /** Planetary schematics by id (empty before the first import). */

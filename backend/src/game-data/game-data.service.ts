@@ -26,6 +26,7 @@ import { ATTR, GROUP } from './sde/dogma';
 import type {
   BlueprintDoc,
   DogmaDoc,
+  RequiredSkillsDoc,
   PlanetDoc,
   PlanetResourcesDoc,
   RigDoc,
@@ -214,6 +215,19 @@ export class GameDataService extends GameData {
       const v = d.attributes[key];
       if (v) out.set(d._id, v);
     }
+    return out;
+  }
+
+  async requiredSkills(typeIds: readonly number[]): Promise<Map<number, { typeId: number; level: number }[]>> {
+    const out = new Map<number, { typeId: number; level: number }[]>();
+    const ids = [...new Set(typeIds)].filter((id) => Number.isInteger(id));
+    const coll = await this.sde.collection<RequiredSkillsDoc>('requiredSkills');
+    if (!coll || ids.length === 0) return out;
+    for (const d of await coll.find({ _id: { $in: ids } }).toArray())
+      out.set(
+        d._id,
+        d.skills.map(({ typeId, level }) => ({ typeId, level })),
+      );
     return out;
   }
 

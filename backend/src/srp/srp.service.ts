@@ -123,7 +123,7 @@ export class SrpService {
 
     const rule = await this.rule(owner);
     const quantities = lostQuantities(loss.victim.shipTypeId, loss.items);
-    const fits = ping ? await this.doctrines.fitsOf(owner, ping.id) : null;
+    const fits = ping ? await this.doctrines.fitsOf(corporationId, ping.doctrineId) : null;
     const doctrine = fits ? matchDoctrine({ shipTypeId: loss.victim.shipTypeId, quantities }, fits) : null;
     const day = loss.time.toISOString().slice(0, 10);
     const priced = await this.prices.sellPricesOn(rule.hub_id, [...quantities.keys()], day);

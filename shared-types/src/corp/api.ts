@@ -8,6 +8,7 @@ import { PING_TYPES, PROJECT_STATUSES, ROLES, type PingType, type ProjectStatus,
 import { CORP_LIMITS, CORP_MESSAGES } from './limits';
 import { text } from '../text';
 import { RSVP_ANSWERS, type PingRsvp, type PingSystem } from './pings';
+import { DOCTRINE_MESSAGES, type PingDoctrine } from './doctrines';
 
 export { CORP_LIMITS, CORP_MESSAGES } from './limits';
 export { canManagePing, RSVP_ANSWERS, RSVP_LABELS, type PingRsvp, type PingSystem, type RsvpAnswer } from './pings';
@@ -27,6 +28,12 @@ export const CORP_PERMISSIONS = {
   createProject: ['industrialist', 'fc', 'admin'],
   /** Change project status, delete ready projects, edit the buy list. */
   moderate: ['industrialist', 'admin'],
+  /**
+   * Add, edit and delete the corporation's doctrines and see every pilot's readiness for them
+   * (issue 38): those who fly fleets (FCs), those who build and stock the ships (industrialists)
+   * and admins. Every member reads the doctrines and their own characters' readiness.
+   */
+  manageDoctrines: ['fc', 'industrialist', 'admin'],
   /**
    * Decide and pay SRP requests, see every request of the corporation (issue 39): admins by their
    * role, and the members an admin grants it (a per-corporation grant, `corp_grants`, read by
@@ -94,8 +101,10 @@ export interface Ping {
   author: string;
   /** Formup system, or null (none given). */
   formup: PingSystem | null;
-  /** '' when not given. */
+  /** '' when not given; the doctrine's name when the ping names one of the library (`doctrine_ref`). */
   doctrine: string;
+  /** The corporation's doctrine the ping names (issue 38), or null (free text only). */
+  doctrine_ref: PingDoctrine | null;
   /** Voice comms, free text ('' when not given). */
   comms: string;
   /** Ship replacement for losses on this fleet. */
@@ -169,6 +178,12 @@ const pingFields = {
   comms: text().trim().max(CORP_LIMITS.eventComms, CORP_MESSAGES.tooLong(CORP_LIMITS.eventComms)),
   srp: z.boolean({ error: CORP_MESSAGES.srp }),
   fc: text().trim().max(CORP_LIMITS.eventFc, CORP_MESSAGES.tooLong(CORP_LIMITS.eventFc)),
+  /** A doctrine of the corporation's library (null: none; its name becomes `doctrine`). */
+  doctrine_id: z
+    .string({ error: DOCTRINE_MESSAGES.notFound })
+    .min(1, DOCTRINE_MESSAGES.notFound)
+    .max(64, DOCTRINE_MESSAGES.notFound)
+    .nullable(),
 };
 
 /** POST auth/corp/add_event: date `YYYY-MM-DD` and time `HH:MM` in EVE time (UTC); the rest optional. */
@@ -183,6 +198,7 @@ export const addPingSchema = z.object({
   comms: pingFields.comms.optional().default(''),
   srp: pingFields.srp.optional().default(false),
   fc: pingFields.fc.optional().default(''),
+  doctrine_id: pingFields.doctrine_id.optional().default(null),
 });
 export type AddPingRequest = z.input<typeof addPingSchema>;
 export type AddPingFields = z.output<typeof addPingSchema>;

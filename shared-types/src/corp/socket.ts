@@ -1,4 +1,5 @@
 import type { Ping, Project, RsvpAnswer } from './api';
+import type { Doctrine } from './doctrines';
 
 /** The corporation area's socket events (joined into `ServerToClientEvents` by socket.ts). */
 export interface CorpServerToClientEvents {
@@ -21,6 +22,12 @@ export interface CorpServerToClientEvents {
   /** To the member's own sockets (`user:<id>`): their answer, so their other tabs show it as theirs. */
   'corp:ping-answered': (payload: { corporationId: number; pingId: string; answer: RsvpAnswer }) => void;
   'corp:buys-changed': (payload: { corporationId: number }) => void;
+  /**
+   * A doctrine added or edited (issue 38): the whole doctrine priced at every hub (`price` at Jita;
+   * pages take theirs from `hubs` with `doctrineAtHub`).
+   */
+  'corp:doctrine-saved': (payload: { corporationId: number; doctrine: Doctrine }) => void;
+  'corp:doctrine-deleted': (payload: { corporationId: number; doctrineId: string }) => void;
   /** The user's corporation access changed (joined, left, blocked): refetch the corporation screens. */
   'corp:access-changed': (payload: { corporationIds: number[] }) => void;
 }

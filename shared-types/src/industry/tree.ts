@@ -417,8 +417,8 @@ export function shoppingList(root: JobNode): ShoppingItem[] {
   return [...byId.values()].sort((a, b) => value(b) - value(a) || a.name_en.localeCompare(b.name_en));
 }
 
-/** The game's multibuy format (and the appraisal page's): one "name<TAB>quantity" line per item. */
-export function multibuyText(items: readonly ShoppingItem[]): string {
+/** The game's multibuy format (and the appraisal page's): one "name<TAB>quantity" line per item (a doctrine's fit too). */
+export function multibuyText(items: readonly Pick<ShoppingItem, 'name_en' | 'quantity'>[]): string {
   return items.map((i) => `${i.name_en}\t${i.quantity}`).join('\n');
 }
 

@@ -30,6 +30,30 @@ export const ATTR = {
   inventionMaxRunModifier: 1124,
 } as const;
 
+/**
+ * The skills a type requires: requiredSkill1-6 (182, 183, 184, 1285, 1289, 1290) with their
+ * levels (277, 278, 279, 1286, 1287, 1288), in slot order.
+ */
+export const REQUIRED_SKILL_ATTRS: readonly (readonly [skill: number, level: number])[] = [
+  [182, 277],
+  [183, 278],
+  [184, 279],
+  [1285, 1286],
+  [1289, 1287],
+  [1290, 1288],
+];
+
+/** A type's required skills from its dogma attributes (slot order; empty when it requires none). */
+export function requiredSkillsOf(attrs: ReadonlyMap<number, number>): { typeId: number; level: number }[] {
+  const out: { typeId: number; level: number }[] = [];
+  for (const [skill, level] of REQUIRED_SKILL_ATTRS) {
+    const id = attrs.get(skill);
+    if (id === undefined || id <= 0) continue;
+    out.push({ typeId: Math.round(id), level: Math.round(attrs.get(level) ?? 0) });
+  }
+  return out;
+}
+
 export const CAN_FIT_SHIP_GROUP = [
   1298, 1299, 1300, 1301, 1872, 1879, 1880, 1881, 2065, 2396, 2476, 2477, 2478, 2479, 2480, 2481, 2482, 2483, 2484, 2485,
 ];

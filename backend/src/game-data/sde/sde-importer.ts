@@ -5,7 +5,7 @@
  */
 import { hostname } from 'node:os';
 import type { mongo } from 'mongoose';
-import { deriveRigs, derivePlanetResources, deriveStructures, keepDogma, toDogmaDoc } from './dogma';
+import { deriveRigs, derivePlanetResources, deriveStructures, keepDogma, requiredSkillsOf, toDogmaDoc } from './dogma';
 import { deriveRigEffects, readRigEffectFiles } from './rig-effects';
 import { silentProgress, type ImportProgress } from './progress';
 import { openSdeSource, readJsonl, SdeFormatError, SdeSourceError, type SdeSource } from './sde-source';
@@ -33,7 +33,15 @@ import {
   toSystem,
   toType,
 } from './transforms';
-import { DATASETS, type Dataset, type DogmaDoc, type Names, type SdeActiveMeta, type SdeBuild } from './sde.types';
+import {
+  DATASETS,
+  type Dataset,
+  type DogmaDoc,
+  type Names,
+  type RequiredSkillsDoc,
+  type SdeActiveMeta,
+  type SdeBuild,
+} from './sde.types';
 import { isDuplicateKey } from '../../common/database/duplicate-key';
 
 /** Files read, in import order (later ones use names/ids collected from earlier ones). */
@@ -290,10 +298,13 @@ export class SdeImporter {
     });
 
     const dogma: DogmaDoc[] = [];
+    const required: RequiredSkillsDoc[] = [];
     await pipe('typeDogma.jsonl', 'dogma', (r) => {
       const id = r._key as number;
       const info = types.get(id);
       const attrs = toDogmaAttributes(r);
+      const skills = requiredSkillsOf(attrs);
+      if (skills.length > 0) required.push({ _id: id, skills });
       if (!keepDogma(id, info, attrs)) return null;
       const d = toDogmaDoc(id, info?.groupId ?? 0, attrs);
       dogma.push(d);
@@ -348,6 +359,7 @@ export class SdeImporter {
       ['planetResources', derivePlanetResources(dogma)],
       ['structures', deriveStructures(dogma, typeOf)],
       ['rigs', rigs],
+      ['requiredSkills', required],
     ];
     for (const [ds, docs] of derived) {
       if (docs.length) await this.db.collection(collectionName(ds, importId)).insertMany(docs, { ordered: false });

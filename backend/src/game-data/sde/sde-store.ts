@@ -10,7 +10,7 @@ import type { Dataset, SdeActiveMeta } from './sde.types';
 
 export const SDE_META_COLLECTION = 'sde_meta';
 /** Bump when the stored documents change shape: the app then re-imports at start. */
-export const SDE_FORMAT_VERSION = 4;
+export const SDE_FORMAT_VERSION = 5;
 
 /** `sde_meta` holds two documents: `active` (SdeActiveMeta) and `lock` (SdeLockDoc). */
 export interface SdeMetaDoc {

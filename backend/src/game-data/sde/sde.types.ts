@@ -130,6 +130,12 @@ export interface DogmaDoc {
   attributes: Record<string, number>;
 }
 
+/** The skills a type requires (dogma requiredSkill1-6 and their levels), for the types that require any. */
+export interface RequiredSkillsDoc {
+  _id: number;
+  skills: { typeId: number; level: number }[];
+}
+
 export interface PlanetResourcesDoc {
   /** Planet type id. */
   _id: number;
@@ -196,6 +202,7 @@ export const DATASETS = [
   'planetResources',
   'structures',
   'rigs',
+  'requiredSkills',
 ] as const;
 export type Dataset = (typeof DATASETS)[number];
 
