@@ -11,6 +11,7 @@ import { GAME_DATA_EVENTS } from '../game-data/game-data.events';
 import { GameData } from '../game-data/game-data.contract';
 import { DEMO_CORPORATION } from './demo-seed';
 import { DemoSeedService } from './demo-seed.service';
+import { SrpDemoSeed } from './srp-demo.seed';
 
 const JITA = 30000142;
 
@@ -34,6 +35,7 @@ export class CorpDemoSeed {
     private readonly buys: CorpBuysService,
     private readonly pings: CorpPingsService,
     private readonly projectsService: CorpProjectsService,
+    private readonly srp: SrpDemoSeed,
   ) {}
 
   /** After the start's game-data check (SdeImportService.autoImport), in demo mode and not under tests. */
@@ -53,6 +55,8 @@ export class CorpDemoSeed {
       corporationId: id,
       can: { createPing: true, managePings: true, createProject: true, moderate: true, manageDoctrines: true, manageSrp: true },
     };
+    // Ship replacement's fleet follows the stand-in's losses (two days back), so it is checked on every start.
+    await this.srp.seed(seeder, now).catch((err: unknown) => this.logger.error(`Демо-флот СРП не создан: ${String(err)}`));
     if ((await this.projectsService.list(seeder)).projects.length > 0) return false;
     const { fuelBlock, hobgoblin, rifter, tritanium, tritaniumPay, pyerite } = DEMO_INDUSTRY;
     const plans: {

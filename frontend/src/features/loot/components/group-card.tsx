@@ -12,7 +12,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { NumberField } from '../../../shared/ui/number-field';
 import type { GroupView } from '../lib/view';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../shared/ui/copy-button';
 
 /** A long price choice wraps on a phone instead of running off the screen. */
 const WRAP = { root: { height: 'auto', paddingBlock: 4 }, label: { whiteSpace: 'normal' as const, textAlign: 'left' as const } };

@@ -21,7 +21,7 @@ import { HubSelect } from '../../../shared/ui/hub-select';
 import { useLootPrices, useLootUpload } from '../api/loot.api';
 import { decodeShare, loadState, saveState, shareFromHash, shareLink, stateFromUpload } from '../lib/split-state';
 import { allTypeIds, buildView } from '../lib/view';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../shared/ui/copy-button';
 import { GroupCard } from './group-card';
 import { PayoutTable } from './payout-table';
 

@@ -1,6 +1,6 @@
 import { Group, Paper, SegmentedControl, Table, Text, Title } from '@mantine/core';
 import { formatIsk, payoutText, type PayoutBasis, type PayoutRow } from '@eve-toolkit/shared-types';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../shared/ui/copy-button';
 
 interface Props {
   rows: PayoutRow[];

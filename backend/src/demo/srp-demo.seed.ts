@@ -1,0 +1,75 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DEMO_SRP } from '@eve-toolkit/fake-esi';
+import { addDoctrineSchema, addPingSchema } from '@eve-toolkit/shared-types';
+import type { CorpMember } from '../corp/corp-access';
+import { CorpDoctrinesService } from '../corp/doctrines/corp-doctrines.service';
+import { CorpPingsService } from '../corp/corp-pings.service';
+
+const DOCTRINE_NAME = 'Ферроксы (СРП-демо)';
+const FLEET_NAME = 'Флот на Ферроксах';
+const HOUR = 3_600_000;
+
+/** The demo doctrine's Ferox fit in EFT, the same items as the stand-in's demo losses (DEMO_SRP.feroxFit). */
+const FEROX_EFT = [
+  '[Ferox, Ферокс флота]',
+  'Damage Control II',
+  'Magnetic Field Stabilizer II',
+  'Magnetic Field Stabilizer II',
+  '',
+  'Large Shield Extender II',
+  'Large Shield Extender II',
+  'Multispectrum Shield Hardener II',
+  '',
+  ...Array.from({ length: 5 }, () => '250mm Railgun II'),
+  '',
+  'Medium Core Defense Field Extender I',
+  'Medium Core Defense Field Extender I',
+  '',
+  '',
+  'Spike M x1000',
+].join('\n');
+
+/**
+ * Demo mode only: ship replacement to try. The stand-in ESI gives the demo pilots four losses
+ * around a fleet two days ago (DEMO_SRP: two Feroxes in the fleet's window — one fitted as the
+ * doctrine, one short a module —, a Rifter in it, not the doctrine, and a Ferox a day earlier,
+ * outside every ping); this writes that fleet's ping with the demo doctrine, through the
+ * corporation area's own services. Repeatable: a fleet already at that moment is kept.
+ */
+@Injectable()
+export class SrpDemoSeed {
+  private readonly logger = new Logger('Demo');
+
+  constructor(
+    private readonly pings: CorpPingsService,
+    private readonly doctrines: CorpDoctrinesService,
+  ) {}
+
+  async seed(seeder: CorpMember, now = new Date()): Promise<void> {
+    const start = new Date(DEMO_SRP.fleetStart(now.getTime()));
+    const existing = await this.pings.startingBetween(seeder, start, start);
+    if (existing.some((p) => p.name === FLEET_NAME)) return;
+    const library = await this.doctrines.list(seeder);
+    const doctrine =
+      library.doctrines.find((d) => d.name === DOCTRINE_NAME) ??
+      (await this.doctrines.add(seeder, addDoctrineSchema.parse({ name: DOCTRINE_NAME, fits: [{ eft: FEROX_EFT }] }), now)).doctrine;
+    const iso = start.toISOString();
+    // Written as it was announced the day before the fleet (a ping's start must lie ahead when written).
+    await this.pings.create(
+      seeder,
+      addPingSchema.parse({
+        name: FLEET_NAME,
+        desc: 'Оборона Джиты, СРП по доктрине',
+        type: 'home def',
+        formup: DEMO_SRP.system,
+        doctrine_id: doctrine.id,
+        srp: true,
+        fc: 'Sergei Morozov',
+        date: iso.slice(0, 10),
+        time: iso.slice(11, 16),
+      }),
+      new Date(start.getTime() - 24 * HOUR),
+    );
+    this.logger.log(`Демо-корпорация: флот «${FLEET_NAME}» с доктриной для СРП создан`);
+  }
+}
