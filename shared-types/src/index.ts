@@ -33,6 +33,7 @@ export * from './corp/doctrines';
 export * from './corp/delivery-limits';
 export * from './corp/delivery';
 export * from './corp/socket';
+export * from './srp/limits';
 export * from './srp/api';
 export * from './srp/socket';
 export * from './loot/parse';

@@ -12,7 +12,7 @@ const HOUR = 3_600_000;
 /** The demo doctrine's Ferox fit in EFT, the same items as the stand-in's demo losses (DEMO_SRP.feroxFit). */
 const FEROX_EFT = [
   '[Ferox, Ферокс флота]',
-  'Damage Control II',
+  'Damage Control I',
   'Magnetic Field Stabilizer II',
   'Magnetic Field Stabilizer II',
   '',
@@ -26,7 +26,7 @@ const FEROX_EFT = [
   'Medium Core Defense Field Extender I',
   '',
   '',
-  'Spike M x1000',
+  'Antimatter Charge M x1000',
 ].join('\n');
 
 /**

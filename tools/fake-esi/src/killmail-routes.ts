@@ -87,9 +87,9 @@ export const DEMO_SRP = {
     [3841, 2], // Large Shield Extender II
     [2281, 1], // Multispectrum Shield Hardener II
     [10190, 2], // Magnetic Field Stabilizer II
-    [2048, 1], // Damage Control II
+    [2046, 1], // Damage Control I
     [31790, 2], // Medium Core Defense Field Extender I
-    [12805, 1000], // Spike M
+    [230, 1000], // Antimatter Charge M
   ] as const,
   /** Insurance bases of the demo hulls (Platinum pays this). */
   insurance: { [FEROX]: 28_500_000, [RIFTER]: 399_800 } as Record<number, number>,
@@ -103,11 +103,11 @@ function fitItems(fit: readonly (readonly [number, number])[], drop: (typeId: nu
     3841: 'mid',
     2281: 'mid',
     10190: 'low',
-    2048: 'low',
+    2046: 'low',
     31790: 'rig',
-    12805: 'cargo',
+    230: 'cargo',
     2889: 'high',
-    380: 'mid',
+    447: 'mid',
     21898: 'cargo',
   };
   const out: EsiKillmailItem[] = [];
@@ -149,7 +149,7 @@ export class FakeKillmails {
         pilot: 2112000006,
         at: fleet + 90 * 60_000,
         ship: RIFTER,
-        items: fitItems([[RIFTER, 1], [2889, 3], [380, 1], [21898, 400]], (t) => t === 21898),
+        items: fitItems([[RIFTER, 1], [2889, 3], [447, 1], [21898, 400]], (t) => t === 21898),
       },
       // Pavel again: a Ferox the day before, outside every ping.
       { pilot: 2112000008, at: fleet - DAY + 3 * 3_600_000, ship: FEROX, items: fitItems(fit, () => false) },

@@ -398,3 +398,15 @@ export function SettingsPanel() {
     </Paper>
   );
 }
+
+/** Everything a manager works with, in the order of the work: decide, pay, report, the rule. */
+export function ManagerPanels({ requests }: { requests: SrpRequest[] }) {
+  return (
+    <Stack gap="lg">
+      <QueuePanel requests={requests} />
+      <PayPanel requests={requests} />
+      <ReportsPanel requests={requests} />
+      <SettingsPanel />
+    </Stack>
+  );
+}

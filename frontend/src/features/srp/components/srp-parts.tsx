@@ -1,4 +1,4 @@
-import { Badge, Text, Tooltip } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import {
   DOCTRINE_MATCH_LABELS,
   formatEveTime,
@@ -30,11 +30,9 @@ export function LossValue({ r }: { r: SrpRequest }) {
   const hub = HUBS.find((h) => h.id === r.priced_at.hub)?.label ?? `хаб ${r.priced_at.hub}`;
   if (r.loss_value === null)
     return (
-      <Tooltip label={`Нет цены в ${hub}: ${r.missing.map((m) => `${m.name} ×${m.quantity}`).join(', ')}`} multiline maw={320}>
-        <Text size="sm" c="orange" component="span">
-          неизвестно: нет цены {r.missing.map((m) => m.name).join(', ')}
-        </Text>
-      </Tooltip>
+      <Text size="sm" c="orange" component="span" title={`Нет цены в ${hub}`}>
+        неизвестно: нет цены {r.missing.map((m) => `${m.name} ×${m.quantity}`).join(', ')}
+      </Text>
     );
   const source = r.priced_at.source === 'history' ? 'цены дня потери' : r.priced_at.source === 'now' ? 'текущие цены' : 'цены дня и текущие';
   return (

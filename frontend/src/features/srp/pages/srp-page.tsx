@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { SRP_STATUS_LABELS } from '@eve-toolkit/shared-types';
 import { notify } from '../../../shared/notify';
@@ -5,8 +6,10 @@ import { useSession } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAnnounce } from '../../../shared/ui/live-announcer';
 import { errorText, useSrpLive, useSrpRequests } from '../api/srp.api';
-import { PayPanel, QueuePanel, ReportsPanel, SettingsPanel } from '../components/manager-section';
 import { LossesPanel, MyRequestsPanel } from '../components/pilot-section';
+
+// The managers' panels (queue, payments, reports, the rule) are a chunk of their own: most members only file.
+const ManagerPanels = lazy(() => import('../components/manager-section').then((m) => ({ default: m.ManagerPanels })));
 
 /**
  * /corp/srp «СРП»: a pilot files a lost ship from their recent losses (or a kill link) and follows
@@ -43,12 +46,9 @@ export default function SrpPage() {
         <LossesPanel />
         {requests.isPending ? <Skeleton height={160} radius="lg" /> : <MyRequestsPanel requests={mine} />}
         {requests.data?.can_manage && (
-          <>
-            <QueuePanel requests={all} />
-            <PayPanel requests={all} />
-            <ReportsPanel requests={all} />
-            <SettingsPanel />
-          </>
+          <Suspense fallback={<Skeleton height={240} radius="lg" />}>
+            <ManagerPanels requests={all} />
+          </Suspense>
         )}
       </Stack>
     </>
