@@ -76,7 +76,13 @@ async function socketOf(c: TestClient): Promise<EventLog> {
   return new EventLog(socket);
 }
 
-const loss = (characterId: number, minutes: number, items: [number, number, number][] = [], corporation = CORP_A, ship = RIFTER) =>
+const loss = (
+  characterId: number,
+  minutes: number,
+  items: [number, number, number][] = [],
+  corporation = CORP_A,
+  ship = RIFTER,
+) =>
   esi.killmails.addLoss(characterId, {
     corporation_id: corporation,
     ship_type_id: ship,
@@ -106,12 +112,33 @@ beforeAll(async () => {
   esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
   esi.killmails.clear();
   running = await createTestAppOnTestClock({
-    sso: { baseUrl: sso.url, clientId: sso.clientId, clientSecret: sso.clientSecret, callbackUrl: 'http://127.0.0.1:1/auth/esi/callback' },
+    sso: {
+      baseUrl: sso.url,
+      clientId: sso.clientId,
+      clientSecret: sso.clientSecret,
+      callbackUrl: 'http://127.0.0.1:1/auth/esi/callback',
+    },
     esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
     tokenEncryptionKey: 'a test deployment token key',
-    pingWebhooks: { hosts: ['127.0.0.1'], allowPrivate: true, allowHttp: true, pollMs: 150, backoffBaseMs: 100, maxAttempts: 3, timeoutMs: 5_000 },
+    pingWebhooks: {
+      hosts: ['127.0.0.1'],
+      allowPrivate: true,
+      allowHttp: true,
+      pollMs: 150,
+      backoffBaseMs: 100,
+      maxAttempts: 3,
+      timeoutMs: 5_000,
+    },
   });
-  await importSdeInto(running, await buildMiniSde({ typeIds: [RIFTER, WARRIOR, PASTE, TRITANIUM, FEROX, AUTOCANNON, DAMAGE_CONTROL], blueprintIds: [], systemIds: [JITA], schematicIds: [] }));
+  await importSdeInto(
+    running,
+    await buildMiniSde({
+      typeIds: [RIFTER, WARRIOR, PASTE, TRITANIUM, FEROX, AUTOCANNON, DAMAGE_CONTROL],
+      blueprintIds: [],
+      systemIds: [JITA],
+      schematicIds: [],
+    }),
+  );
   const corps = running.app.get(CorporationsService);
   await corps.create({ id: CORP_A, name: 'Demo Mining Syndicate', corp_type: 0 });
   await corps.create({ id: CORP_B, name: 'Northern Freight Union', corp_type: 1 });
@@ -184,7 +211,11 @@ describe('a pilot files a loss', () => {
 
   it('files it: priced at the hub on the loss day (history, else today), matched to the ping, suggested by the rule', async () => {
     const log = await socketOf(admin);
-    const request = await file(pilot, { killmail_id: first.killmail_id, killmail_hash: first.killmail_hash, comment: ' Потерял на гейте ' });
+    const request = await file(pilot, {
+      killmail_id: first.killmail_id,
+      killmail_hash: first.killmail_hash,
+      comment: ' Потерял на гейте ',
+    });
     expect(request).toMatchObject({
       killmail_id: first.killmail_id,
       status: 'pending',
@@ -220,7 +251,9 @@ describe('a pilot files a loss', () => {
   it('the same killmail again is a 409, by id and hash or by the kill link', async () => {
     const again = await pilot.post('/auth/corp/add_srp', { killmail_id: first.killmail_id, killmail_hash: first.killmail_hash });
     expect({ status: again.status, message: again.body.message }).toEqual({ status: 409, message: SRP_MESSAGES.duplicate });
-    const link = await pilot.post('/auth/corp/add_srp', { link: `https://esi.evetech.net/latest/killmails/${first.killmail_id}/${first.killmail_hash}/` });
+    const link = await pilot.post('/auth/corp/add_srp', {
+      link: `https://esi.evetech.net/latest/killmails/${first.killmail_id}/${first.killmail_hash}/`,
+    });
     expect({ status: link.status, message: link.body.message }).toEqual({ status: 409, message: SRP_MESSAGES.duplicate });
     expect(await db().collection('corp_srp_requests').countDocuments({ killmail_id: first.killmail_id })).toBe(1);
   });
@@ -228,7 +261,9 @@ describe('a pilot files a loss', () => {
   it('simultaneous filings of one killmail: one request, the others 409', async () => {
     const km = loss(IVAN, 100);
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => pilot.post('/auth/corp/add_srp', { killmail_id: km.killmail_id, killmail_hash: km.killmail_hash })),
+      Array.from({ length: 5 }, () =>
+        pilot.post('/auth/corp/add_srp', { killmail_id: km.killmail_id, killmail_hash: km.killmail_hash }),
+      ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect(await db().collection('corp_srp_requests').countDocuments({ killmail_id: km.killmail_id })).toBe(1);
@@ -236,7 +271,9 @@ describe('a pilot files a loss', () => {
 
   it('a loss outside every ping’s window is filed and flagged (no ping); an unpriced item leaves the value unknown, named', async () => {
     const km = loss(IVAN, 24 * 60, [[TRITANIUM, 100, 0]]);
-    const request = await file(pilot, { link: `https://zkillboard.example/kill/x/killmails/${km.killmail_id}/${km.killmail_hash}/` });
+    const request = await file(pilot, {
+      link: `https://zkillboard.example/kill/x/killmails/${km.killmail_id}/${km.killmail_hash}/`,
+    });
     expect(request).toMatchObject({
       ping: null,
       loss_value: null,
@@ -256,7 +293,11 @@ describe('a pilot files a loss', () => {
     expect(linked.ping).toEqual({ id: pingId, name: 'Роум в Джиту' });
     const foreignPing = await other.post('/auth/corp/add_event', { name: 'Чужой флот', date: '2026-11-27', time: '10:00' });
     const km2 = loss(IVAN, 24 * 60 + 10);
-    const res = await pilot.post('/auth/corp/add_srp', { killmail_id: km2.killmail_id, killmail_hash: km2.killmail_hash, ping_id: foreignPing.body.event.id });
+    const res = await pilot.post('/auth/corp/add_srp', {
+      killmail_id: km2.killmail_id,
+      killmail_hash: km2.killmail_hash,
+      ping_id: foreignPing.body.event.id,
+    });
     expect({ status: res.status, message: res.body.message }).toEqual({ status: 404, message: SRP_MESSAGES.pingNotFound });
   });
 
@@ -292,7 +333,10 @@ describe('a pilot files a loss', () => {
     const removeRecent = esi.setFault(`/characters/${IVAN}/killmails/recent`, { status: 503, times: 20 });
     const listed = (await pilot.get('/auth/corp/srp_losses').expect(200)).body as SrpLossesResponse;
     removeRecent();
-    expect(listed).toEqual({ losses: [], unreadable: [{ character: { id: IVAN, name: 'Ivan Petrov' }, reason: SRP_MESSAGES.esiFailed }] });
+    expect(listed).toEqual({
+      losses: [],
+      unreadable: [{ character: { id: IVAN, name: 'Ivan Petrov' }, reason: SRP_MESSAGES.esiFailed }],
+    });
   });
 });
 
@@ -312,8 +356,21 @@ describe('the ping’s doctrine', () => {
     });
     expect(ping.status).toBe(200);
     const cases: [string, ReturnType<typeof loss>][] = [
-      ['exact', loss(IVAN, 610, [[AUTOCANNON, 1, 1], [DAMAGE_CONTROL, 0, 1], [PASTE, 5, 0]])],
-      ['partial', loss(IVAN, 611, [[AUTOCANNON, 1, 0], [DAMAGE_CONTROL, 1, 0]])],
+      [
+        'exact',
+        loss(IVAN, 610, [
+          [AUTOCANNON, 1, 1],
+          [DAMAGE_CONTROL, 0, 1],
+          [PASTE, 5, 0],
+        ]),
+      ],
+      [
+        'partial',
+        loss(IVAN, 611, [
+          [AUTOCANNON, 1, 0],
+          [DAMAGE_CONTROL, 1, 0],
+        ]),
+      ],
       ['none', loss(IVAN, 612, [[AUTOCANNON, 2, 0]], CORP_A, FEROX)],
     ];
     for (const [expected, km] of cases) {
@@ -348,7 +405,10 @@ describe('managers decide and pay', () => {
     expect({ status: foreign.status, message: foreign.body.message }).toEqual({ status: 404, message: SRP_MESSAGES.notFound });
     const pay = await other.post('/auth/corp/pay_srp', { ids: [request.id] });
     expect({ status: pay.status, message: pay.body.message }).toEqual({ status: 404, message: SRP_MESSAGES.notFound });
-    expect(await db().collection('corp_srp_requests').findOne({ killmail_id: request.killmail_id })).toMatchObject({ status: 'pending', rev: 0 });
+    expect(await db().collection('corp_srp_requests').findOne({ killmail_id: request.killmail_id })).toMatchObject({
+      status: 'pending',
+      rev: 0,
+    });
   });
 
   it('an admin grants SRP management; only admins grant', async () => {
@@ -365,12 +425,19 @@ describe('managers decide and pay', () => {
     const pilotLog = await socketOf(mira);
     const foreignLog = await socketOf(other);
     const tries = [admin, anna, admin, anna, admin, anna].map((c, i) =>
-      c.post('/auth/corp/decide_srp', i % 2 ? { id: request.id, decision: 'deny', reason: `нет ${i}` } : { id: request.id, decision: 'approve', amount: 35_000 + i }),
+      c.post(
+        '/auth/corp/decide_srp',
+        i % 2
+          ? { id: request.id, decision: 'deny', reason: `нет ${i}` }
+          : { id: request.id, decision: 'approve', amount: 35_000 + i },
+      ),
     );
     const answers = await Promise.all(tries);
     const won = answers.filter((r) => r.status === 200);
     expect(won).toHaveLength(1);
-    expect(answers.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(Array(5).fill(SRP_MESSAGES.alreadyDecided));
+    expect(answers.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(
+      Array(5).fill(SRP_MESSAGES.alreadyDecided),
+    );
     const stored = await db().collection('corp_srp_requests').findOne({ killmail_id: request.killmail_id });
     expect(stored).toMatchObject({ status: won[0].body.request.status, payout: won[0].body.request.payout, rev: 1 });
     const seen = await pilotLog.next('srp:request-changed', (p) => p.id === request.id && p.rev === 1);
@@ -388,13 +455,20 @@ describe('managers decide and pay', () => {
     const rb = await file(pilot, { killmail_id: b.killmail_id, killmail_hash: b.killmail_hash });
     const log = await socketOf(pilot);
     const approveA = await admin.post('/auth/corp/decide_srp', { id: ra.id, decision: 'approve' });
-    expect(approveA.body.request).toMatchObject({ status: 'approved', payout: 490_000, decision: { by: 'srp_admin', reason: '' } });
+    expect(approveA.body.request).toMatchObject({
+      status: 'approved',
+      payout: 490_000,
+      decision: { by: 'srp_admin', reason: '' },
+    });
     const approveB = await anna.post('/auth/corp/decide_srp', { id: rb.id, decision: 'approve', amount: 400_000.4 });
     expect(approveB.body.request).toMatchObject({ status: 'approved', payout: 400_000 });
-    const pending = await file(mira, (() => {
-      const k = loss(MIRA, 132);
-      return { killmail_id: k.killmail_id, killmail_hash: k.killmail_hash };
-    })());
+    const pending = await file(
+      mira,
+      (() => {
+        const k = loss(MIRA, 132);
+        return { killmail_id: k.killmail_id, killmail_hash: k.killmail_hash };
+      })(),
+    );
     const mixed = await admin.post('/auth/corp/pay_srp', { ids: [ra.id, pending.id] });
     expect({ status: mixed.status, message: mixed.body.message }).toEqual({ status: 409, message: SRP_MESSAGES.notApproved });
     expect(await db().collection('corp_srp_requests').countDocuments({ status: 'paid' })).toBe(0);
@@ -415,7 +489,13 @@ describe('managers decide and pay', () => {
   });
 
   it('the corporation’s rule: a share, minus the hull’s Platinum insurance', async () => {
-    const saved = await admin.post('/auth/corp/srp_settings', { hub_id: 2, rule: 'share', share: 0.8, fixed: {}, minus_insurance: true });
+    const saved = await admin.post('/auth/corp/srp_settings', {
+      hub_id: 2,
+      rule: 'share',
+      share: 0.8,
+      fixed: {},
+      minus_insurance: true,
+    });
     expect(saved.body.settings).toEqual({ hub_id: 2, rule: 'share', share: 0.8, fixed: {}, minus_insurance: true });
     const km = loss(IVAN, 140, [
       [WARRIOR, 3, 2],
@@ -424,20 +504,39 @@ describe('managers decide and pay', () => {
     const r = await file(pilot, { killmail_id: km.killmail_id, killmail_hash: km.killmail_hash });
     // 715 000 × 0.8 − 400 000 (Platinum)
     expect(r).toMatchObject({ loss_value: 715_000, insurance: 400_000, suggested_payout: 172_000 });
-    const bad = await admin.post('/auth/corp/srp_settings', { hub_id: 9, rule: 'share', share: 2, fixed: {}, minus_insurance: true });
+    const bad = await admin.post('/auth/corp/srp_settings', {
+      hub_id: 9,
+      rule: 'share',
+      share: 2,
+      fixed: {},
+      minus_insurance: true,
+    });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain(SRP_MESSAGES.share);
-    const pilotTries = await pilot.post('/auth/corp/srp_settings', { hub_id: 2, rule: 'share', share: 1, fixed: {}, minus_insurance: false });
-    expect({ status: pilotTries.status, message: pilotTries.body.message }).toEqual({ status: 403, message: SRP_MESSAGES.cannotManage });
+    const pilotTries = await pilot.post('/auth/corp/srp_settings', {
+      hub_id: 2,
+      rule: 'share',
+      share: 1,
+      fixed: {},
+      minus_insurance: false,
+    });
+    expect({ status: pilotTries.status, message: pilotTries.body.message }).toEqual({
+      status: 403,
+      message: SRP_MESSAGES.cannotManage,
+    });
   });
 
   it('new and decided requests reach the corporation’s webhooks in Discord’s format', async () => {
     await running.app.get(WebhookOutbox).drain();
     const titles = receiver.received.map((r) => r.body.content);
-    expect(titles).toEqual(expect.arrayContaining(['**Новая заявка СРП:** Mira Kestrel — Rifter', '**Заявка СРП решена:** Mira Kestrel — Rifter']));
+    expect(titles).toEqual(
+      expect.arrayContaining(['**Новая заявка СРП:** Mira Kestrel — Rifter', '**Заявка СРП решена:** Mira Kestrel — Rifter']),
+    );
     expect(receiver.received.every((r) => JSON.stringify(r.body.allowed_mentions) === '{"parse":[]}')).toBe(true);
     const log = await admin.get('/auth/corp/webhooks');
-    expect((log.body.deliveries as { kind: string }[]).map((d) => d.kind)).toEqual(expect.arrayContaining(['srp-filed', 'srp-decided']));
+    expect((log.body.deliveries as { kind: string }[]).map((d) => d.kind)).toEqual(
+      expect.arrayContaining(['srp-filed', 'srp-decided']),
+    );
   });
 });
 
@@ -452,7 +551,11 @@ describe('access', () => {
       ['post', '/auth/corp/pay_srp'],
     ] as const) {
       const res = method === 'get' ? await outsider.get(path) : await outsider.post(path, {});
-      expect({ path, status: res.status, message: res.body.message }).toEqual({ path, status: 403, message: CORP_MESSAGES.noRole });
+      expect({ path, status: res.status, message: res.body.message }).toEqual({
+        path,
+        status: 403,
+        message: CORP_MESSAGES.noRole,
+      });
     }
   });
 });

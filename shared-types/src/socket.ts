@@ -9,7 +9,8 @@ import type { SrpServerToClientEvents } from './srp/socket';
  * sites. Each feature declares its own socket events beside its contract; this joins them.
  */
 export interface ServerToClientEvents
-  extends MarketServerToClientEvents,
+  extends
+    MarketServerToClientEvents,
     CorpServerToClientEvents,
     SrpServerToClientEvents,
     RoleRequestServerToClientEvents,

@@ -67,7 +67,8 @@ export class CorpAccess {
     const can = Object.fromEntries(
       PERMISSIONS.map((p) => [
         p,
-        hasRole(member.user, ...CORP_PERMISSIONS[p]) || ((GRANTABLE as readonly string[]).includes(p) && granted.has(p as Grantable)),
+        hasRole(member.user, ...CORP_PERMISSIONS[p]) ||
+          ((GRANTABLE as readonly string[]).includes(p) && granted.has(p as Grantable)),
       ]),
     ) as CorpMember['can'];
     return { ...member, corporationId: member.corporationIds[0], can };

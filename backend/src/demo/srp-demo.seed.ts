@@ -52,7 +52,8 @@ export class SrpDemoSeed {
     const library = await this.doctrines.list(seeder);
     const doctrine =
       library.doctrines.find((d) => d.name === DOCTRINE_NAME) ??
-      (await this.doctrines.add(seeder, addDoctrineSchema.parse({ name: DOCTRINE_NAME, fits: [{ eft: FEROX_EFT }] }), now)).doctrine;
+      (await this.doctrines.add(seeder, addDoctrineSchema.parse({ name: DOCTRINE_NAME, fits: [{ eft: FEROX_EFT }] }), now))
+        .doctrine;
     const iso = start.toISOString();
     // Written as it was announced the day before the fleet (a ping's start must lie ahead when written).
     await this.pings.create(

@@ -43,7 +43,10 @@ export class SrpController {
   @Post('add_srp')
   @CorpArea()
   @HttpCode(200)
-  async add(@Member() member: CorpMember, @Body(new ZodPipe(addSrpSchema)) body: Parsed<typeof addSrpSchema>): Promise<{ request: SrpRequest }> {
+  async add(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(addSrpSchema)) body: Parsed<typeof addSrpSchema>,
+  ): Promise<{ request: SrpRequest }> {
     return { request: await this.srp.file(member, body) };
   }
 
@@ -66,7 +69,10 @@ export class SrpController {
   @Post('pay_srp')
   @CorpArea('manageSrp')
   @HttpCode(200)
-  async pay(@Member() member: CorpMember, @Body(new ZodPipe(paySrpSchema)) body: Parsed<typeof paySrpSchema>): Promise<PaySrpResponse> {
+  async pay(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(paySrpSchema)) body: Parsed<typeof paySrpSchema>,
+  ): Promise<PaySrpResponse> {
     return { requests: await this.srp.pay(member, body) };
   }
 
@@ -90,7 +96,10 @@ export class SrpController {
   @Post('srp_manager')
   @CorpArea('manageSrp')
   @HttpCode(200)
-  grant(@Member() member: CorpMember, @Body(new ZodPipe(srpManagerSchema)) body: Parsed<typeof srpManagerSchema>): Promise<SrpSettingsResponse> {
+  grant(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(srpManagerSchema)) body: Parsed<typeof srpManagerSchema>,
+  ): Promise<SrpSettingsResponse> {
     return this.managers.grant(member, body);
   }
 }

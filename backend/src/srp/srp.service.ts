@@ -73,9 +73,12 @@ export class SrpService {
       characters.map(async (c) => {
         try {
           const refs = (await this.esi.recent(c.id)).slice(0, SRP_LIMITS.lossesPerCharacter);
-          const mails = await Promise.all(refs.map(async (r) => ({ r, loss: parseKillmail(await this.esi.killmail(r.killmail_id, r.killmail_hash)) })));
+          const mails = await Promise.all(
+            refs.map(async (r) => ({ r, loss: parseKillmail(await this.esi.killmail(r.killmail_id, r.killmail_hash)) })),
+          );
           for (const { r, loss } of mails)
-            if (loss && loss.victim.characterId === c.id) found.push({ character: { id: c.id, name: c.name }, hash: r.killmail_hash, loss });
+            if (loss && loss.victim.characterId === c.id)
+              found.push({ character: { id: c.id, name: c.name }, hash: r.killmail_hash, loss });
         } catch (err) {
           const reason = (err as { getResponse?: () => { message?: string } }).getResponse?.().message ?? SRP_MESSAGES.esiFailed;
           unreadable.push({ character: { id: c.id, name: c.name }, reason });
@@ -84,9 +87,12 @@ export class SrpService {
     );
     const ids = found.map((f) => f.loss.killmailId);
     const filed = new Set(
-      (await this.requests.find(member, { killmail_id: { $in: ids } }).select({ killmail_id: 1 }).lean<Pick<SrpRequestDoc, 'killmail_id'>[]>()).map(
-        (d) => d.killmail_id,
-      ),
+      (
+        await this.requests
+          .find(member, { killmail_id: { $in: ids } })
+          .select({ killmail_id: 1 })
+          .lean<Pick<SrpRequestDoc, 'killmail_id'>[]>()
+      ).map((d) => d.killmail_id),
     );
     const names = await this.names(found.map((f) => f.loss.victim.shipTypeId));
     const systems = await this.systems(found.map((f) => f.loss.systemId));
@@ -111,7 +117,8 @@ export class SrpService {
     const character = (await this.access.charactersOf(member)).find((c) => c.id === loss.victim.characterId);
     if (!character) throw apiError(403, SRP_MESSAGES.notYourLoss);
     const corporationId = loss.victim.corporationId;
-    if (corporationId === null || !member.corporationIds.includes(corporationId)) throw apiError(403, SRP_MESSAGES.notInCorporation);
+    if (corporationId === null || !member.corporationIds.includes(corporationId))
+      throw apiError(403, SRP_MESSAGES.notInCorporation);
     // The request belongs to the corporation the pilot lost the ship in.
     const owner = { corporationIds: [corporationId], corporationId };
     if (await this.requests.findOne(owner, { killmail_id: loss.killmailId }).lean()) throw apiError(409, SRP_MESSAGES.duplicate);

@@ -11,7 +11,10 @@ import { text } from '../text';
 export * from './limits';
 import { SRP_LIMITS, SRP_MESSAGES } from './limits';
 
-const killmailId = z.number({ error: SRP_MESSAGES.badKillmailId }).int(SRP_MESSAGES.badKillmailId).positive(SRP_MESSAGES.badKillmailId);
+const killmailId = z
+  .number({ error: SRP_MESSAGES.badKillmailId })
+  .int(SRP_MESSAGES.badKillmailId)
+  .positive(SRP_MESSAGES.badKillmailId);
 const killmailHash = z.string({ error: SRP_MESSAGES.badHash }).regex(/^[0-9a-f]{40}$/i, SRP_MESSAGES.badHash);
 const requestId = z.string({ error: SRP_MESSAGES.badId }).regex(/^[0-9a-f]{24}$/, SRP_MESSAGES.badId);
 const pingId = z.string({ error: SRP_MESSAGES.badPing }).regex(/^[0-9a-f]{24}$/, SRP_MESSAGES.badPing);
@@ -44,9 +47,11 @@ export const addSrpSchema = z
       ctx.addIssue({ code: 'custom', message: SRP_MESSAGES.badLink, path: ['link'] });
       return z.NEVER;
     }
-    const killmail = fromLink ?? (v.killmail_id !== undefined && v.killmail_hash !== undefined
-      ? { killmail_id: v.killmail_id, killmail_hash: v.killmail_hash.toLowerCase() }
-      : null);
+    const killmail =
+      fromLink ??
+      (v.killmail_id !== undefined && v.killmail_hash !== undefined
+        ? { killmail_id: v.killmail_id, killmail_hash: v.killmail_hash.toLowerCase() }
+        : null);
     if (!killmail) {
       ctx.addIssue({ code: 'custom', message: SRP_MESSAGES.killmailRequired, path: ['killmail_id'] });
       return z.NEVER;
@@ -89,9 +94,11 @@ export const paySrpSchema = z.object({
 });
 export type PaySrpRequest = z.input<typeof paySrpSchema>;
 
-
 export const srpSettingsSchema = z.object({
-  hub_id: z.number({ error: SRP_MESSAGES.hub }).int(SRP_MESSAGES.hub).refine((v) => [1, 2, 3, 4, 5].includes(v), SRP_MESSAGES.hub),
+  hub_id: z
+    .number({ error: SRP_MESSAGES.hub })
+    .int(SRP_MESSAGES.hub)
+    .refine((v) => [1, 2, 3, 4, 5].includes(v), SRP_MESSAGES.hub),
   rule: z.enum(['share', 'fixed']),
   share: z.number({ error: SRP_MESSAGES.share }).min(0, SRP_MESSAGES.share).max(1, SRP_MESSAGES.share),
   fixed: z.record(z.string().regex(/^[0-9a-f]{1,64}$/i), amount).default({}),
@@ -100,7 +107,10 @@ export const srpSettingsSchema = z.object({
 
 /** POST auth/corp/srp_manager: an admin grants (or takes back) SRP management. */
 export const srpManagerSchema = z.object({
-  username: text({ error: SRP_MESSAGES.userNotFound }).trim().min(1, SRP_MESSAGES.userNotFound).max(100, SRP_MESSAGES.userNotFound),
+  username: text({ error: SRP_MESSAGES.userNotFound })
+    .trim()
+    .min(1, SRP_MESSAGES.userNotFound)
+    .max(100, SRP_MESSAGES.userNotFound),
   grant: z.boolean(),
 });
 export type SrpManagerRequest = z.input<typeof srpManagerSchema>;

@@ -172,4 +172,3 @@ export interface SrpSettingsResponse {
   managers: string[];
   can_grant: boolean;
 }
-

@@ -65,7 +65,11 @@ const LEVELS: readonly [EsiInsuranceLevel['name'], number, number][] = [
 
 /** The six levels of a hull whose insurance base is `base` ISK (Platinum pays `base`). */
 export function insuranceLevels(base: number): EsiInsuranceLevel[] {
-  return LEVELS.map(([name, cost, payout]) => ({ name, cost: Math.round(base * cost * 100) / 100, payout: Math.round(base * payout * 100) / 100 }));
+  return LEVELS.map(([name, cost, payout]) => ({
+    name,
+    cost: Math.round(base * cost * 100) / 100,
+    payout: Math.round(base * payout * 100) / 100,
+  }));
 }
 
 const FEROX = 16227;
@@ -114,11 +118,21 @@ function fitItems(fit: readonly (readonly [number, number])[], drop: (typeId: nu
   for (const [typeId, quantity] of fit.slice(1)) {
     const w = where[typeId] ?? 'cargo';
     if (w === 'cargo') {
-      out.push({ item_type_id: typeId, flag: 5, singleton: 0, ...(drop(typeId) ? { quantity_dropped: quantity } : { quantity_destroyed: quantity }) });
+      out.push({
+        item_type_id: typeId,
+        flag: 5,
+        singleton: 0,
+        ...(drop(typeId) ? { quantity_dropped: quantity } : { quantity_destroyed: quantity }),
+      });
       continue;
     }
     for (let i = 0; i < quantity; i++) {
-      out.push({ item_type_id: typeId, flag: slot[w]++, singleton: 0, ...(drop(typeId) && i === 0 ? { quantity_dropped: 1 } : { quantity_destroyed: 1 }) });
+      out.push({
+        item_type_id: typeId,
+        flag: slot[w]++,
+        singleton: 0,
+        ...(drop(typeId) && i === 0 ? { quantity_dropped: 1 } : { quantity_destroyed: 1 }),
+      });
     }
   }
   return out;
@@ -143,13 +157,29 @@ export class FakeKillmails {
       // demo_miner's Pavel: the doctrine's Ferox, 40 minutes into the fleet (one gun dropped).
       { pilot: 2112000008, at: fleet + 40 * 60_000, ship: FEROX, items: fitItems(fit, (t) => t === 3082) },
       // demo_corp's Natalia: a Ferox without the hardener, 70 minutes in.
-      { pilot: 2112000009, at: fleet + 70 * 60_000, ship: FEROX, items: fitItems(fit.filter(([t]) => t !== 2281), () => false) },
+      {
+        pilot: 2112000009,
+        at: fleet + 70 * 60_000,
+        ship: FEROX,
+        items: fitItems(
+          fit.filter(([t]) => t !== 2281),
+          () => false,
+        ),
+      },
       // demo_security's Olga: a Rifter in the fleet (not the doctrine).
       {
         pilot: 2112000006,
         at: fleet + 90 * 60_000,
         ship: RIFTER,
-        items: fitItems([[RIFTER, 1], [2889, 3], [447, 1], [21898, 400]], (t) => t === 21898),
+        items: fitItems(
+          [
+            [RIFTER, 1],
+            [2889, 3],
+            [447, 1],
+            [21898, 400],
+          ],
+          (t) => t === 21898,
+        ),
       },
       // Pavel again: a Ferox the day before, outside every ping.
       { pilot: 2112000008, at: fleet - DAY + 3 * 3_600_000, ship: FEROX, items: fitItems(fit, () => false) },
@@ -198,7 +228,15 @@ export class FakeKillmails {
         position: { x: 1.5e11, y: -2.1e10, z: 4.3e11 },
       },
       attackers: [
-        { character_id: 2112000011, corporation_id: 1000044, ship_type_id: RIFTER, weapon_type_id: 2889, damage_done: 12_345, final_blow: true, security_status: -2.1 },
+        {
+          character_id: 2112000011,
+          corporation_id: 1000044,
+          ship_type_id: RIFTER,
+          weapon_type_id: 2889,
+          damage_done: 12_345,
+          final_blow: true,
+          security_status: -2.1,
+        },
       ],
     };
     const hash = FakeKillmails.hashOf(id);
@@ -259,7 +297,8 @@ export function killmailRoutes(source: CharacterRoutesSource & { killmails(): Fa
       pattern: /^\/killmails\/(\d+)\/([^/]+)$/,
       handle: (ctx: RouteContext): RouteResult => {
         const found = source.killmails().killmail(Number(ctx.params[0]));
-        if (!found || found.hash !== ctx.params[1]) return { status: 422, body: { error: 'Invalid killmail_id and/or killmail_hash' } };
+        if (!found || found.hash !== ctx.params[1])
+          return { status: 422, body: { error: 'Invalid killmail_id and/or killmail_hash' } };
         return cached(ctx, source, KILLMAIL_CACHE_SECONDS.killmail, found.km);
       },
     },
@@ -267,7 +306,8 @@ export function killmailRoutes(source: CharacterRoutesSource & { killmails(): Fa
       name: 'insurance.prices',
       method: 'GET',
       pattern: /^\/insurance\/prices$/,
-      handle: (ctx: RouteContext): RouteResult => cached(ctx, source, KILLMAIL_CACHE_SECONDS.insurance, source.killmails().insurancePrices()),
+      handle: (ctx: RouteContext): RouteResult =>
+        cached(ctx, source, KILLMAIL_CACHE_SECONDS.insurance, source.killmails().insurancePrices()),
     },
   ];
 }

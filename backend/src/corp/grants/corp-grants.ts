@@ -51,7 +51,10 @@ export class CorpGrants {
   /** The permissions the member was granted in any of their corporations. */
   async of(member: Pick<CorpReader, 'corporationIds'> & { user: { id: string } }): Promise<Set<Grantable>> {
     if (member.corporationIds.length === 0) return new Set();
-    const rows = await this.scoped.find(member, { user_id: member.user.id }).select({ permission: 1 }).lean<Pick<GrantDoc, 'permission'>[]>();
+    const rows = await this.scoped
+      .find(member, { user_id: member.user.id })
+      .select({ permission: 1 })
+      .lean<Pick<GrantDoc, 'permission'>[]>();
     return new Set(rows.map((r) => r.permission));
   }
 

@@ -1,5 +1,15 @@
 import { HubBookAccumulator } from './hub-book';
-import { buyStats, dayKey, median, sellOnDay, sellStats, shiftDay, trimHistory, windowMedians, type LastPrices } from './price-stats';
+import {
+  buyStats,
+  dayKey,
+  median,
+  sellOnDay,
+  sellStats,
+  shiftDay,
+  trimHistory,
+  windowMedians,
+  type LastPrices,
+} from './price-stats';
 
 const o = (price: number, volume: number) => ({ price, volume });
 

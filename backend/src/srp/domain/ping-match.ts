@@ -18,8 +18,12 @@ export interface PingWindow {
 
 export function matchPing<P extends PingWindowCandidate>(time: Date, pings: readonly P[], window: PingWindow): P | null {
   const t = time.getTime();
-  const holding = pings.filter((p) => !p.cancelled && t >= p.date.getTime() - window.beforeMs && t <= p.date.getTime() + window.afterMs);
-  const started = holding.filter((p) => p.date.getTime() <= t).sort((a, b) => b.date.getTime() - a.date.getTime() || a.id.localeCompare(b.id));
+  const holding = pings.filter(
+    (p) => !p.cancelled && t >= p.date.getTime() - window.beforeMs && t <= p.date.getTime() + window.afterMs,
+  );
+  const started = holding
+    .filter((p) => p.date.getTime() <= t)
+    .sort((a, b) => b.date.getTime() - a.date.getTime() || a.id.localeCompare(b.id));
   if (started.length) return started[0];
   const upcoming = holding.sort((a, b) => a.date.getTime() - b.date.getTime() || a.id.localeCompare(b.id));
   return upcoming[0] ?? null;

@@ -44,10 +44,23 @@ describe('srpMessage (Discord format)', () => {
   });
 
   it.each([
-    ['approved: the amount', { status: 'approved', payout: 60_000_000, decision: { by: 'boss', at: 'x', reason: '' } }, ['Решение', 'Одобрена'], ['Выплата', '60\u00a0000\u00a0000 ISK']],
-    ['denied: the reason', { status: 'denied', decision: { by: 'boss', at: 'x', reason: 'Не доктрина' } }, ['Решение', 'Отклонена'], ['Причина', 'Не доктрина']],
+    [
+      'approved: the amount',
+      { status: 'approved', payout: 60_000_000, decision: { by: 'boss', at: 'x', reason: '' } },
+      ['Решение', 'Одобрена'],
+      ['Выплата', '60\u00a0000\u00a0000 ISK'],
+    ],
+    [
+      'denied: the reason',
+      { status: 'denied', decision: { by: 'boss', at: 'x', reason: 'Не доктрина' } },
+      ['Решение', 'Отклонена'],
+      ['Причина', 'Не доктрина'],
+    ],
   ] as const)('decided, %s', (_name, change, decided, detail) => {
-    const m = srpMessage({ ...request, ...change, loss_value: null, ping: null, doctrine_match: null } as SrpRequest, 'srp-decided');
+    const m = srpMessage(
+      { ...request, ...change, loss_value: null, ping: null, doctrine_match: null } as SrpRequest,
+      'srp-decided',
+    );
     const fields = m.embeds[0].fields.map((f) => [f.name, f.value]);
     expect(fields).toContainEqual(['Стоимость потери', 'неизвестно']);
     expect(fields).toContainEqual([...decided]);

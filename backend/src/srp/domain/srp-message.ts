@@ -31,7 +31,9 @@ export function srpMessage(r: SrpRequest, kind: 'srp-filed' | 'srp-decided'): Di
         color,
         timestamp: r.time,
         fields: fields.map((f) => ({ ...f, value: cutTo(f.value, 'fieldValue') })),
-        footer: { text: cutTo(kind === 'srp-decided' && r.decision ? `Решил: ${r.decision.by}` : `Подал: ${r.filed_by}`, 'footer') },
+        footer: {
+          text: cutTo(kind === 'srp-decided' && r.decision ? `Решил: ${r.decision.by}` : `Подал: ${r.filed_by}`, 'footer'),
+        },
       },
     ],
     allowed_mentions: { parse: [] },

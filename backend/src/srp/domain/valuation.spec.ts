@@ -1,7 +1,8 @@
 import { valueLoss, type PricedType } from './valuation';
 
 const RIFTER = 587;
-const prices = (rows: [number, number, PricedType['source']][]) => new Map(rows.map(([id, price, source]) => [id, { price, source }]));
+const prices = (rows: [number, number, PricedType['source']][]) =>
+  new Map(rows.map(([id, price, source]) => [id, { price, source }]));
 
 describe('valueLoss: hull + items, destroyed and dropped, at the hub', () => {
   it.each([

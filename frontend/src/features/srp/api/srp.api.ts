@@ -31,7 +31,8 @@ export function errorText(error: unknown): string {
 }
 
 const isAuthError = (error: unknown) => error instanceof ApiError && error.isAuthError;
-const retry = (count: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+const retry = (count: number, error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
 
 /** Spec §6: a corporation call answering 401 or 403 sends the browser to the market. */
 function useAuthRedirect(error: unknown) {
@@ -42,13 +43,21 @@ function useAuthRedirect(error: unknown) {
 }
 
 export function useSrpRequests() {
-  const q = useQuery({ queryKey: srpKeys.requests, queryFn: ({ signal }) => api.get<SrpRequestsResponse>('auth/corp/srp_requests', { signal }), retry });
+  const q = useQuery({
+    queryKey: srpKeys.requests,
+    queryFn: ({ signal }) => api.get<SrpRequestsResponse>('auth/corp/srp_requests', { signal }),
+    retry,
+  });
   useAuthRedirect(q.isFetchedAfterMount ? q.error : null);
   return q;
 }
 
 export function useSrpLosses() {
-  return useQuery({ queryKey: srpKeys.losses, queryFn: ({ signal }) => api.get<SrpLossesResponse>('auth/corp/srp_losses', { signal }), retry });
+  return useQuery({
+    queryKey: srpKeys.losses,
+    queryFn: ({ signal }) => api.get<SrpLossesResponse>('auth/corp/srp_losses', { signal }),
+    retry,
+  });
 }
 
 export function useSrpSettings(enabled: boolean) {

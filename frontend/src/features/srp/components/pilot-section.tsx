@@ -92,7 +92,12 @@ export function LossesPanel() {
               onChange={(e) => setLink(e.currentTarget.value)}
               style={{ flex: '1 1 320px' }}
             />
-            <Button type="submit" variant="light" disabled={!link.trim()} loading={file.isPending && file.variables?.link !== undefined}>
+            <Button
+              type="submit"
+              variant="light"
+              disabled={!link.trim()}
+              loading={file.isPending && file.variables?.link !== undefined}
+            >
               Подать по ссылке
             </Button>
           </Group>
@@ -136,7 +141,11 @@ export function MyRequestsPanel({ requests }: { requests: SrpRequest[] }) {
                     <LossValue r={r} />
                   </Table.Td>
                   <Table.Td data-label="Выплата">
-                    {r.status === 'paid' ? isk(r.paid?.amount ?? null) : r.payout !== null ? isk(r.payout) : `≈ ${isk(r.suggested_payout)}`}
+                    {r.status === 'paid'
+                      ? isk(r.paid?.amount ?? null)
+                      : r.payout !== null
+                        ? isk(r.payout)
+                        : `≈ ${isk(r.suggested_payout)}`}
                   </Table.Td>
                   <Table.Td data-label="Флот">
                     <FleetCell r={r} />

@@ -34,7 +34,8 @@ export function LossValue({ r }: { r: SrpRequest }) {
         неизвестно: нет цены {r.missing.map((m) => `${m.name} ×${m.quantity}`).join(', ')}
       </Text>
     );
-  const source = r.priced_at.source === 'history' ? 'цены дня потери' : r.priced_at.source === 'now' ? 'текущие цены' : 'цены дня и текущие';
+  const source =
+    r.priced_at.source === 'history' ? 'цены дня потери' : r.priced_at.source === 'now' ? 'текущие цены' : 'цены дня и текущие';
   return (
     <Text size="sm" component="span" title={`${hub}, ${source}`}>
       {isk(r.loss_value)}

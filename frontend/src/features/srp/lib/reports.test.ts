@@ -28,7 +28,12 @@ const req = (over: Partial<SrpRequest>): SrpRequest => ({
 });
 
 const requests = [
-  req({ killmail_id: 1, status: 'paid', payout: 900, paid: { amount: 900, by: 'boss', at: '2026-11-21T10:00:00.000Z', note: '' } }),
+  req({
+    killmail_id: 1,
+    status: 'paid',
+    payout: 900,
+    paid: { amount: 900, by: 'boss', at: '2026-11-21T10:00:00.000Z', note: '' },
+  }),
   req({ killmail_id: 2, status: 'approved', payout: 500, loss_value: null }),
   req({ killmail_id: 3, character: { id: 2, name: 'Anna' }, status: 'denied', ping: null, time: '2026-10-31T23:59:00.000Z' }),
   req({ killmail_id: 4, character: { id: 2, name: 'Anna' }, status: 'pending', loss_value: 2_500 }),
@@ -53,7 +58,16 @@ describe('srpReport', () => {
     [
       'month',
       [
-        { key: '2026-11', label: '2026-11', requests: 3, lossValue: 3_500, unknownValues: 1, approved: 500, paid: 900, denied: 0 },
+        {
+          key: '2026-11',
+          label: '2026-11',
+          requests: 3,
+          lossValue: 3_500,
+          unknownValues: 1,
+          approved: 500,
+          paid: 900,
+          denied: 0,
+        },
         { key: '2026-10', label: '2026-10', requests: 1, lossValue: 1_000, unknownValues: 0, approved: 0, paid: 0, denied: 1 },
       ],
     ],
@@ -64,7 +78,10 @@ describe('srpReport', () => {
 
 describe('srpCsv', () => {
   it('a header and one line per request; unknown values empty, text quoted where needed', () => {
-    const csv = srpCsv([requests[1], req({ killmail_id: 5, status: 'denied', decision: { by: 'boss', at: 'x', reason: 'Не доктрина, "рыбка"' } })]);
+    const csv = srpCsv([
+      requests[1],
+      req({ killmail_id: 5, status: 'denied', decision: { by: 'boss', at: 'x', reason: 'Не доктрина, "рыбка"' } }),
+    ]);
     expect(csv.split('\n')).toEqual([
       'killmail_id,time,pilot,ship,system,fleet,status,loss_value,suggested,payout,paid,paid_at,filed_by,decided_by,reason',
       '2,2026-11-20T18:40:00.000Z,Pavel,Rifter,Jita,Роум,approved,,1000,500,,,demo_miner,,',

@@ -37,8 +37,8 @@ export function srpReport(requests: readonly SrpRequest[], by: ReportBy): Report
     if (r.status === 'denied') row.denied += 1;
     rows.set(key, row);
   }
-  return [...rows.values()].sort(
-    (a, b) => (by === 'month' ? b.key.localeCompare(a.key) : b.paid + b.approved - (a.paid + a.approved) || a.label.localeCompare(b.label)),
+  return [...rows.values()].sort((a, b) =>
+    by === 'month' ? b.key.localeCompare(a.key) : b.paid + b.approved - (a.paid + a.approved) || a.label.localeCompare(b.label),
   );
 }
 
@@ -49,7 +49,23 @@ const cell = (v: string | number | null) => {
 
 /** Every request as CSV (comma-separated, a header row; an unknown value is an empty cell, never 0). */
 export function srpCsv(requests: readonly SrpRequest[]): string {
-  const header = ['killmail_id', 'time', 'pilot', 'ship', 'system', 'fleet', 'status', 'loss_value', 'suggested', 'payout', 'paid', 'paid_at', 'filed_by', 'decided_by', 'reason'];
+  const header = [
+    'killmail_id',
+    'time',
+    'pilot',
+    'ship',
+    'system',
+    'fleet',
+    'status',
+    'loss_value',
+    'suggested',
+    'payout',
+    'paid',
+    'paid_at',
+    'filed_by',
+    'decided_by',
+    'reason',
+  ];
   const rows = requests.map((r) => [
     r.killmail_id,
     r.time,
