@@ -7,6 +7,8 @@ import type { CorpMember } from '../corp/corp-access';
 import { CorpBuysService } from '../corp/corp-buys.service';
 import { CorpPingsService } from '../corp/corp-pings.service';
 import { CorpProjectsService } from '../corp/corp-projects.service';
+import { CorpDoctrinesService } from '../corp/doctrines/corp-doctrines.service';
+import { DEMO_DOCTRINES } from './demo-doctrines';
 import { GAME_DATA_EVENTS } from '../game-data/game-data.events';
 import { GameData } from '../game-data/game-data.contract';
 import { DEMO_CORPORATION } from './demo-seed';
@@ -21,7 +23,7 @@ const DAY = 86_400_000;
  * Demo mode only: the demo corporation is registered (type 'Основа') and gets a buy list, a few
  * pings and projects in every status with build and buy jobs, whose products the fake ESI's demo
  * pilots have industry jobs and contracts for. Runs once the start's game-data check is done
- * (names come from the game data; not under tests) and only once (skipped when the corporation
+ * (names come from the game data; not under tests), the doctrine library (a Ferox fleet, a Rifter roam) and only once (skipped when the corporation
  * has projects). It fills the corporation through the corporation area's own services.
  */
 @Injectable()
@@ -35,6 +37,7 @@ export class CorpDemoSeed {
     private readonly buys: CorpBuysService,
     private readonly pings: CorpPingsService,
     private readonly projectsService: CorpProjectsService,
+    private readonly doctrines: CorpDoctrinesService,
     private readonly srp: SrpDemoSeed,
   ) {}
 
@@ -55,9 +58,12 @@ export class CorpDemoSeed {
       corporationId: id,
       can: { createPing: true, managePings: true, createProject: true, moderate: true, manageDoctrines: true, manageSrp: true },
     };
-    // Ship replacement's fleet follows the stand-in's losses (two days back), so it is checked on every start.
-    await this.srp.seed(seeder, now).catch((err: unknown) => this.logger.error(`Демо-флот СРП не создан: ${String(err)}`));
-    if ((await this.projectsService.list(seeder)).projects.length > 0) return false;
+    // Ship replacement's fleet follows the stand-in's losses (two days back): checked on every start.
+    const srpFleet = () => this.srp.seed(seeder, now).catch((err: unknown) => this.logger.error(`Демо-флот СРП не создан: ${String(err)}`));
+    if ((await this.projectsService.list(seeder)).projects.length > 0) {
+      await srpFleet();
+      return false;
+    }
     const { fuelBlock, hobgoblin, rifter, tritanium, tritaniumPay, pyerite } = DEMO_INDUSTRY;
     const plans: {
       name: string;
@@ -114,6 +120,9 @@ export class CorpDemoSeed {
       const d = new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);
       return { date: d, time: hh };
     };
+    // The doctrine library: a Ferox fleet and a Rifter roam (the stand-in's pilots have skills for some).
+    const library: string[] = [];
+    for (const d of DEMO_DOCTRINES) library.push((await this.doctrines.add(seeder, d, now)).doctrine.id);
     // Pings a fleet runs from: formup in Jita (an SDE system), the demo FC Sergei Morozov.
     const ping = (fields: AddPingRequest) => this.pings.create(seeder, addPingSchema.parse(fields), now);
     await ping({
@@ -121,15 +130,26 @@ export class CorpDemoSeed {
       desc: 'Все в доки, флот на гейте',
       type: 'home def',
       formup: JITA,
-      doctrine: 'Ферроксы',
+      doctrine_id: library[0],
       comms: 'Mumble: канал «Флот 1»',
       srp: true,
       fc: 'Sergei Morozov',
       ...at(1, '18:00'),
     });
+    await ping({
+      name: 'Роум по лоусеку',
+      desc: 'Ищем драки в Тама',
+      type: 'roam',
+      formup: JITA,
+      doctrine_id: library[1],
+      comms: 'Mumble: канал «Флот 2»',
+      fc: 'Sergei Morozov',
+      ...at(3, '19:00'),
+    });
     await ping({ name: 'Копка в белте', desc: 'Бусты от Оркки', type: 'mining', formup: JITA, ...at(2, '16:30') });
     await ping({ name: 'Заправка цитадели', desc: '', type: 'fuel', ...at(5, '20:00') });
     this.logger.log(`Демо-корпорация: проекты, пинги и список закупок созданы`);
+    await srpFleet();
     return true;
   }
 }

@@ -6,6 +6,7 @@ import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { ADMIN_EVENTS } from '../admin/admin.events';
 import { demoCharacterStory } from './demo-character-story';
+import { demoPilotSkills } from './demo-pilot-skills';
 import type { DemoStandIns } from './demo-stand-ins';
 import { DemoSeedService } from './demo-seed.service';
 
@@ -20,6 +21,7 @@ export { startDemoStandIns, type DemoStandIns } from './demo-stand-ins';
 export async function afterDemoStart(app: INestApplicationContext, standIns: DemoStandIns): Promise<void> {
   const sso = standIns.sso;
   if (!sso) return;
+  demoPilotSkills(sso);
   await app.get(DemoSeedService).seedCharacters();
   app.get(EventEmitter2).once(ADMIN_EVENTS.characterChecksFinished, () => {
     new Logger('Demo').log(demoCharacterStory(sso));

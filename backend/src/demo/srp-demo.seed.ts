@@ -1,39 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DEMO_SRP } from '@eve-toolkit/fake-esi';
-import { addDoctrineSchema, addPingSchema } from '@eve-toolkit/shared-types';
+import { addPingSchema } from '@eve-toolkit/shared-types';
 import type { CorpMember } from '../corp/corp-access';
 import { CorpDoctrinesService } from '../corp/doctrines/corp-doctrines.service';
 import { CorpPingsService } from '../corp/corp-pings.service';
+import { DEMO_DOCTRINES } from './demo-doctrines';
 
-const DOCTRINE_NAME = 'Ферроксы (СРП-демо)';
 const FLEET_NAME = 'Флот на Ферроксах';
 const HOUR = 3_600_000;
-
-/** The demo doctrine's Ferox fit in EFT, the same items as the stand-in's demo losses (DEMO_SRP.feroxFit). */
-const FEROX_EFT = [
-  '[Ferox, Ферокс флота]',
-  'Damage Control I',
-  'Magnetic Field Stabilizer II',
-  'Magnetic Field Stabilizer II',
-  '',
-  'Large Shield Extender II',
-  'Large Shield Extender II',
-  'Multispectrum Shield Hardener II',
-  '',
-  ...Array.from({ length: 5 }, () => '250mm Railgun II'),
-  '',
-  'Medium Core Defense Field Extender I',
-  'Medium Core Defense Field Extender I',
-  '',
-  '',
-  'Antimatter Charge M x1000',
-].join('\n');
 
 /**
  * Demo mode only: ship replacement to try. The stand-in ESI gives the demo pilots four losses
  * around a fleet two days ago (DEMO_SRP: two Feroxes in the fleet's window — one fitted as the
- * doctrine, one short a module —, a Rifter in it, not the doctrine, and a Ferox a day earlier,
- * outside every ping); this writes that fleet's ping with the demo doctrine, through the
+ * «Ферроксы» doctrine, one short a module —, a Rifter in it, not the doctrine, and a Ferox a day
+ * earlier, outside every ping); this writes that fleet's ping with the doctrine, through the
  * corporation area's own services. Repeatable: a fleet already at that moment is kept.
  */
 @Injectable()

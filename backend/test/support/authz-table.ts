@@ -14,7 +14,7 @@
  * the rule allows gets a 2xx and the change is in the database; a refused caller's request leaves
  * the collection it would write exactly as it was.
  */
-import { CORP_MESSAGES, CORP_PERMISSIONS, SRP_MESSAGES, type Role } from '@eve-toolkit/shared-types';
+import { CORP_MESSAGES, CORP_PERMISSIONS, DOCTRINE_MESSAGES, SRP_MESSAGES, type Role } from '@eve-toolkit/shared-types';
 
 export type Allow = 'authenticated' | ((roles: readonly Role[]) => boolean);
 
@@ -77,6 +77,13 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   corp('post', '/auth/corp/set_webhook', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
   corp('post', '/auth/corp/delete_webhook', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
   corp('post', '/auth/corp/test_webhook', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
+  // Doctrines (issue 38): every member reads them and their own pilots' readiness (404 = let in);
+  // FCs, industrialists and admins manage them.
+  corp('get', '/auth/corp/doctrines', CORP_PERMISSIONS.member),
+  corp('get', '/auth/corp/doctrine_readiness?id=000000000000000000000000', CORP_PERMISSIONS.member),
+  corp('post', '/auth/corp/add_doctrine', CORP_PERMISSIONS.manageDoctrines, DOCTRINE_MESSAGES.cannotManage),
+  corp('post', '/auth/corp/update_doctrine', CORP_PERMISSIONS.manageDoctrines, DOCTRINE_MESSAGES.cannotManage),
+  corp('post', '/auth/corp/delete_doctrine', CORP_PERMISSIONS.manageDoctrines, DOCTRINE_MESSAGES.cannotManage),
   corp('get', '/auth/corp/calendar', CORP_PERMISSIONS.member),
   corp('post', '/auth/corp/calendar_link', CORP_PERMISSIONS.member),
   corp('post', '/auth/corp/revoke_calendar', CORP_PERMISSIONS.member),
@@ -204,6 +211,13 @@ export const AUTHZ_EFFECTS: readonly AuthzEffect[] = [
     body: (i) => ({ name: `authz ping ${i}`, date: '2026-12-01', time: '18:00' }),
     collection: 'corp_events',
     changed: (before, after, i) => added(before, after).some((d) => d.name === `authz ping ${i}`),
+  },
+  {
+    // FCs, industrialists and admins of the corporation (a hull alone is a fit).
+    route: 'POST /auth/corp/add_doctrine',
+    body: (i) => ({ name: `authz doctrine ${i}`, fits: [{ eft: '[Rifter, authz]' }] }),
+    collection: 'corp_doctrines',
+    changed: (before, after, i) => added(before, after).some((d) => d.name === `authz doctrine ${i}`),
   },
   {
     // The corporation's moderators.

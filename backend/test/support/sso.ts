@@ -4,10 +4,12 @@
  */
 import type { TestClient } from './client';
 
-export async function linkCharacter(c: TestClient, characterId: number): Promise<void> {
+export async function linkCharacter(c: TestClient, characterId: number, scopes?: readonly string[]): Promise<void> {
   const { redirect } = (await c.act('/auth/esi/auth_link')).body as { redirect: string };
   const authorize = new URL(redirect);
   authorize.searchParams.set('character_id', String(characterId));
+  // The player unticked some scopes on the SSO's page (the token then carries only these).
+  if (scopes) authorize.searchParams.set('scope', scopes.join(' '));
   const atSso = await fetch(authorize, { redirect: 'manual' });
   const back = new URL(atSso.headers.get('location')!);
   const res = await c.get(`/auth/esi/callback?code=${back.searchParams.get('code')}&state=${back.searchParams.get('state')}`);

@@ -38,6 +38,7 @@ export const PAGES = {
   '/corp/new_project': () => import('./pages/corp-new-project-page'),
   '/corp/srp': () => import('../features/srp/pages/srp-page'),
   '/corp/alerts': () => import('../features/corp/pages/corp-alerts-page'),
+  '/corp/doctrines': () => import('../features/corp/pages/corp-doctrines-page'),
   '/corp/roles': () => import('../features/corp/pages/corp-roles-page'),
   '/about': () => import('../features/about/pages/about-page'),
   '/about/readme': () => import('../features/about/pages/about-page'),

@@ -135,6 +135,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'srp', handle: handle('СРП'), ...page('/corp/srp') },
           { path: 'alerts', handle: handle('Оповещения'), ...page('/corp/alerts') },
+          { path: 'doctrines', handle: handle('Доктрины'), ...page('/corp/doctrines') },
           { path: 'roles', handle: handle('Запрос роли'), ...page('/corp/roles') },
         ],
       },

@@ -119,10 +119,14 @@ export interface DoctrinePilot {
  * character of its members for `manageDoctrines`; the viewer's own characters for the others).
  */
 export interface DoctrineReadinessResponse {
-  fits: { fit_id: string; pilots: DoctrinePilot[] }[];
+  /** `name` and `ship`: the fit as the doctrine names it (a ping's card says which fit a pilot can fly). */
+  fits: { fit_id: string; name: string; ship: DoctrineType; pilots: DoctrinePilot[] }[];
 }
 
-const doctrineId = z.string({ error: DOCTRINE_MESSAGES.notFound }).min(1, DOCTRINE_MESSAGES.notFound).max(64, DOCTRINE_MESSAGES.notFound);
+const doctrineId = z
+  .string({ error: DOCTRINE_MESSAGES.notFound })
+  .min(1, DOCTRINE_MESSAGES.notFound)
+  .max(64, DOCTRINE_MESSAGES.notFound);
 const doctrineName = text({ error: DOCTRINE_MESSAGES.nameRequired })
   .trim()
   .min(1, DOCTRINE_MESSAGES.nameRequired)

@@ -84,16 +84,22 @@ export const DEMO_SRP = {
   system: JITA,
   /** The demo fleet's start: 19:00 ET two days before `nowMs`'s day (losses and ping agree on it). */
   fleetStart: (nowMs: number) => Math.floor(nowMs / DAY) * DAY - 2 * DAY + 19 * 3_600_000,
-  /** The demo doctrine's Ferox fit (type id, quantity; hull first), as EFT would list it. */
+  /**
+   * The demo doctrine «Ферроксы»'s fit (backend/src/demo/demo-doctrines.ts) as a killmail lists it
+   * (type id, quantity; hull first): loaded charges counted with the cargo's.
+   */
   feroxFit: [
     [FEROX, 1],
-    [3082, 5], // 250mm Railgun II
-    [3841, 2], // Large Shield Extender II
-    [2281, 1], // Multispectrum Shield Hardener II
     [10190, 2], // Magnetic Field Stabilizer II
     [2046, 1], // Damage Control I
-    [31790, 2], // Medium Core Defense Field Extender I
-    [230, 1000], // Antimatter Charge M
+    [12058, 1], // 10MN Afterburner II
+    [3841, 2], // Large Shield Extender II
+    [2281, 1], // Multispectrum Shield Hardener II
+    [3082, 6], // 250mm Railgun II
+    [31790, 3], // Medium Core Defense Field Extender I
+    [23025, 2006], // Caldari Navy Antimatter Charge M (6 loaded + 2000)
+    [230, 2000], // Antimatter Charge M
+    [28668, 50], // Nanite Repair Paste
   ] as const,
   /** Insurance bases of the demo hulls (Platinum pays this). */
   insurance: { [FEROX]: 28_500_000, [RIFTER]: 399_800 } as Record<number, number>,
@@ -108,6 +114,7 @@ function fitItems(fit: readonly (readonly [number, number])[], drop: (typeId: nu
     2281: 'mid',
     10190: 'low',
     2046: 'low',
+    12058: 'mid',
     31790: 'rig',
     230: 'cargo',
     2889: 'high',

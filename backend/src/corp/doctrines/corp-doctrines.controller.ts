@@ -35,7 +35,10 @@ export class CorpDoctrinesController {
 
   @Get('doctrines')
   @CorpArea()
-  list(@Member() member: CorpMember, @Query(new ZodPipe(doctrinesQuerySchema)) q: z.output<typeof doctrinesQuerySchema>): Promise<DoctrinesResponse> {
+  list(
+    @Member() member: CorpMember,
+    @Query(new ZodPipe(doctrinesQuerySchema)) q: z.output<typeof doctrinesQuerySchema>,
+  ): Promise<DoctrinesResponse> {
     return this.doctrines.list(member, q.hub);
   }
 
@@ -51,7 +54,10 @@ export class CorpDoctrinesController {
   @Post('add_doctrine')
   @CorpArea('manageDoctrines')
   @HttpCode(200)
-  add(@Member() member: CorpMember, @Body(new ZodPipe(addDoctrineSchema)) body: AddDoctrineRequest): Promise<{ doctrine: Doctrine }> {
+  add(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(addDoctrineSchema)) body: AddDoctrineRequest,
+  ): Promise<{ doctrine: Doctrine }> {
     return this.doctrines.add(member, body);
   }
 
@@ -68,7 +74,10 @@ export class CorpDoctrinesController {
   @Post('delete_doctrine')
   @CorpArea('manageDoctrines')
   @HttpCode(200)
-  remove(@Member() member: CorpMember, @Body(new ZodPipe(deleteDoctrineSchema)) body: DeleteDoctrineRequest): Promise<{ ok: true }> {
+  remove(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(deleteDoctrineSchema)) body: DeleteDoctrineRequest,
+  ): Promise<{ ok: true }> {
     return this.doctrines.remove(member, body.id);
   }
 }

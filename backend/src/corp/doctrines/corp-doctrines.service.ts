@@ -185,7 +185,12 @@ export class CorpDoctrinesService {
               id: f._id,
               name: f.name,
               ship: { id: f.ship_id, name: nameOf(f.ship_id), name_en: enOf(f.ship_id) },
-              items: f.items.map((i) => ({ id: i.type_id, name: nameOf(i.type_id), name_en: enOf(i.type_id), quantity: i.quantity })),
+              items: f.items.map((i) => ({
+                id: i.type_id,
+                name: nameOf(i.type_id),
+                name_en: enOf(i.type_id),
+                quantity: i.quantity,
+              })),
               eft: f.eft,
               price: hubs[at],
               hubs,

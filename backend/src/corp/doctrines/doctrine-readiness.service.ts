@@ -49,11 +49,13 @@ export class DoctrineReadiness {
     const required = fitTypes.map((ids) => requiredSkillLevels(ids, requirements));
     const skillIds = new Set<number>();
     for (const r of required) for (const id of r.keys()) skillIds.add(id);
-    const names = await this.gameData.typesByIds([...skillIds]);
+    const names = await this.gameData.typesByIds([...skillIds, ...doc.fits.map((f) => f.ship_id)]);
     const trained = await this.trainedOf(pilots);
     return {
       fits: doc.fits.map((f, i) => ({
         fit_id: f._id,
+        name: f.name,
+        ship: { id: f.ship_id, name: names.get(f.ship_id)?.name ?? `#${f.ship_id}` },
         pilots: pilots.map((p, j): DoctrinePilot => {
           const t = trained[j];
           const character = { id: p.id, name: p.name };

@@ -1,4 +1,4 @@
-import { derivePlanetResources, deriveRigs, deriveStructures, keepDogma, toDogmaDoc } from './dogma';
+import { derivePlanetResources, deriveRigs, deriveStructures, keepDogma, requiredSkillsOf, toDogmaDoc } from './dogma';
 import { toDogmaAttributes } from './transforms';
 import type { DogmaDoc } from './sde.types';
 
@@ -209,5 +209,48 @@ describe('keepDogma', () => {
       [709, 2268],
       [1632, 2016],
     ]);
+  });
+});
+
+describe('requiredSkillsOf: requiredSkill1-6 with their levels', () => {
+  it.each([
+    // 200mm AutoCannon II (typeDogma.jsonl): 182 = 3302 at 277 = 5, 183 = 3300 at 278 = 2, 184 = 11084 at 279 = 1.
+    [
+      '3 slots',
+      [
+        [182, 3302],
+        [277, 5],
+        [183, 3300],
+        [278, 2],
+        [184, 11084],
+        [279, 1],
+        [50, 3],
+      ],
+      [
+        { typeId: 3302, level: 5 },
+        { typeId: 3300, level: 2 },
+        { typeId: 11084, level: 1 },
+      ],
+    ],
+    // Slots 4-6 pair 1285/1286, 1289/1287, 1290/1288.
+    [
+      'slots 4-6',
+      [
+        [1285, 10],
+        [1286, 4],
+        [1289, 11],
+        [1287, 3],
+        [1290, 12],
+        [1288, 2],
+      ],
+      [
+        { typeId: 10, level: 4 },
+        { typeId: 11, level: 3 },
+        { typeId: 12, level: 2 },
+      ],
+    ],
+    ['none', [[50, 3]], []],
+  ] as [string, [number, number][], { typeId: number; level: number }[]][])('%s', (_what, pairs, expected) => {
+    expect(requiredSkillsOf(new Map(pairs))).toEqual(expected);
   });
 });

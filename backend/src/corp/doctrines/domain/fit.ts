@@ -26,7 +26,8 @@ export interface ReadFit<T extends FitType> {
   all: { type: T; quantity: number; bpc: boolean }[];
 }
 
-export type FitResult<T extends FitType> = { ok: true; fit: ReadFit<T> } | { ok: false; errors: string[]; unknown: UnknownLine[] };
+export type FitResult<T extends FitType> =
+  { ok: true; fit: ReadFit<T> } | { ok: false; errors: string[]; unknown: UnknownLine[] };
 
 const HEADER = /^\[([^,\]]+),([^\]]*)\]$/;
 

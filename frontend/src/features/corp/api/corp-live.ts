@@ -12,6 +12,7 @@ import { localText } from '../lib/ping-time';
 import { sessionQueryKey } from '../../../shared/session';
 import { useSocketEvent } from '../../../shared/socket';
 import { corpKeys, dropProject, patchProject, refetchRolesAndSession } from './corp.api';
+import { dropDoctrine, patchDoctrine } from './doctrines.api';
 import { markAnswer, mergeLivePing } from '../lib/pings';
 import { notifyNewPing } from '../lib/ping-notify';
 
@@ -60,6 +61,8 @@ export function useCorpLive(): void {
     if (known && !known.cancelled) void client.invalidateQueries({ queryKey: corpKeys.pings });
   });
   useSocketEvent('corp:ping-answered', ({ pingId, answer }) => patchPings((d) => markAnswer(d, pingId, answer)));
+  useSocketEvent('corp:doctrine-saved', ({ doctrine }) => patchDoctrine(client, doctrine));
+  useSocketEvent('corp:doctrine-deleted', ({ doctrineId }) => dropDoctrine(client, doctrineId));
   useSocketEvent('corp:buys-changed', () => void client.invalidateQueries({ queryKey: corpKeys.buys }));
   useSocketEvent('corp:access-changed', refetchAll);
   useSocketEvent('roles:request-decided', ({ role, granted }) => {

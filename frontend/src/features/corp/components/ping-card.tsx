@@ -14,6 +14,7 @@ import { systemLabel } from '../../../shared/system-label';
 import { TypeIcon } from '../../../shared/ui/type-icon';
 import { errorText, isAuthError, useCancelPing, useRsvpPing } from '../api/corp.api';
 import { countdownText, etText, localText } from '../lib/ping-time';
+import { PingDoctrine } from './ping-doctrine';
 
 const PingForm = lazy(() => import('./ping-form').then((m) => ({ default: m.PingForm })));
 
@@ -112,10 +113,14 @@ export function PingCard({ event: e }: { event: Ping }) {
               </Text>
             </Field>
           )}
-          {e.doctrine && (
-            <Field label="Доктрина" testId="event-doctrine">
-              {e.doctrine}
-            </Field>
+          {e.doctrine_ref ? (
+            <PingDoctrine event={e} />
+          ) : (
+            e.doctrine && (
+              <Field label="Доктрина" testId="event-doctrine">
+                {e.doctrine}
+              </Field>
+            )
           )}
           {e.comms && (
             <Field label="Связь" testId="event-comms">

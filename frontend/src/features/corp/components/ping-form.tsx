@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import {
@@ -20,14 +22,18 @@ import {
   PING_TYPE_LABELS,
   PING_TYPES,
   SRP_LABEL,
+  type DoctrinesResponse,
   type Ping,
   type PingType,
   type PingViewer,
 } from '@eve-toolkit/shared-types';
+import { api } from '../../../shared/api-client';
+import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { DateTimeField } from '../../../shared/ui/date-time-field';
 import { SystemSelect, type ChosenSystem } from '../../../shared/ui/system-select';
 import { errorText, isAuthError, useAddPing, useUpdatePing } from '../api/corp.api';
+import { doctrineKeys } from '../api/doctrines.api';
 import { defaultPingStart } from '../lib/ping-time';
 
 interface PingFormValues {
@@ -86,6 +92,16 @@ export function PingForm(props: Props) {
   const update = useUpdatePing();
   const mutation = editing ? update : add;
   const [formup, setFormup] = useState<ChosenSystem | null>(editing?.formup ?? null);
+  // The corporation's doctrine library (the doctrines page's cache); none: the free text only.
+  const hub = useAtomValue(hubIdAtom);
+  const library = useQuery({
+    queryKey: doctrineKeys.list(hub),
+    queryFn: ({ signal }) => api.get<DoctrinesResponse>(`auth/corp/doctrines?hub=${hub}`, { signal }),
+    retry: false,
+  });
+  const initialDoctrine = editing?.doctrine_ref?.id ?? '';
+  const [doctrineId, setDoctrineId] = useState(initialDoctrine);
+  const doctrines = library.data?.doctrines ?? [];
   const form = useForm<PingFormValues>({
     resolver: lazyZodResolver(() =>
       import('@eve-toolkit/shared-types/schemas').then(
@@ -95,15 +111,20 @@ export function PingForm(props: Props) {
     defaultValues: props.mode === 'edit' ? valuesOf(props.event) : freshValues(props.viewer),
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (parsed) => {
+    // The schema's default `doctrine_id: null` is not the form's: the select below decides it.
+    const { doctrine_id: _schemaDefault, ...values } = parsed as PingFormValues & { doctrine_id?: unknown };
     try {
+      // The library's doctrine only when chosen or changed (a ping keeps one deleted since).
+      const chosen = doctrineId === initialDoctrine ? {} : { doctrine_id: doctrineId || null };
       if (props.mode === 'edit') {
-        await update.mutateAsync({ id: props.event.id, ...values });
+        await update.mutateAsync({ id: props.event.id, ...values, ...chosen });
         props.onDone();
       } else {
-        await add.mutateAsync(values);
+        await add.mutateAsync({ ...values, ...chosen });
         form.reset(freshValues(props.viewer));
         setFormup(null);
+        setDoctrineId('');
       }
     } catch {
       // shown from the mutation's error
@@ -171,13 +192,29 @@ export function PingForm(props: Props) {
             }}
             error={errors.formup?.message}
           />
-          <TextInput
-            label="Доктрина"
-            placeholder="Ферроксы"
-            maxLength={CORP_LIMITS.eventDoctrine}
-            {...form.register('doctrine')}
-            error={errors.doctrine?.message}
-          />
+          {doctrines.length > 0 || doctrineId ? (
+            <NativeSelect
+              label="Доктрина"
+              data={[
+                { value: '', label: '— без доктрины —' },
+                ...doctrines.map((d) => ({ value: d.id, label: d.name })),
+                ...(doctrineId && !doctrines.some((d) => d.id === doctrineId)
+                  ? [{ value: doctrineId, label: editing?.doctrine_ref?.name ?? doctrineId }]
+                  : []),
+              ]}
+              value={doctrineId}
+              onChange={(e) => setDoctrineId(e.currentTarget.value)}
+              data-testid="ping-doctrine-select"
+            />
+          ) : (
+            <TextInput
+              label="Доктрина"
+              placeholder="Ферроксы"
+              maxLength={CORP_LIMITS.eventDoctrine}
+              {...form.register('doctrine')}
+              error={errors.doctrine?.message}
+            />
+          )}
           <TextInput
             label="ФК"
             placeholder="Имя персонажа"

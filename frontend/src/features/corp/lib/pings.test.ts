@@ -18,6 +18,7 @@ const ping = (p: Partial<Ping> & Pick<Ping, 'id'>): Ping => ({
   author: 'demo_fc',
   formup: null,
   doctrine: '',
+  doctrine_ref: null,
   comms: '',
   srp: false,
   fc: '',

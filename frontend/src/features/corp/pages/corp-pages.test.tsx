@@ -217,6 +217,7 @@ describe('/corp/events (pings)', () => {
     author: 'demo_fc',
     formup: null,
     doctrine: '',
+    doctrine_ref: null,
     comms: '',
     srp: false,
     fc: '',
