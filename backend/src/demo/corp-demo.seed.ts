@@ -59,7 +59,8 @@ export class CorpDemoSeed {
       can: { createPing: true, managePings: true, createProject: true, moderate: true, manageDoctrines: true, manageSrp: true },
     };
     // Ship replacement's fleet follows the stand-in's losses (two days back): checked on every start.
-    const srpFleet = () => this.srp.seed(seeder, now).catch((err: unknown) => this.logger.error(`Демо-флот СРП не создан: ${String(err)}`));
+    const srpFleet = () =>
+      this.srp.seed(seeder, now).catch((err: unknown) => this.logger.error(`Демо-флот СРП не создан: ${String(err)}`));
     if ((await this.projectsService.list(seeder)).projects.length > 0) {
       await srpFleet();
       return false;

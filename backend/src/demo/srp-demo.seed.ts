@@ -29,11 +29,11 @@ export class SrpDemoSeed {
     const start = new Date(DEMO_SRP.fleetStart(now.getTime()));
     const existing = await this.pings.startingBetween(seeder, start, start);
     if (existing.some((p) => p.name === FLEET_NAME)) return;
+    // The library's Ferox doctrine (demo-doctrines.ts), the fit the stand-in's losses are cut from.
+    const wanted = DEMO_DOCTRINES[0];
     const library = await this.doctrines.list(seeder);
     const doctrine =
-      library.doctrines.find((d) => d.name === DOCTRINE_NAME) ??
-      (await this.doctrines.add(seeder, addDoctrineSchema.parse({ name: DOCTRINE_NAME, fits: [{ eft: FEROX_EFT }] }), now))
-        .doctrine;
+      library.doctrines.find((d) => d.name === wanted.name) ?? (await this.doctrines.add(seeder, wanted, now)).doctrine;
     const iso = start.toISOString();
     // Written as it was announced the day before the fleet (a ping's start must lie ahead when written).
     await this.pings.create(
