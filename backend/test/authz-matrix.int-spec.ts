@@ -40,7 +40,10 @@ beforeAll(async () => {
   running = await createTestApp({
     sso: { baseUrl: sso.url, clientId: sso.clientId, clientSecret: sso.clientSecret, callbackUrl: 'http://127.0.0.1:1/cb' },
   });
-  await importSdeInto(running, await buildMiniSde({ typeIds: [34, 587], blueprintIds: [], systemIds: [30000142], schematicIds: [] }));
+  await importSdeInto(
+    running,
+    await buildMiniSde({ typeIds: [34, 587], blueprintIds: [], systemIds: [30000142], schematicIds: [] }),
+  );
   // Everyone holds a character in a registered corporation: what the matrix tests is the role.
   await running.app.get(CorporationsService).create({ id: AUTHZ_CORPORATION, name: 'Authz Corp', corp_type: 0 });
   const db = running.app.get<Connection>(getConnectionToken());
