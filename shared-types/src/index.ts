@@ -30,6 +30,7 @@ export * from './corp/limits';
 export * from './corp/pings';
 export * from './corp/api';
 export * from './corp/doctrines';
+export * from './corp/doctrine-schemas';
 export * from './corp/delivery-limits';
 export * from './corp/delivery';
 export * from './corp/socket';

@@ -15,4 +15,4 @@ export { addWebhookSchema } from './corp/delivery';
 export { addSrpSchema, decideSrpSchema, paySrpSchema, srpSettingsSchema } from './srp/api';
 export { lootPricesQuerySchema, lootSplitStateSchema } from './loot/schemas';
 export { appraisalRequestSchema } from './api/appraisal';
-export { addDoctrineSchema, deleteDoctrineSchema, updateDoctrineSchema } from './corp/doctrines';
+export { addDoctrineSchema, deleteDoctrineSchema, updateDoctrineSchema } from './corp/doctrine-schemas';

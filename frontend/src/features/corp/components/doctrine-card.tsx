@@ -170,7 +170,7 @@ export function DoctrineCard({ doctrine, hub, canManage }: { doctrine: Doctrine;
             <FitView key={f.id} fit={f} hub={hub} />
           ))}
         </Stack>
-        {pilots && <DoctrineReadiness doctrine={doctrine} />}
+        {pilots && <DoctrineReadiness doctrine={doctrine} everyone={canManage} />}
       </Stack>
     </Paper>
   );

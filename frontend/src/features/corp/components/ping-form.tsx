@@ -192,29 +192,15 @@ export function PingForm(props: Props) {
             }}
             error={errors.formup?.message}
           />
-          {doctrines.length > 0 || doctrineId ? (
-            <NativeSelect
-              label="Доктрина"
-              data={[
-                { value: '', label: '— без доктрины —' },
-                ...doctrines.map((d) => ({ value: d.id, label: d.name })),
-                ...(doctrineId && !doctrines.some((d) => d.id === doctrineId)
-                  ? [{ value: doctrineId, label: editing?.doctrine_ref?.name ?? doctrineId }]
-                  : []),
-              ]}
-              value={doctrineId}
-              onChange={(e) => setDoctrineId(e.currentTarget.value)}
-              data-testid="ping-doctrine-select"
-            />
-          ) : (
-            <TextInput
-              label="Доктрина"
-              placeholder="Ферроксы"
-              maxLength={CORP_LIMITS.eventDoctrine}
-              {...form.register('doctrine')}
-              error={errors.doctrine?.message}
-            />
-          )}
+          <TextInput
+            label="Доктрина"
+            placeholder="Ферроксы"
+            description={doctrineId ? 'Пинг назовёт доктрину из библиотеки' : undefined}
+            disabled={!!doctrineId}
+            maxLength={CORP_LIMITS.eventDoctrine}
+            {...form.register('doctrine')}
+            error={errors.doctrine?.message}
+          />
           <TextInput
             label="ФК"
             placeholder="Имя персонажа"
@@ -223,6 +209,22 @@ export function PingForm(props: Props) {
             error={errors.fc?.message}
           />
         </SimpleGrid>
+        {(doctrines.length > 0 || doctrineId) && (
+          <NativeSelect
+            label="Доктрина из библиотеки"
+            description="Фиты, цены и кто из пилотов может лететь — на карточке пинга"
+            data={[
+              { value: '', label: '— не из библиотеки —' },
+              ...doctrines.map((d) => ({ value: d.id, label: d.name })),
+              ...(doctrineId && !doctrines.some((d) => d.id === doctrineId)
+                ? [{ value: doctrineId, label: editing?.doctrine_ref?.name ?? doctrineId }]
+                : []),
+            ]}
+            value={doctrineId}
+            onChange={(e) => setDoctrineId(e.currentTarget.value)}
+            data-testid="ping-doctrine-select"
+          />
+        )}
         <TextInput
           label="Связь"
           placeholder="Mumble: канал «Флот 1»"
