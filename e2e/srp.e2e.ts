@@ -90,4 +90,42 @@ describe('SRP in Chromium: a pilot and the manager', () => {
     await screenshot(manager, 'srp-manager-phone');
     expect(errors.flat()).toEqual([]);
   });
+
+  it('the demo losses: a doctrine Ferox in the demo fleet, another outside every fleet, a Rifter in it that is not the doctrine', async () => {
+    const miner = await open();
+    const olga = await open();
+    await loginDemo(miner, 'demo_miner');
+    await loginDemo(olga, 'demo_security');
+    await miner.goto('/corp/srp');
+    await olga.goto('/corp/srp');
+    const fileAll = async (page: Page) => {
+      const rows = page
+        .getByTestId('srp-losses')
+        .getByRole('row')
+        .filter({ has: page.getByRole('button', { name: /^Подать на СРП/ }) });
+      await rows.first().waitFor();
+      while ((await rows.count()) > 0) {
+        const row = rows.first();
+        const id = (await row.getAttribute('data-testid'))!.replace('loss-', '');
+        await row.getByRole('button', { name: /^Подать на СРП/ }).click();
+        await page.getByTestId(`mine-${id}`).waitFor();
+      }
+    };
+    await fileAll(miner);
+    await fileAll(olga);
+    const mine = async (page: Page) =>
+      (await page.getByTestId('srp-mine').getByRole('row').allTextContents()).slice(1).map((t) => t.replace(/\s+/g, ' '));
+    const pavel = await mine(miner);
+    expect(pavel).toHaveLength(2);
+    expect(pavel.filter((t) => t.includes('Флот на Ферроксах') && t.includes('По доктрине'))).toHaveLength(1);
+    expect(pavel.filter((t) => t.includes('Вне флота'))).toHaveLength(1);
+    const rifter = await mine(olga);
+    expect(rifter).toHaveLength(1);
+    expect(rifter[0]).toContain('Rifter');
+    expect(rifter[0]).toContain('Флот на Ферроксах');
+    expect(rifter[0]).toContain('Не доктрина');
+    await miner.setViewportSize({ width: 1366, height: 900 });
+    await screenshot(miner, 'srp-demo-miner');
+    expect(errors.flat()).toEqual([]);
+  });
 });
