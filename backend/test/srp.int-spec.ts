@@ -373,10 +373,26 @@ describe('the ping’s doctrine', () => {
       ],
       ['none', loss(IVAN, 612, [[AUTOCANNON, 2, 0]], CORP_A, FEROX)],
     ];
+    const filed: SrpRequest[] = [];
     for (const [expected, km] of cases) {
       const r = await file(pilot, { killmail_id: km.killmail_id, killmail_hash: km.killmail_hash });
       expect([r.ping?.name, r.doctrine_match]).toEqual(['Рифтеры в Джиту', expected]);
+      filed.push(r);
     }
+
+    // A manager moves the exact one to the first fleet (no library doctrine) and back; a pilot may not.
+    const log = await socketOf(pilot);
+    const moved = await admin.post('/auth/corp/relink_srp', { id: filed[0].id, ping_id: pingId });
+    expect(moved.body.request).toMatchObject({ ping: { id: pingId, name: 'Роум в Джиту' }, doctrine_match: null, rev: 1 });
+    await log.next('srp:request-changed', (p) => p.id === filed[0].id && p.rev === 1);
+    const back = await admin.post('/auth/corp/relink_srp', { id: filed[0].id, ping_id: ping.body.event.id });
+    expect(back.body.request).toMatchObject({ ping: { name: 'Рифтеры в Джиту' }, doctrine_match: 'exact', rev: 2 });
+    const none = await admin.post('/auth/corp/relink_srp', { id: filed[0].id, ping_id: null });
+    expect(none.body.request).toMatchObject({ ping: null, doctrine_match: null });
+    const byPilot = await pilot.post('/auth/corp/relink_srp', { id: filed[0].id, ping_id: pingId });
+    expect({ status: byPilot.status, message: byPilot.body.message }).toEqual({ status: 403, message: SRP_MESSAGES.cannotManage });
+    const foreign = await other.post('/auth/corp/relink_srp', { id: filed[0].id, ping_id: null });
+    expect(foreign.status).toBe(404);
   });
 });
 

@@ -7,7 +7,7 @@ import { SRP_EVENTS, type SrpRequestChangedEvent } from './srp.events';
 /**
  * A request filed or decided -> the corporation's webhooks, through the corporation area's one
  * outbox (one row per enabled webhook, one per change: the change key). The service awaits it, so
- * the rows exist before the answer; payments are not announced.
+ * the rows exist before the answer; payments and re-links are not announced.
  */
 @Injectable()
 export class SrpWebhooksListener {
@@ -15,7 +15,7 @@ export class SrpWebhooksListener {
 
   @OnEvent(SRP_EVENTS.requestChanged)
   async onChanged(e: SrpRequestChangedEvent): Promise<void> {
-    if (e.reason === 'paid') return;
+    if (e.reason !== 'filed' && e.reason !== 'decided') return;
     const kind = e.reason === 'filed' ? 'srp-filed' : 'srp-decided';
     await this.outbox.enqueue({
       corporationId: e.corporationId,

@@ -3,6 +3,7 @@ import {
   addSrpSchema,
   decideSrpSchema,
   paySrpSchema,
+  relinkSrpSchema,
   srpManagerSchema,
   srpSettingsSchema,
   type PaySrpResponse,
@@ -74,6 +75,17 @@ export class SrpController {
     @Body(new ZodPipe(paySrpSchema)) body: Parsed<typeof paySrpSchema>,
   ): Promise<PaySrpResponse> {
     return { requests: await this.srp.pay(member, body) };
+  }
+
+  /** The FC's or a manager's correction of the fleet a pending request belongs to. */
+  @Post('relink_srp')
+  @CorpArea('manageSrp')
+  @HttpCode(200)
+  async relink(
+    @Member() member: CorpMember,
+    @Body(new ZodPipe(relinkSrpSchema)) body: Parsed<typeof relinkSrpSchema>,
+  ): Promise<{ request: SrpRequest }> {
+    return { request: await this.srp.relink(member, body) };
   }
 
   @Get('srp_settings')

@@ -2,12 +2,12 @@ import type { SrpRequest } from '@eve-toolkit/shared-types';
 
 /** Domain events of ship replacement (EventEmitter2). */
 export const SRP_EVENTS = {
-  /** Filed, decided or paid. */
+  /** Filed, decided, paid or linked to another ping. */
   requestChanged: 'srp.request-changed',
 } as const;
 
 export interface SrpRequestChangedEvent {
   corporationId: number;
   request: SrpRequest;
-  reason: 'filed' | 'decided' | 'paid';
+  reason: 'filed' | 'decided' | 'paid' | 'relinked';
 }

@@ -180,6 +180,46 @@ export class SrpService {
     return this.changed(doc.toObject<SrpRequestDoc>(), 'filed');
   }
 
+  /**
+   * Links a pending request to another ping of its corporation (null: none), as the FC or a
+   * manager knows better than the window: the doctrine match and the suggested payout follow the
+   * new ping. One conditional update on `status: 'pending'` (a decided request keeps its fleet: 409).
+   */
+  async relink(member: CorpMember, req: { id: string; ping_id: string | null }): Promise<SrpRequest> {
+    const _id = objectId(req.id);
+    const doc = await this.requests.findOne(member, { _id }).lean<SrpRequestDoc>();
+    if (!doc) throw apiError(404, SRP_MESSAGES.notFound);
+    if (doc.status !== 'pending') throw apiError(409, SRP_MESSAGES.relinkDecided);
+    const owner = { corporationIds: [doc.corporation_id], corporationId: doc.corporation_id };
+    const ping = req.ping_id ? await this.pings.ref(owner, req.ping_id) : null;
+    if (req.ping_id && !ping) throw apiError(404, SRP_MESSAGES.pingNotFound);
+    const items = doc.items.map((i) => ({ typeId: i.type_id, destroyed: i.destroyed, dropped: i.dropped }));
+    const quantities = lostQuantities(doc.ship.id, items);
+    const fits = ping ? await this.doctrines.fitsOf(doc.corporation_id, ping.doctrineId) : null;
+    const doctrine = fits ? matchDoctrine({ shipTypeId: doc.ship.id, quantities }, fits) : null;
+    const rule = await this.rule(owner);
+    const suggested = suggestPayout(
+      { rule: rule.rule, share: rule.share, fixed: rule.fixed, minusInsurance: rule.minus_insurance },
+      { lossValue: doc.loss_value, fitId: doctrine?.fitId ?? null, insurance: doc.insurance },
+    );
+    const updated = await this.requests
+      .findOneAndUpdate(
+        member,
+        { _id, status: 'pending' },
+        {
+          $set: {
+            ping: ping ? { id: ping.id, name: ping.name } : null,
+            doctrine_match: doctrine?.match ?? null,
+            suggested_payout: suggested,
+          },
+          $inc: { rev: 1 },
+        },
+      )
+      .lean<SrpRequestDoc>();
+    if (!updated) throw apiError(409, SRP_MESSAGES.relinkDecided);
+    return this.changed(updated, 'relinked');
+  }
+
   /** A pilot's own requests; a manager's, every request of their corporations. */
   async list(member: CorpMember): Promise<SrpRequestsResponse> {
     const filter = member.can.manageSrp ? {} : { user_id: member.user.id };

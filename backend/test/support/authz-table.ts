@@ -101,6 +101,7 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   corp('get', '/auth/corp/srp_requests', CORP_PERMISSIONS.member),
   corp('post', '/auth/corp/decide_srp', CORP_PERMISSIONS.manageSrp, SRP_MESSAGES.cannotManage),
   corp('post', '/auth/corp/pay_srp', CORP_PERMISSIONS.manageSrp, SRP_MESSAGES.cannotManage),
+  corp('post', '/auth/corp/relink_srp', CORP_PERMISSIONS.manageSrp, SRP_MESSAGES.cannotManage),
   corp('get', '/auth/corp/srp_settings', CORP_PERMISSIONS.manageSrp, SRP_MESSAGES.cannotManage),
   corp('post', '/auth/corp/srp_settings', CORP_PERMISSIONS.manageSrp, SRP_MESSAGES.cannotManage),
   corp('post', '/auth/corp/srp_manager', CORP_PERMISSIONS.manageSrp, SRP_MESSAGES.cannotManage),

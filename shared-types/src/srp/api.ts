@@ -114,3 +114,7 @@ export const srpManagerSchema = z.object({
   grant: z.boolean(),
 });
 export type SrpManagerRequest = z.input<typeof srpManagerSchema>;
+
+/** POST auth/corp/relink_srp: a manager links a pending request to another ping of its corporation (or none). */
+export const relinkSrpSchema = z.object({ id: requestId, ping_id: pingId.nullable() });
+export type RelinkSrpRequest = z.input<typeof relinkSrpSchema>;

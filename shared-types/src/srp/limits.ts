@@ -64,6 +64,7 @@ export const SRP_MESSAGES = {
   amountUnknown: 'Стоимость потери неизвестна: укажите сумму выплаты',
   reasonRequired: 'Укажите причину отказа',
   alreadyDecided: 'Заявка уже решена',
+  relinkDecided: 'Флот можно сменить только у заявки, которая ещё не решена',
   notApproved: 'Выплатить можно только одобренные заявки',
   idsRequired: 'Выберите заявки',
   tooMany: (n: number) => `Не больше ${n} заявок за раз`,
