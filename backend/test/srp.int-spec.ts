@@ -12,6 +12,7 @@ import type { Connection } from 'mongoose';
 import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
 import {
   CORP_MESSAGES,
+  DEFAULT_SRP_SETTINGS,
   SRP_MESSAGES,
   type SrpLossesResponse,
   type SrpRequest,
@@ -389,8 +390,20 @@ describe('the ping’s doctrine', () => {
     expect(back.body.request).toMatchObject({ ping: { name: 'Рифтеры в Джиту' }, doctrine_match: 'exact', rev: 2 });
     const none = await admin.post('/auth/corp/relink_srp', { id: filed[0].id, ping_id: null });
     expect(none.body.request).toMatchObject({ ping: null, doctrine_match: null });
+    // The rule «a fixed amount per doctrine fit», minus Platinum: 5 000 000 − 400 000.
+    const fitId = doctrine.body.doctrine.fits[0].id as string;
+    const rule = { hub_id: 2, rule: 'fixed', share: 1, fixed: { [fitId]: 5_000_000 }, minus_insurance: true };
+    expect((await admin.post('/auth/corp/srp_settings', rule)).status).toBe(200);
+    const fixed = await admin.post('/auth/corp/relink_srp', { id: filed[0].id, ping_id: ping.body.event.id });
+    expect(fixed.body.request).toMatchObject({ doctrine_match: 'exact', suggested_payout: 4_600_000 });
+    const partial = await admin.post('/auth/corp/relink_srp', { id: filed[1].id, ping_id: ping.body.event.id });
+    expect(partial.body.request).toMatchObject({ doctrine_match: 'partial', suggested_payout: 4_600_000 });
+    await admin.post('/auth/corp/srp_settings', { ...DEFAULT_SRP_SETTINGS });
     const byPilot = await pilot.post('/auth/corp/relink_srp', { id: filed[0].id, ping_id: pingId });
-    expect({ status: byPilot.status, message: byPilot.body.message }).toEqual({ status: 403, message: SRP_MESSAGES.cannotManage });
+    expect({ status: byPilot.status, message: byPilot.body.message }).toEqual({
+      status: 403,
+      message: SRP_MESSAGES.cannotManage,
+    });
     const foreign = await other.post('/auth/corp/relink_srp', { id: filed[0].id, ping_id: null });
     expect(foreign.status).toBe(404);
   });

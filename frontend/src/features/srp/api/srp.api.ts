@@ -4,8 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AddSrpRequest,
   DecideSrpRequest,
+  DoctrinesResponse,
   PaySrpRequest,
   PaySrpResponse,
+  PingsResponse,
+  RelinkSrpRequest,
   SrpLossesResponse,
   SrpManagerRequest,
   SrpRequest,
@@ -22,6 +25,8 @@ export const srpKeys = {
   losses: ['srp', 'losses'] as const,
   requests: ['srp', 'requests'] as const,
   settings: ['srp', 'settings'] as const,
+  pings: ['srp', 'pings'] as const,
+  doctrines: ['srp', 'doctrines'] as const,
 };
 
 /** The server's Russian message (its list when it sent several). */
@@ -106,6 +111,37 @@ export function usePaySrp() {
   return useMutation({
     mutationFn: (body: PaySrpRequest) => api.post<PaySrpResponse>('auth/corp/pay_srp', body),
     onSuccess: ({ requests }) => requests.forEach((r) => putRequest(client, r)),
+    onError: () => void client.invalidateQueries({ queryKey: srpKeys.requests }),
+  });
+}
+
+/** The corporation's pings (upcoming and the last week's), to link a request to another fleet. */
+export function useSrpPings(enabled: boolean) {
+  return useQuery({
+    queryKey: srpKeys.pings,
+    queryFn: ({ signal }) => api.get<PingsResponse>('auth/corp/events', { signal }),
+    retry,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** The corporation's doctrine fits (a fixed payout per fit). */
+export function useSrpDoctrines(enabled: boolean) {
+  return useQuery({
+    queryKey: srpKeys.doctrines,
+    queryFn: ({ signal }) => api.get<DoctrinesResponse>('auth/corp/doctrines', { signal }),
+    retry,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useRelinkSrp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RelinkSrpRequest) => api.post<{ request: SrpRequest }>('auth/corp/relink_srp', body),
+    onSuccess: ({ request }) => putRequest(client, request),
     onError: () => void client.invalidateQueries({ queryKey: srpKeys.requests }),
   });
 }

@@ -18,11 +18,50 @@ import { HUBS, type SrpRequest, type SrpSettings } from '@eve-toolkit/shared-typ
 import { CardTable } from '../../../shared/ui/card-table';
 import { CopyButton } from '../../../shared/ui/copy-button';
 import { NumberField } from '../../../shared/ui/number-field';
-import { errorText, useDecideSrp, useGrantSrp, usePaySrp, useSaveSrpSettings, useSrpSettings } from '../api/srp.api';
+import {
+  errorText,
+  useDecideSrp,
+  useGrantSrp,
+  usePaySrp,
+  useRelinkSrp,
+  useSaveSrpSettings,
+  useSrpDoctrines,
+  useSrpPings,
+  useSrpSettings,
+} from '../api/srp.api';
 import { srpCsv, srpReport, type ReportBy } from '../lib/reports';
 import { et, FleetCell, isk, LossValue } from './srp-parts';
 
 /** One pending request: approve with the suggested payout (editable) or deny with a reason. */
+/** The fleet a pending request belongs to, changeable by the manager (the window's guess may be wrong). */
+function FleetSelect({ r }: { r: SrpRequest }) {
+  const pings = useSrpPings(true);
+  const relink = useRelinkSrp();
+  const options = [
+    { value: '', label: 'Вне флота' },
+    ...(pings.data?.events ?? []).map((p) => ({ value: p.id, label: `${p.name} (${et(p.date)})` })),
+  ];
+  if (r.ping && !options.some((o) => o.value === r.ping!.id)) options.push({ value: r.ping.id, label: r.ping.name });
+  return (
+    <Stack gap={4}>
+      <NativeSelect
+        size="xs"
+        aria-label={`Флот заявки: ${r.ship.name}, ${r.character.name}`}
+        data={options}
+        value={r.ping?.id ?? ''}
+        disabled={relink.isPending}
+        onChange={(e) => relink.mutate({ id: r.id, ping_id: e.currentTarget.value || null })}
+        w={200}
+      />
+      {relink.isError && (
+        <Text size="xs" c="red" role="alert">
+          {errorText(relink.error)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function QueueRow({ r }: { r: SrpRequest }) {
   const decide = useDecideSrp();
   const [amount, setAmount] = useState<number | null>(r.suggested_payout);
@@ -47,7 +86,10 @@ function QueueRow({ r }: { r: SrpRequest }) {
         )}
       </Table.Td>
       <Table.Td data-label="Флот">
-        <FleetCell r={r} />
+        <Stack gap={4} align="flex-start">
+          <FleetCell r={r} />
+          <FleetSelect r={r} />
+        </Stack>
       </Table.Td>
       <Table.Td data-label="Решение">
         <Stack gap={6}>
@@ -312,11 +354,55 @@ export function ReportsPanel({ requests }: { requests: SrpRequest[] }) {
   );
 }
 
+/** A fixed amount for each doctrine fit (a loss matching no fit with an amount gets the share). */
+function FixedAmounts({ fixed, onChange }: { fixed: Record<string, number>; onChange: (f: Record<string, number>) => void }) {
+  const doctrines = useSrpDoctrines(true);
+  const fits = (doctrines.data?.doctrines ?? []).flatMap((d) => d.fits.map((f) => ({ id: f.id, label: `${d.name}: ${f.name}` })));
+  if (doctrines.isPending) return <Text size="sm">Загрузка доктрин…</Text>;
+  if (fits.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        В библиотеке корпорации нет доктрин: выплата считается долей стоимости.
+      </Text>
+    );
+  return (
+    <Stack gap="xs" data-testid="srp-fixed">
+      {fits.map((f) => (
+        <NumberField
+          key={f.id}
+          label={`${f.label}, ISK`}
+          value={fixed[f.id] ?? null}
+          allowEmpty
+          min={0}
+          max={1e13}
+          w={260}
+          onChange={(v) => {
+            const next = { ...fixed };
+            if (v === null) delete next[f.id];
+            else next[f.id] = v;
+            onChange(next);
+          }}
+        />
+      ))}
+    </Stack>
+  );
+}
+
 function RuleForm({ settings }: { settings: SrpSettings }) {
   const save = useSaveSrpSettings();
   const [s, setS] = useState(settings);
   return (
     <Stack gap="sm">
+      <SegmentedControl
+        aria-label="Правило"
+        value={s.rule}
+        onChange={(v) => setS({ ...s, rule: v as SrpSettings['rule'] })}
+        data={[
+          { value: 'share', label: 'Доля стоимости' },
+          { value: 'fixed', label: 'Сумма за фит доктрины' },
+        ]}
+        w="fit-content"
+      />
       <Group align="flex-end" gap="sm" wrap="wrap">
         <NativeSelect
           label="Хаб оценки"
@@ -326,19 +412,22 @@ function RuleForm({ settings }: { settings: SrpSettings }) {
           w={160}
         />
         <NumberField
-          label="Доля стоимости, %"
+          label={s.rule === 'fixed' ? 'Доля (без суммы за фит), %' : 'Доля стоимости, %'}
           value={Math.round(s.share * 1000) / 10}
           min={0}
           max={100}
           decimals={1}
           onChange={(v) => setS({ ...s, share: (v ?? 0) / 100 })}
-          w={160}
+          w={200}
         />
         <Switch
           label="Минус страховка «Платина»"
           checked={s.minus_insurance}
           onChange={(e) => setS({ ...s, minus_insurance: e.currentTarget.checked })}
         />
+      </Group>
+      {s.rule === 'fixed' && <FixedAmounts fixed={s.fixed} onChange={(fixed) => setS({ ...s, fixed })} />}
+      <Group>
         <Button variant="light" loading={save.isPending} onClick={() => save.mutate(s)}>
           Сохранить правило
         </Button>
