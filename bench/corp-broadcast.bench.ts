@@ -26,19 +26,15 @@
  *
  *   npm run build && npx tsx bench/corp-broadcast.bench.ts --topology [sockets=10000] [rounds=20]
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import mongoose from 'mongoose';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
 import { startEmbeddedMongo } from '../packages/embedded-mongo/src/index';
-import { startFakeEsi, startFakeSso } from '../tools/fake-esi/src/index';
-import { nativeLayout } from '../deploy/topology';
-import { REPO, reservedPort } from '../e2e/support/app-process';
+import { Person, startTopology, type Topology } from '../e2e/support/topology';
 import { CorporationsService } from '../backend/dist/corporations/corporations.service';
 import { RealtimeGateway } from '../backend/dist/realtime/realtime.gateway';
 import { Rooms } from '../backend/dist/common/realtime/rooms';
@@ -199,118 +195,6 @@ const TOPOLOGY_CORP = 98_777_779;
 /** How long a round waits for every socket before it counts the missing ones as lost. */
 const LOST_AFTER_MS = 30_000;
 
-/** A child process whose output is kept (the instances log the requests they serve). */
-class Proc {
-  out = '';
-  readonly child: ChildProcess;
-  constructor(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
-    this.child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (b: Buffer) => {
-      this.out = (this.out + b.toString()).slice(-200_000);
-    };
-    this.child.stdout!.on('data', keep);
-    this.child.stderr!.on('data', keep);
-  }
-  async waitFor(text: string | RegExp, ms = 120_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    const seen = () => (typeof text === 'string' ? this.out.includes(text) : text.test(this.out));
-    while (!seen()) {
-      if (this.child.exitCode !== null)
-        throw new Error(`exited (${this.child.exitCode}) before "${text}":\n${this.out.slice(-2000)}`);
-      if (Date.now() > deadline) throw new Error(`no "${text}" within ${ms} ms:\n${this.out.slice(-2000)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  /** Resident memory (MB) now, from /proc. */
-  rssMb(): number {
-    const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-  }
-}
-
-/** A member's HTTP client through the proxy from its own loopback address (cookies, CSRF token). */
-class Person {
-  private cookies = new Map<string, string>();
-  private csrf: string | null = null;
-  constructor(
-    private readonly base: string,
-    readonly address: string,
-  ) {}
-
-  get cookie(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
-  request(method: string, path: string, body?: object | { multipart: Record<string, string> }) {
-    let payload: Buffer | undefined;
-    const headers: Record<string, string> = { cookie: this.cookie };
-    if (body && 'multipart' in body) {
-      const boundary = `----bench${Date.now()}`;
-      payload = Buffer.from(
-        Object.entries(body.multipart)
-          .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-          .join('') + `--${boundary}--\r\n`,
-      );
-      headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
-    } else if (body) {
-      payload = Buffer.from(JSON.stringify(body));
-      headers['content-type'] = 'application/json';
-    }
-    if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf;
-    return new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
-      const req = httpRequest(`${this.base}${path}`, { method, headers, localAddress: this.address, agent: false }, (res) => {
-        for (const c of res.headers['set-cookie'] ?? []) {
-          const [pair] = c.split(';');
-          this.cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-        }
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (text += d));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> }),
-        );
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(payload);
-    });
-  }
-
-  async post(path: string, body: object | { multipart: Record<string, string> }) {
-    if (!this.csrf) this.csrf = (await this.request('GET', '/auth/get_csrf')).json.token as string;
-    return this.request('POST', path, body);
-  }
-
-  private async captcha(db: mongoose.Connection): Promise<string> {
-    const { json } = await this.request('GET', '/auth/generate_captcha');
-    const doc = await db.collection('captchas').findOne({ _id: json.id as never });
-    await this.post('/auth/validate_captcha', { captcha_id: json.id, answer: doc!.answer });
-    return json.id as string;
-  }
-
-  /** Registers, becomes a member (corp, fc) of the corporation with one character, and logs in. */
-  async join(db: mongoose.Connection, username: string, characterId: number): Promise<void> {
-    const password = 'секрет-123';
-    const multipart = { username, password, email: 'user@example.com', captcha_id: await this.captcha(db) };
-    if ((await this.post('/auth/registration', { multipart })).status !== 200) throw new Error(`registration of ${username}`);
-    const user = await db.collection('users').findOneAndUpdate({ username_lower: username }, { $set: { roles: ['corp', 'fc'] } });
-    await db.collection('characters').insertOne({
-      _id: characterId as never,
-      user_id: String(user!._id),
-      name: username,
-      corporation_id: TOPOLOGY_CORP,
-      owner_hash: 'x',
-      scopes: [],
-      refresh_token_enc: 'x',
-      needs_relink: false,
-      linked_at: new Date(),
-    });
-    const login = await this.post('/auth/login', { multipart: { username, password, captcha_id: await this.captcha(db) } });
-    if (login.json.ok !== true) throw new Error(`login of ${username}: ${JSON.stringify(login.json)}`);
-    this.csrf = null;
-  }
-}
-
 /** Child mode: BENCH_COUNT sockets through the proxy from BENCH_ADDRESS; per ping, every socket's arrival. */
 async function proxyClients(): Promise<void> {
   const count = Number(process.env.BENCH_COUNT);
@@ -360,95 +244,27 @@ async function proxyClients(): Promise<void> {
 
 async function topology(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'eve-broadcast-'));
-  const procs: Proc[] = [];
   const children: ChildProcess[] = [];
+  let topo: Topology | undefined;
   const stopAll = () => {
     children.forEach((c) => c.kill('SIGKILL'));
-    procs.forEach((p) => p.child.kill('SIGKILL'));
+    topo?.kill();
   };
   process.once('exit', stopAll);
   try {
-    const sso = await startFakeSso();
-    const esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso });
-    const ports = {
-      proxy: await reservedPort(),
-      apps: [await reservedPort(), await reservedPort()],
-      redis: await reservedPort(),
-      mongo: await reservedPort(),
-    };
-    const runtime = join(work, 'nginx');
-    mkdirSync(runtime, { recursive: true });
-    const layout = nativeLayout(ports, runtime);
-    const mongo = new Proc(process.execPath, [
-      join(REPO, 'packages/embedded-mongo/dist/cli.js'),
-      ...layout.mongoArgs(join(work, 'db')),
-    ]);
-    const redis = new Proc('redis-server', layout.redisArgs);
-    procs.push(mongo, redis);
-    await mongo.waitFor(/mongodb:\/\/\S+/);
-    await redis.waitFor('Ready to accept connections');
-    const { NODE_ENV: _jest, ...inherited } = process.env;
-    const apps = [0, 1].map(
-      (i) =>
-        new Proc(process.execPath, [join(REPO, 'backend/dist/main.js')], {
-          ...inherited,
-          ...layout.appEnv(i),
-          NODE_ENV: 'production',
-          DATA_DIR: join(work, `app-${i}`),
-          SESSION_SECRET: 'bench-session-secret',
-          TOKEN_ENCRYPTION_KEY: 'bench-token-key-0123456',
-          ESI_BASE_URL: esi.url,
-          SSO_BASE_URL: sso.url,
-          SSO_CLIENT_ID: sso.clientId,
-          SSO_CLIENT_SECRET: sso.clientSecret,
-          SDE_AUTO_IMPORT: 'false',
-          SCHEDULER_ENABLED: 'false',
-          LOG_LEVEL: 'info',
-          RATE_LIMIT_SCALE: '1000',
-        }),
-    );
-    procs.push(...apps);
-    await Promise.all(apps.map((a) => a.waitFor('запущен: ')));
-    writeFileSync(join(runtime, 'nginx.conf'), layout.nginxConf);
-    const asRoot = process.getuid?.() === 0 ? ' user root;' : '';
-    const nginx = new Proc('nginx', ['-p', runtime, '-c', join(runtime, 'nginx.conf'), '-g', `daemon off;${asRoot}`]);
-    procs.push(nginx);
-    const proxy = `http://127.0.0.1:${ports.proxy}`;
-    for (
-      let tries = 0;
-      !(await fetch(`${proxy}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      tries++
-    ) {
-      if (tries > 300 || nginx.child.exitCode !== null) throw new Error(`nginx did not serve: ${nginx.out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const db = await mongoose.createConnection(/mongodb:\/\/\S+/.exec(mongo.out)![0], { dbName: 'eve_toolkit' }).asPromise();
-    await db
-      .collection('corporations')
-      .insertOne({ _id: TOPOLOGY_CORP as never, name: 'Bench Corp', corp_type: 0, created_at: new Date() });
-
+    topo = await startTopology({
+      work,
+      corporation: { id: TOPOLOGY_CORP, name: 'Bench Corp' },
+      appEnv: { RATE_LIMIT_SCALE: '1000' },
+    });
+    const { db, proxy, apps } = topo;
     // Which loopback addresses the proxy sends to which instance (each instance logs what it served).
-    const byInstance: string[][] = [[], []];
-    for (let n = 2; n < 250 && byInstance.some((list) => list.length < 2); n++) {
-      const address = `127.0.0.${n}`;
-      await new Person(proxy, address).request('GET', `/api/client_config?probe-${n}`);
-      let served = -1;
-      // The request log line is written right after the answer.
-      for (let wait = 0; served < 0 && wait < 100; wait++) {
-        served = apps.findIndex((a) => a.out.includes(`probe-${n} `) || a.out.includes(`probe-${n}"`));
-        if (served < 0) await new Promise((r) => setTimeout(r, 50));
-      }
-      if (served >= 0 && byInstance[served].length < 2) byInstance[served].push(address);
-    }
-    if (byInstance.some((list) => list.length < 2)) throw new Error(`addresses per instance: ${JSON.stringify(byInstance)}`);
+    const byInstance = await topo.addressesByInstance(2);
     const reader = new Person(proxy, byInstance[0][0]);
     const authors = [new Person(proxy, byInstance[0][0]), new Person(proxy, byInstance[1][0])];
-    await reader.join(db, 'bench_reader', 2_112_998_001);
-    await authors[0].join(db, 'bench_fc_a', 2_112_998_002);
-    await authors[1].join(db, 'bench_fc_b', 2_112_998_003);
+    await reader.join(db, 'bench_reader', 2_112_998_001, TOPOLOGY_CORP);
+    await authors[0].join(db, 'bench_fc_a', 2_112_998_002, TOPOLOGY_CORP);
+    await authors[1].join(db, 'bench_fc_b', 2_112_998_003, TOPOLOGY_CORP);
 
     // The sockets: four child processes, one address each, two per instance.
     const addresses = [...byInstance[0], ...byInstance[1]];
@@ -557,15 +373,9 @@ async function topology(): Promise<void> {
     console.log(`p99 ${fmt(pct(delays, 99))} (target < 250 ms), lost ${lost} (target 0)`);
     children.forEach((c) => c.removeAllListeners('exit'));
     children.forEach((c) => c.send({ close: true }));
-    await db.close();
-    await esi.close();
-    await sso.close();
     if (errors || lost || duplicates) process.exitCode = 1;
   } finally {
-    for (const p of procs.reverse()) {
-      p.child.kill('SIGTERM');
-      await new Promise((r) => (p.child.exitCode !== null ? r(null) : p.child.once('exit', r)));
-    }
+    await topo?.close();
     rmSync(work, { recursive: true, force: true });
   }
 }

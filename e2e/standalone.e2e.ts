@@ -11,10 +11,11 @@
  *   Rifter of issue 23 included;
  * - its demo market is live (the seed ships in the repository).
  */
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { sdeArchiveName, startFakeStaticData, zipSde, type FakeStaticData } from '../tools/fake-esi/src';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { startApp, type AppProcess } from './support/app-process';
-import { standaloneCopy, startFakeCcp, writeSdeZip, type FakeCcp } from './support/standalone';
+import { standaloneCopy } from './support/standalone';
 import { SDE_SUBSET_DIR } from '../tools/sde-subset/paths';
 
 jest.setTimeout(420_000);
@@ -124,14 +125,16 @@ async function waitForLiveMarket(url: string): Promise<number> {
 
 describe('a copy of the repository with no ../shared beside it', () => {
   let root = '';
-  let zip = '';
-  let ccp: FakeCcp | null = null;
+  let zip: Buffer;
+  let ccp: FakeStaticData | null = null;
   let app: AppProcess | null = null;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     root = standaloneCopy();
-    zip = join(dirname(root), 'eve-online-static-data-0-jsonl.zip');
-    writeSdeZip(SDE_SUBSET_DIR, zip);
+    zip = await zipSde(
+      SDE_SUBSET_DIR,
+      readdirSync(SDE_SUBSET_DIR).filter((f) => f.endsWith('.jsonl')),
+    );
   });
   afterAll(async () => {
     await app?.stop('SIGKILL');
@@ -160,9 +163,10 @@ describe('a copy of the repository with no ../shared beside it', () => {
     // The first transfer is cut halfway, once those bytes are on the disk of the copy's data folder.
     const dataDir = join(dirname(root), 'data');
     mkdirSync(dataDir);
-    const at = Math.floor(statSync(zip).size / 2);
-    const archive = join(dataDir, 'sde', 'eve-online-static-data-0-jsonl.zip');
-    ccp = await startFakeCcp(zip, 0, { cut: { at, part: `${archive}.part` } });
+    const at = Math.floor(zip.length / 2);
+    const archive = join(dataDir, 'sde', sdeArchiveName(0));
+    ccp = await startFakeStaticData({ latest: 0, zips: [[0, zip]], releaseDate: '2025-06-24T00:00:00Z' });
+    ccp.cutNext(at, `${archive}.part`);
     app = await startApp(
       { APP_MODE: 'demo', SDE_BASE_URL: ccp.base, RATE_LIMIT_TRUSTED: '127.0.0.1', DATA_DIR: dataDir },
       120_000,

@@ -10,166 +10,18 @@
  * - with A back, kill -9 B while writes are in flight: every acknowledged write is stored.
  * Also: the committed docker-compose.yml and deploy/nginx.conf are what the description makes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import mongoose from 'mongoose';
-import { io, type Socket } from 'socket.io-client';
-import { composeFile, composeNginxConf, nativeLayout } from '../deploy/topology';
-import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '../tools/fake-esi/src';
-import { REPO, reservedPort } from './support/app-process';
+import type mongoose from 'mongoose';
+import type { Socket } from 'socket.io-client';
+import { composeFile, composeNginxConf } from '../deploy/topology';
+import { REPO } from './support/app-process';
+import { Person, startTopology, type Proc, type Topology } from './support/topology';
 
 jest.setTimeout(180_000);
 
 const CORP = 98_000_001;
-
-/** A child process whose output is kept; `ready` resolves when `readyText` appears. */
-class Proc {
-  out = '';
-  readonly child: ChildProcess;
-  constructor(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
-    this.child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child.stdout!.on('data', (b: Buffer) => (this.out += b.toString()));
-    this.child.stderr!.on('data', (b: Buffer) => (this.out += b.toString()));
-  }
-  async waitFor(text: string | RegExp, ms = 60_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    const seen = () => (typeof text === 'string' ? this.out.includes(text) : text.test(this.out));
-    while (!seen()) {
-      if (this.child.exitCode !== null)
-        throw new Error(`exited (${this.child.exitCode}) before "${text}":\n${this.out.slice(-2000)}`);
-      if (Date.now() > deadline) throw new Error(`no "${text}" within ${ms} ms:\n${this.out.slice(-2000)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  stop(signal: NodeJS.Signals): Promise<number | null> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve(this.child.exitCode);
-    return new Promise((r) => {
-      this.child.once('exit', (code) => r(code));
-      this.child.kill(signal);
-    });
-  }
-}
-
-/** An HTTP client of one person: its own loopback address, cookies and CSRF token. */
-class Person {
-  private cookies = new Map<string, string>();
-  private csrf: string | null = null;
-  constructor(
-    private readonly base: string,
-    readonly address: string,
-  ) {}
-
-  get cookie(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
-  request(
-    method: string,
-    path: string,
-    body?: object | { multipart: Record<string, string> },
-  ): Promise<{ status: number; json: Record<string, unknown> }> {
-    let payload: Buffer | undefined;
-    const headers: Record<string, string> = { cookie: this.cookie };
-    if (body && 'multipart' in body) {
-      const boundary = `----topology${Date.now()}`;
-      payload = Buffer.from(
-        Object.entries(body.multipart)
-          .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-          .join('') + `--${boundary}--\r\n`,
-      );
-      headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
-    } else if (body) {
-      payload = Buffer.from(JSON.stringify(body));
-      headers['content-type'] = 'application/json';
-    }
-    if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf;
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(`${this.base}${path}`, { method, headers, localAddress: this.address, agent: false }, (res) => {
-        for (const c of res.headers['set-cookie'] ?? []) {
-          const [pair] = c.split(';');
-          const i = pair.indexOf('=');
-          this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
-        }
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (text += d));
-        res.on('end', () => {
-          let json: unknown;
-          try {
-            json = text ? JSON.parse(text) : undefined;
-          } catch {
-            json = text; // nginx's own error page (502 while an instance dies)
-          }
-          resolve({ status: res.statusCode ?? 0, json: json as Record<string, unknown> });
-        });
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(payload);
-    });
-  }
-
-  async post(path: string, body: object | { multipart: Record<string, string> }) {
-    if (!this.csrf) this.csrf = (await this.request('GET', '/auth/get_csrf')).json.token as string;
-    return this.request('POST', path, body);
-  }
-
-  /** Answers a picture captcha the way a person would (the answer read from the database). */
-  private async captcha(db: mongoose.Connection): Promise<string> {
-    const { json } = await this.request('GET', '/auth/generate_captcha');
-    const doc = await db.collection('captchas').findOne({ _id: json.id as never });
-    const res = await this.post('/auth/validate_captcha', { captcha_id: json.id, answer: doc!.answer });
-    expect(res.json.ok).toBe(true);
-    return json.id as string;
-  }
-
-  /** Registers, becomes a member of CORP (character as ESI would report it) and logs in. */
-  async join(db: mongoose.Connection, username: string, characterId: number): Promise<void> {
-    const password = 'секрет-123';
-    const reg = await this.post('/auth/registration', {
-      multipart: { username, password, email: 'user@example.com', captcha_id: await this.captcha(db) },
-    });
-    expect(reg.status).toBe(200);
-    const user = await db.collection('users').findOneAndUpdate({ username_lower: username }, { $set: { roles: ['corp', 'fc'] } });
-    await db.collection('characters').insertOne({
-      _id: characterId as never,
-      user_id: String(user!._id),
-      name: username,
-      corporation_id: CORP,
-      owner_hash: 'x',
-      scopes: [],
-      refresh_token_enc: 'x',
-      needs_relink: false,
-      linked_at: new Date(),
-    });
-    const login = await this.post('/auth/login', { multipart: { username, password, captcha_id: await this.captcha(db) } });
-    expect(login.json).toEqual({ ok: true });
-    this.csrf = null; // a new session: a new token
-  }
-
-  ping(name: string) {
-    return this.post('/auth/corp/add_event', { name, date: '2030-01-01', time: '12:00' });
-  }
-
-  socket(): Promise<Socket> {
-    return new Promise((resolve, reject) => {
-      const s = io(this.base, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        forceNew: true,
-        extraHeaders: { cookie: this.cookie },
-        localAddress: this.address,
-        reconnectionDelay: 200,
-        reconnectionDelayMax: 1000,
-      } as never);
-      s.once('connect', () => resolve(s));
-      s.once('connect_error', reject);
-    });
-  }
-}
 
 /** Names of the corporation events a socket received, in order. */
 function eventNames(s: Socket): { names: string[]; next(name: string, ms?: number): Promise<void> } {
@@ -193,101 +45,29 @@ function eventNames(s: Socket): { names: string[]; next(name: string, ms?: numbe
 
 describe('native production topology (nginx, two instances, redis-server, embedded MongoDB process)', () => {
   const work = mkdtempSync(join(tmpdir(), 'eve-topology-'));
-  const procs: Proc[] = [];
   const sockets: Socket[] = [];
-  let sso: FakeSso;
-  let esi: FakeEsi;
+  let topology: Topology;
   let db: mongoose.Connection;
   let proxy = '';
-  let layout: ReturnType<typeof nativeLayout>;
-  let appEnv: (i: number) => NodeJS.ProcessEnv;
-  const apps: Proc[] = [];
-
-  const startAppProc = async (i: number): Promise<Proc> => {
-    const p = new Proc(process.execPath, [join(REPO, 'backend', 'dist', 'main.js')], appEnv(i));
-    procs.push(p);
-    await p.waitFor('запущен: ');
-    return p;
-  };
+  let apps: Proc[];
 
   beforeAll(async () => {
-    sso = await startFakeSso();
-    esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso });
-    const ports = {
-      proxy: await reservedPort(),
-      apps: [await reservedPort(), await reservedPort()],
-      redis: await reservedPort(),
-      mongo: await reservedPort(),
-    };
-    const runtime = join(work, 'nginx');
-    mkdirSync(runtime, { recursive: true });
-    layout = nativeLayout(ports, runtime);
-
-    const mongo = new Proc(process.execPath, [
-      join(REPO, 'packages', 'embedded-mongo', 'dist', 'cli.js'),
-      ...layout.mongoArgs(join(work, 'db')),
-    ]);
-    const redis = new Proc('redis-server', layout.redisArgs);
-    procs.push(mongo, redis);
-    await mongo.waitFor(/mongodb:\/\/\S+/);
-    await redis.waitFor('Ready to accept connections');
-
-    const { NODE_ENV: _jest, ...inherited } = process.env;
-    appEnv = (i) => ({
-      ...inherited,
-      ...layout.appEnv(i),
-      NODE_ENV: 'production',
-      DATA_DIR: join(work, `app-${i}`),
-      SESSION_SECRET: 'topology-session-secret',
-      TOKEN_ENCRYPTION_KEY: 'topology-token-key-0123',
-      ESI_BASE_URL: esi.url,
-      SSO_BASE_URL: sso.url,
-      SSO_CLIENT_ID: sso.clientId,
-      SSO_CLIENT_SECRET: sso.clientSecret,
-      SDE_AUTO_IMPORT: 'false',
-      SCHEDULER_ENABLED: 'false',
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_SCALE: '50',
-      // Socket.IO's own account of closing, persisting and restoring sessions (printed when recovery fails).
-      DEBUG: 'socket.io-redis-streams-adapter,socket.io:socket',
+    topology = await startTopology({
+      work,
+      corporation: { id: CORP, name: 'Topology Corp' },
+      appEnv: {
+        RATE_LIMIT_SCALE: '50',
+        // Socket.IO's own account of closing, persisting and restoring sessions (printed when recovery fails).
+        DEBUG: 'socket.io-redis-streams-adapter,socket.io:socket',
+      },
     });
-    apps.push(await startAppProc(0), await startAppProc(1));
-
-    const conf = join(runtime, 'nginx.conf');
-    writeFileSync(conf, layout.nginxConf);
-    const asRoot = process.getuid?.() === 0 ? ' user root;' : '';
-    const nginx = new Proc('nginx', ['-p', runtime, '-c', conf, '-g', `daemon off;${asRoot}`]);
-    procs.push(nginx);
-    proxy = `http://127.0.0.1:${ports.proxy}`;
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const ok = await fetch(`${proxy}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline || nginx.child.exitCode !== null) throw new Error(`nginx did not serve: ${nginx.out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const uri = /mongodb:\/\/\S+/.exec(mongo.out)![0];
-    db = await mongoose.createConnection(uri, { dbName: 'eve_toolkit' }).asPromise();
-    await db
-      .collection('corporations')
-      .insertOne({ _id: CORP as never, name: 'Topology Corp', corp_type: 0, created_at: new Date() });
+    ({ db, proxy, apps } = topology);
   });
 
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await db?.close();
     // SIGTERM (nginx's master takes its workers down with it), SIGKILL what is still there after 10 s.
-    await Promise.all(
-      procs.map((p) => {
-        const force = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
-        return p.stop('SIGTERM').finally(() => clearTimeout(force));
-      }),
-    );
-    await esi?.close();
-    await sso?.close();
+    await topology?.close();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -300,7 +80,7 @@ describe('native production topology (nginx, two instances, redis-server, embedd
         .split('\n')
         .filter((l) => !/^\s*(server |listen |pid |error_log |access_log |\w+_temp_path )/.test(l))
         .join('\n');
-    expect(strip(layout.nginxConf)).toBe(strip(composeNginxConf()));
+    expect(strip(topology.layout.nginxConf)).toBe(strip(composeNginxConf()));
   });
 
   it("the proxy's access log never holds a calendar link's token", async () => {
@@ -315,27 +95,13 @@ describe('native production topology (nginx, two instances, redis-server, embedd
 
   it('through the proxy: a ping via A reaches B; SIGTERM A -> its socket recovers on B; kill -9 B mid-request loses no acknowledged write', async () => {
     // Which loopback addresses the proxy sends to which instance (each instance logs the request it served).
-    const byInstance: (string | undefined)[] = [undefined, undefined];
-    for (let n = 2; n < 64 && byInstance.some((x) => !x); n++) {
-      const address = `127.0.0.${n}`;
-      const probe = `probe-${n}`;
-      expect((await new Person(proxy, address).request('GET', `/api/client_config?${probe}`)).status).toBe(200);
-      const deadline = Date.now() + 5_000;
-      let served = -1;
-      while (served < 0 && Date.now() < deadline) {
-        served = apps.findIndex((a) => a.out.includes(probe));
-        if (served < 0) await new Promise((r) => setTimeout(r, 20));
-      }
-      expect(served).toBeGreaterThanOrEqual(0);
-      byInstance[served] ??= address;
-    }
-    const [toA, toB] = byInstance as [string, string];
+    const [[toA], [toB]] = await topology.addressesByInstance(1);
     const author = new Person(proxy, toA);
     const readerA = new Person(proxy, toA);
     const readerB = new Person(proxy, toB);
-    await author.join(db, 'topo_author', 2_100_200_001);
-    await readerA.join(db, 'topo_reader_a', 2_100_200_002);
-    await readerB.join(db, 'topo_reader_b', 2_100_200_003);
+    await author.join(db, 'topo_author', 2_100_200_001, CORP);
+    await readerA.join(db, 'topo_reader_a', 2_100_200_002, CORP);
+    await readerB.join(db, 'topo_reader_b', 2_100_200_003, CORP);
     const socketA = await readerA.socket();
     const socketB = await readerB.socket();
     sockets.push(socketA, socketB);
@@ -366,9 +132,9 @@ describe('native production topology (nginx, two instances, redis-server, embedd
     expect(onA.names).toEqual(['Через A', 'Пока A остановлен']);
 
     // A starts again; kill -9 B while four writers keep posting through the proxy.
-    apps[0] = await startAppProc(0);
+    apps[0] = await topology.startApp(0);
     const writers = [new Person(proxy, toB), new Person(proxy, toB), new Person(proxy, toB), new Person(proxy, toB)];
-    for (const [i, w] of writers.entries()) await w.join(db, `topo_writer_${i}`, 2_100_200_010 + i);
+    for (const [i, w] of writers.entries()) await w.join(db, `topo_writer_${i}`, 2_100_200_010 + i, CORP);
     const acked: string[] = [];
     const failed: string[] = [];
     let inFlight = 0;

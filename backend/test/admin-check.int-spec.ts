@@ -4,12 +4,14 @@
  * points, cyno skills and generators, thin wallet history) and one whose ESI calls fail (those
  * sections carry the error, the rest still shows).
  */
-import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
+import { type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
 import { ADMIN_MESSAGES, type CharacterCheckResult } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import { createTestApp } from './app';
 import { signedIn } from './support/accounts';
 import type { TestClient } from './support/client';
+import { linkCharacter } from './support/sso';
+import { startStandIns, type StandIns } from './support/stand-ins';
 
 jest.setTimeout(60_000);
 
@@ -20,44 +22,23 @@ const JON = 2112000003;
 const MIRA = 2112000004;
 const DMITRI = 2112000005;
 
+let standIns: StandIns;
 let sso: FakeSso;
 let esi: FakeEsi;
 let running: RunningApp;
 let admin: TestClient;
 
-/** The player's round trip: our auth_link -> the SSO picks a character -> back to our callback. */
-async function link(c: TestClient, characterId: number): Promise<void> {
-  const { redirect } = (await c.act('/auth/esi/auth_link', 200)).body as { redirect: string };
-  const authorize = new URL(redirect);
-  authorize.searchParams.set('character_id', String(characterId));
-  const atSso = await fetch(authorize, { redirect: 'manual' });
-  const back = new URL(atSso.headers.get('location')!);
-  const code = encodeURIComponent(back.searchParams.get('code')!);
-  const state = encodeURIComponent(back.searchParams.get('state')!);
-  expect((await c.get(`/auth/esi/callback?code=${code}&state=${state}`)).status).toBe(303);
-}
-
 beforeAll(async () => {
-  sso = await startFakeSso();
-  esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
-  running = await createTestApp({
-    sso: {
-      baseUrl: sso.url,
-      clientId: sso.clientId,
-      clientSecret: sso.clientSecret,
-      callbackUrl: 'http://127.0.0.1:1/auth/esi/callback',
-    },
-    esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
-    tokenEncryptionKey: 'a test deployment token key',
-  });
+  standIns = await startStandIns();
+  ({ sso, esi } = standIns);
+  running = await createTestApp(standIns.config());
   admin = await signedIn(running, 'chk_admin', ['admin']);
   const pilot = await signedIn(running, 'chk_pilot');
-  for (const id of [IVAN, ANNA, DMITRI]) await link(pilot, id);
+  for (const id of [IVAN, ANNA, DMITRI]) await linkCharacter(pilot, id);
 }, 120_000);
 afterAll(async () => {
   await running?.close();
-  await esi?.close();
-  await sso?.close();
+  await standIns?.close();
 });
 
 /** The corporation join dates this file's pilots have: the server counts whole days since them. */

@@ -7,14 +7,7 @@
  * (`runOnce(now)`): dates a year after the test's, so the test reads the same on any date.
  */
 import { getConnectionToken } from '@nestjs/mongoose';
-import {
-  defaultSkills,
-  startFakeEsi,
-  startFakeSso,
-  DEFAULT_SSO_CHARACTERS,
-  type FakeEsi,
-  type FakeSso,
-} from '@eve-toolkit/fake-esi';
+import { defaultSkills, DEFAULT_SSO_CHARACTERS, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
 import {
   CHECK_FLAG_MESSAGES,
   type AdminCharacterResponse,
@@ -32,6 +25,7 @@ import { signedIn } from './support/accounts';
 import type { TestClient } from './support/client';
 import { connectAs, EventLog, type ClientSocket } from './support/sockets';
 import { linkCharacter } from './support/sso';
+import { startStandIns, type StandIns } from './support/stand-ins';
 
 jest.setTimeout(90_000);
 
@@ -44,6 +38,7 @@ const T1 = new Date(Math.floor(Date.now() / HOUR) * HOUR + 400 * 24 * HOUR);
 const T2 = new Date(T1.getTime() + 24 * HOUR);
 const T3 = new Date(T2.getTime() + 24 * HOUR);
 
+let standIns: StandIns;
 let sso: FakeSso;
 let esi: FakeEsi;
 let a: RunningApp;
@@ -54,12 +49,12 @@ let db: Connection;
 const sockets: ClientSocket[] = [];
 
 function instance(database: ReturnType<typeof testDatabase>, concurrency: number): Promise<RunningApp> {
-  return startTestInstance(database, {
-    sso: { baseUrl: sso.url, clientId: sso.clientId, clientSecret: sso.clientSecret, callbackUrl: 'http://127.0.0.1:1/cb' },
-    esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
-    tokenEncryptionKey: 'a test deployment token key',
-    characterChecks: { intervalMs: 24 * HOUR, concurrency },
-  });
+  return startTestInstance(
+    database,
+    standIns.config({
+      characterChecks: { intervalMs: 24 * HOUR, concurrency },
+    }),
+  );
 }
 
 const runOn = (app: RunningApp, now: Date) => app.app.get(CharacterChecksSchedule).runOnce(now);
@@ -83,8 +78,8 @@ const byCharacterAndKind = (x: { character: string; kind: string }, y: { charact
   x.character.localeCompare(y.character) || x.kind.localeCompare(y.kind);
 
 beforeAll(async () => {
-  sso = await startFakeSso();
-  esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
+  standIns = await startStandIns();
+  ({ sso, esi } = standIns);
   const database = testDatabase();
   a = await instance(database, 1);
   b = await instance(database, 2);
@@ -102,8 +97,7 @@ afterAll(async () => {
     .catch(() => undefined);
   if (!aClosed) await a?.close();
   await b?.close();
-  await esi?.close();
-  await sso?.close();
+  await standIns?.close();
 });
 
 it('two instances asked at once: one run, every character checked once, the first run is the baseline (no flags)', async () => {

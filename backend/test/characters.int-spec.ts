@@ -6,7 +6,7 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
-import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso, type TokenFault } from '@eve-toolkit/fake-esi';
+import { type FakeEsi, type FakeSso, type TokenFault } from '@eve-toolkit/fake-esi';
 import {
   CHARACTER_MESSAGES,
   ROLES,
@@ -26,6 +26,7 @@ import { createTestApp } from './app';
 import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
 import { login, signedIn, solvedCaptcha } from './support/accounts';
 import { client, type TestClient } from './support/client';
+import { startStandIns, type StandIns } from './support/stand-ins';
 
 jest.setTimeout(60_000);
 
@@ -35,25 +36,16 @@ const TAMA = 30002813; // 0.282556
 const ONE_DQ = 30004759; // -0.385782
 const TOKEN_KEY = 'a test deployment token key';
 
+let standIns: StandIns;
 let sso: FakeSso;
 let esi: FakeEsi;
 let running: RunningApp;
 let db: Connection;
 
 beforeAll(async () => {
-  sso = await startFakeSso();
-  esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
-  running = await createTestApp({
-    sso: {
-      baseUrl: sso.url,
-      clientId: sso.clientId,
-      clientSecret: sso.clientSecret,
-      callbackUrl: 'http://127.0.0.1:1/auth/esi/callback',
-    },
-    esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
-    tokenEncryptionKey: TOKEN_KEY,
-    imageServerUrl: 'https://images.example',
-  });
+  standIns = await startStandIns();
+  ({ sso, esi } = standIns);
+  running = await createTestApp(standIns.config());
   db = running.app.get<Connection>(getConnectionToken());
   await importSdeInto(
     running,
@@ -62,8 +54,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await running?.close();
-  await esi?.close();
-  await sso?.close();
+  await standIns?.close();
   removeMiniSdeDirs();
 });
 

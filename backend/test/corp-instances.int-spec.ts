@@ -5,7 +5,7 @@
  */
 import { getConnectionToken } from '@nestjs/mongoose';
 import request from 'supertest';
-import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
+import type { FakeEsi } from '@eve-toolkit/fake-esi';
 import type { Project } from '@eve-toolkit/shared-types';
 import type { Connection } from 'mongoose';
 import type { RunningApp } from '../src/bootstrap';
@@ -18,26 +18,27 @@ import { corpMember, login, signedIn } from './support/accounts';
 import { client, type TestClient } from './support/client';
 import { startRedis, type TestRedis } from './support/redis';
 import { connectAs, EventLog, type ClientSocket } from './support/sockets';
+import { startStandIns, type StandIns } from './support/stand-ins';
 
 jest.setTimeout(60_000);
 
 const CORP = 98000001;
 const OTHER_CORP = 98000002;
 let redis: TestRedis;
-let sso: FakeSso;
+let standIns: StandIns;
 let esi: FakeEsi;
 let a: RunningApp;
 let b: RunningApp;
 const sockets: ClientSocket[] = [];
 
 function instance(database: ReturnType<typeof testDatabase>): Promise<RunningApp> {
-  return startTestInstance(database, {
-    redisUrl: redis.url,
-    // One SSO and ESI stand-in for both: characters linked through either are read by both.
-    sso: { baseUrl: sso.url, clientId: sso.clientId, clientSecret: sso.clientSecret, callbackUrl: 'http://127.0.0.1:1/cb' },
-    esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
-    tokenEncryptionKey: 'a test deployment token key',
-  });
+  return startTestInstance(
+    database,
+    standIns.config({
+      redisUrl: redis.url,
+      // One SSO and ESI stand-in for both: characters linked through either are read by both.
+    }),
+  );
 }
 
 /** A signed-in member of `corporationId` (character stored as ESI would have reported it). */
@@ -56,8 +57,8 @@ const ping = (c: TestClient, name: string) =>
 
 beforeAll(async () => {
   redis = await startRedis();
-  sso = await startFakeSso();
-  esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
+  standIns = await startStandIns();
+  ({ esi } = standIns);
   esi.corp.clear();
   const database = testDatabase();
   a = await instance(database);
@@ -75,8 +76,7 @@ afterAll(async () => {
   await a?.close();
   await b?.close();
   await redis?.stop();
-  await esi?.close();
-  await sso?.close();
+  await standIns?.close();
   removeMiniSdeDirs();
 });
 

@@ -9,7 +9,6 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
 
 const { ObjectId } = Types;
-import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
 import { CORP_LIMITS, CORP_MESSAGES, TEXT_MESSAGES, type Ping, type PingsResponse } from '@eve-toolkit/shared-types';
 import { fixedClock } from '../../tools/test-clock/fake-clock';
 import type { RunningApp } from '../src/bootstrap';
@@ -20,6 +19,7 @@ import { signedIn } from './support/accounts';
 import type { TestClient } from './support/client';
 import { linkCharacter } from './support/sso';
 import { connectAs, EventLog, type ClientSocket } from './support/sockets';
+import { startStandIns, type StandIns } from './support/stand-ins';
 
 jest.setTimeout(60_000);
 
@@ -33,8 +33,7 @@ const MIRA = 2112000004; // corp A, «Mira Kestrel»
 const DMITRI = 2112000005; // corp A
 const JITA = 30000142;
 
-let sso: FakeSso;
-let esi: FakeEsi;
+let standIns: StandIns;
 let running: RunningApp;
 const sockets: ClientSocket[] = [];
 
@@ -75,19 +74,8 @@ const listOf = async (c: TestClient): Promise<PingsResponse> => (await c.get('/a
 const seenBy = async (c: TestClient, id: string) => (await listOf(c)).events.find((e) => e.id === id);
 
 beforeAll(async () => {
-  sso = await startFakeSso();
-  esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
-  running = await createTestAppOnTestClock({
-    sso: {
-      baseUrl: sso.url,
-      clientId: sso.clientId,
-      clientSecret: sso.clientSecret,
-      callbackUrl: 'http://127.0.0.1:1/auth/esi/callback',
-    },
-    esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
-    tokenEncryptionKey: 'a test deployment token key',
-    imageServerUrl: 'https://images.example',
-  });
+  standIns = await startStandIns();
+  running = await createTestAppOnTestClock(standIns.config());
   await importSdeInto(running, await buildMiniSde({ typeIds: [34], blueprintIds: [], systemIds: [JITA], schematicIds: [] }));
   const corps = running.app.get(CorporationsService);
   await corps.create({ id: CORP_A, name: 'Demo Mining Syndicate', corp_type: 0 });
@@ -102,8 +90,7 @@ beforeAll(async () => {
 afterAll(async () => {
   sockets.forEach((s) => s.close());
   await running?.close();
-  await esi?.close();
-  await sso?.close();
+  await standIns?.close();
   removeMiniSdeDirs();
 });
 

@@ -7,7 +7,7 @@
  */
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { DEMO_INDUSTRY, startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
+import { DEMO_INDUSTRY, type FakeEsi } from '@eve-toolkit/fake-esi';
 import { CORP_MESSAGES, type Project, type ProjectsResponse } from '@eve-toolkit/shared-types';
 import type { RunningApp } from '../src/bootstrap';
 import { CorporationsService } from '../src/corporations/corporations.service';
@@ -20,6 +20,7 @@ import { signedIn } from './support/accounts';
 import { client, type TestClient } from './support/client';
 import { linkCharacter } from './support/sso';
 import { connectAs, connectSocket, EventLog, type ClientSocket } from './support/sockets';
+import { startStandIns, type StandIns } from './support/stand-ins';
 
 jest.setTimeout(60_000);
 
@@ -37,7 +38,7 @@ const HOBGOBLIN_BP = 2455;
 const TRITANIUM = 34;
 const PYERITE = 35;
 
-let sso: FakeSso;
+let standIns: StandIns;
 let esi: FakeEsi;
 let running: RunningApp;
 const sockets: ClientSocket[] = [];
@@ -65,20 +66,10 @@ let plain: TestClient; // corp A, corp role only
 let other: TestClient; // corp B, every corp permission
 
 beforeAll(async () => {
-  sso = await startFakeSso();
-  esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
+  standIns = await startStandIns();
+  ({ esi } = standIns);
   esi.corp.clear();
-  running = await createTestApp({
-    sso: {
-      baseUrl: sso.url,
-      clientId: sso.clientId,
-      clientSecret: sso.clientSecret,
-      callbackUrl: 'http://127.0.0.1:1/auth/esi/callback',
-    },
-    esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
-    tokenEncryptionKey: 'a test deployment token key',
-    imageServerUrl: 'https://images.example',
-  });
+  running = await createTestApp(standIns.config());
   await importSdeInto(
     running,
     await buildMiniSde({
@@ -100,8 +91,7 @@ beforeAll(async () => {
 afterAll(async () => {
   sockets.forEach((s) => s.close());
   await running?.close();
-  await esi?.close();
-  await sso?.close();
+  await standIns?.close();
   removeMiniSdeDirs();
 });
 

@@ -163,7 +163,7 @@ describe('import lock', () => {
 
 describe('import, re-import', () => {
   it('imports from CCP-style zip', async () => {
-    const summary = await importSdeInto(running, zipMiniSde(dir));
+    const summary = await importSdeInto(running, await zipMiniSde(dir));
     expect(summary.counts).toMatchObject({ systems: 1, planets: 8, blueprints: 2 });
     expect((await get('/data/industry/items/34').expect(200)).body.item.name).toBe('Tritanium');
   });
@@ -199,7 +199,7 @@ describe('import, re-import', () => {
   it('one import at a time per process: the same source shares the run, another source is refused', async () => {
     const a = importSdeInto(running, dir);
     const same = importSdeInto(running, dir);
-    await expect(importSdeInto(running, zipMiniSde(dir))).rejects.toThrow(new SdeBusyError());
+    await expect(importSdeInto(running, await zipMiniSde(dir))).rejects.toThrow(new SdeBusyError());
     expect(await same).toBe(await a);
   });
 

@@ -8,7 +8,7 @@
 import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
 import type { Connection, Model } from 'mongoose';
 import request from 'supertest';
-import { startFakeEsi, startFakeSso, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
+import { type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
 import {
   CHARACTER_MESSAGES,
   INDUSTRY_MESSAGES,
@@ -26,6 +26,7 @@ import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-
 import { signedIn } from './support/accounts';
 import { client, type TestClient } from './support/client';
 import { linkCharacter } from './support/sso';
+import { startStandIns, type StandIns } from './support/stand-ins';
 
 jest.setTimeout(60_000);
 
@@ -68,6 +69,7 @@ const HUB: [number, number][] = [
   [34207, 5824285.06],
 ];
 
+let standIns: StandIns;
 let sso: FakeSso;
 let esi: FakeEsi;
 let running: RunningApp;
@@ -86,18 +88,9 @@ const job = (body: object) => c.post('/data/industry/job', body);
 const errorsOf = (body: unknown) => (body as IndustryJobError).error;
 
 beforeAll(async () => {
-  sso = await startFakeSso();
-  esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
-  running = await createTestApp({
-    sso: {
-      baseUrl: sso.url,
-      clientId: sso.clientId,
-      clientSecret: sso.clientSecret,
-      callbackUrl: 'http://127.0.0.1:1/auth/esi/callback',
-    },
-    esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
-    imageServerUrl: 'https://images.example',
-  });
+  standIns = await startStandIns();
+  ({ sso, esi } = standIns);
+  running = await createTestApp(standIns.config());
   await importSdeInto(
     running,
     await buildMiniSde({
@@ -145,8 +138,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await running?.close();
-  await esi?.close();
-  await sso?.close();
+  await standIns?.close();
   removeMiniSdeDirs();
 });
 

@@ -5,10 +5,8 @@
  * newer build when CCP publishes one, does nothing when the build is current, and is skipped while
  * another instance holds the lease.
  */
-import { once } from 'node:events';
+import { sdeArchiveName, startFakeStaticData, type FakeStaticData } from '@eve-toolkit/fake-esi';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -22,28 +20,15 @@ import { buildMiniSde, removeMiniSdeDirs, zipMiniSde } from './fixtures/mini-sde
 jest.setTimeout(60_000);
 
 let running: RunningApp;
-let server: Server;
-let latest = 1;
-const zips = new Map<number, Buffer>();
-const served: string[] = [];
+let ccp: FakeStaticData;
 const dataDir = mkdtempSync(join(tmpdir(), 'sde-update-'));
 
 beforeAll(async () => {
+  ccp = await startFakeStaticData({ latest: 1, releaseDate: '2026-11-01T00:00:00Z' });
   for (const build of [1, 2]) {
     const dir = await buildMiniSde({ buildNumber: build });
-    zips.set(build, readFileSync(zipMiniSde(dir, `eve-online-static-data-${build}-jsonl.zip`)));
+    ccp.zips.set(build, readFileSync(await zipMiniSde(dir, sdeArchiveName(build))));
   }
-  server = createServer((req, res) => {
-    served.push(req.url ?? '');
-    if (req.url === '/static-data/tranquility/latest.jsonl')
-      return void res.end(`{"_key": "sde", "buildNumber": ${latest}, "releaseDate": "2026-11-01T00:00:00Z"}\n`);
-    const m = /eve-online-static-data-(\d+)-jsonl\.zip$/.exec(req.url ?? '');
-    const zip = m ? zips.get(Number(m[1])) : undefined;
-    if (!zip) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-length': String(zip.length) }).end(zip);
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
   const base = loadConfig().sde;
   running = await createTestApp({
     dataDir,
@@ -51,7 +36,7 @@ beforeAll(async () => {
       ...base,
       path: undefined,
       url: undefined,
-      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/static-data`,
+      baseUrl: ccp.base,
       autoImport: true,
     },
   });
@@ -60,7 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await running?.close();
-  server?.close();
+  await ccp?.close();
   rmSync(dataDir, { recursive: true, force: true });
   removeMiniSdeDirs();
 });
@@ -72,7 +57,7 @@ it("the start-up import downloads CCP's latest build into DATA_DIR/sde and impor
   const summary = await running.app.get(SdeImportService).autoImport(() => undefined);
   expect(summary?.buildNumber).toBe(1);
   expect(await build()).toBe(1);
-  expect(served).toEqual([
+  expect(ccp.requests.map((r) => r.url)).toEqual([
     '/static-data/tranquility/latest.jsonl',
     '/static-data/tranquility/eve-online-static-data-1-jsonl.zip',
   ]);
@@ -80,15 +65,15 @@ it("the start-up import downloads CCP's latest build into DATA_DIR/sde and impor
 });
 
 it('the scheduled check imports nothing while the build is current, and a newer build once CCP publishes it', async () => {
-  served.length = 0;
+  ccp.requests.length = 0;
   await running.app.get(SdeImportService).checkNow();
-  expect(served).toEqual(['/static-data/tranquility/latest.jsonl']);
+  expect(ccp.requests.map((r) => r.url)).toEqual(['/static-data/tranquility/latest.jsonl']);
   expect(await build()).toBe(1);
 
-  latest = 2;
-  served.length = 0;
+  ccp.latest = 2;
+  ccp.requests.length = 0;
   await running.app.get(SdeImportService).checkNow();
-  expect(served).toEqual([
+  expect(ccp.requests.map((r) => r.url)).toEqual([
     '/static-data/tranquility/latest.jsonl',
     '/static-data/tranquility/eve-online-static-data-2-jsonl.zip',
   ]);
@@ -100,9 +85,9 @@ it('is skipped while another instance holds the sde-update lease', async () => {
   const leases = running.app.get(LeaseService);
   expect(await leases.acquire(SDE_UPDATE_LEASE, 60_000, 'another-instance')).toBe(true);
   try {
-    served.length = 0;
+    ccp.requests.length = 0;
     await running.app.get(SdeImportService).checkNow();
-    expect(served).toEqual([]);
+    expect(ccp.requests.map((r) => r.url)).toEqual([]);
   } finally {
     await leases.release(SDE_UPDATE_LEASE, 'another-instance');
   }

@@ -20,20 +20,8 @@ export const INDUSTRY_CASES_DIR = join(TEST_DATA_DIR, 'industry-test-cases', 'ev
 /** The PI templates exported by the game client that the tests read (MIT, see data/pi-templates/LICENSE). */
 export const PI_TEMPLATES_DIR = join(TEST_DATA_DIR, 'pi-templates');
 
-export const SDE_SUBSET_FILES = [
-  '_sde.jsonl',
-  'categories.jsonl',
-  'groups.jsonl',
-  'marketGroups.jsonl',
-  'types.jsonl',
-  'typeDogma.jsonl',
-  'blueprints.jsonl',
-  'planetSchematics.jsonl',
-  'mapRegions.jsonl',
-  'mapConstellations.jsonl',
-  'mapSolarSystems.jsonl',
-  'mapPlanets.jsonl',
-] as const;
+/** The subset holds the twelve files the importer reads (the backend's list). */
+export { SDE_FILES as SDE_SUBSET_FILES } from '../../backend/src/game-data/sde/sde-files';
 
 /** Non-SDE files copied from the EVE data folder (paths relative to it and to TEST_DATA_DIR). */
 export const EXTRA_FILES: readonly string[] = [

@@ -44,22 +44,8 @@ import {
 } from './sde.types';
 import { isDuplicateKey } from '../../common/database/duplicate-key';
 
-/** Files read, in import order (later ones use names/ids collected from earlier ones). */
-export const SDE_FILES = [
-  '_sde.jsonl',
-  'categories.jsonl',
-  'groups.jsonl',
-  'marketGroups.jsonl',
-  'types.jsonl',
-  'typeDogma.jsonl',
-  'blueprints.jsonl',
-  'planetSchematics.jsonl',
-  'mapRegions.jsonl',
-  'mapConstellations.jsonl',
-  'mapSolarSystems.jsonl',
-  'mapPlanets.jsonl',
-] as const;
-export type SdeFile = (typeof SDE_FILES)[number];
+import { SDE_FILES, type SdeFile } from './sde-files';
+export { SDE_FILES, type SdeFile };
 
 export const INDEXES: Partial<Record<Dataset, mongo.IndexDescription[]>> = {
   groups: [{ key: { categoryId: 1 } }],

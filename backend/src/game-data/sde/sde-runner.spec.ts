@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeStaticData, zipSde, type FakeStaticData } from '@eve-toolkit/fake-esi';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { zipMiniSde } from '../../../test/fixtures/mini-sde';
 import { loadConfig } from '../../common/config/config';
 import { parseArgs } from './cli';
 import { SDE_FILES } from './sde-importer';
@@ -53,7 +50,7 @@ const tempDir = (prefix: string) => {
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** A valid CCP-style archive of build `build` (every file the importer reads; tiny contents). */
-function fakeSdeZip(build: number): Buffer {
+async function fakeSdeZip(build: number): Promise<Buffer> {
   const dir = tempDir('sde-src-');
   for (const f of SDE_FILES) writeFileSync(join(dir, f), '{"_key": 1}\n');
   writeFileSync(join(dir, '_sde.jsonl'), `{"_key": "sde", "buildNumber": ${build}, "releaseDate": "2026-08-28T11:07:12Z"}\n`);
@@ -63,86 +60,22 @@ function fakeSdeZip(build: number): Buffer {
     join(dir, 'types.jsonl'),
     `${Array.from({ length: 3000 }, (_, i) => `{"_key": ${i}, "n": "${noise(i)}"}`).join('\n')}\n`,
   );
-  return readFileSync(zipMiniSde(dir, `eve-online-static-data-${build}-jsonl.zip`));
-}
-
-/** Resolves once `path` holds at least `bytes` bytes (the state the cut waits for; bounded). */
-async function fileReaches(path: string, bytes: number, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!existsSync(path) || statSync(path).size < bytes) {
-    if (Date.now() > deadline) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/** CCP's static-data layout on loopback, with Range support and faults to order. */
-class FakeCcp {
-  server!: Server;
-  base = '';
-  latest = 3484357;
-  zips = new Map<number, Buffer>();
-  requests: { url: string; range?: string }[] = [];
-  /**
-   * Cut the next archive response after this many bytes, once they are all in `cutOnDisk` (the
-   * downloader's .part): every byte sent is then on disk, so the retry must ask for exactly the rest.
-   */
-  cutNextAt: number | null = null;
-  cutOnDisk = '';
-  /** Serve archives with a flipped byte. */
-  corrupt = false;
-
-  async start(): Promise<void> {
-    this.server = createServer((req: IncomingMessage, res) => {
-      this.requests.push({ url: req.url ?? '', range: req.headers.range });
-      if (req.url === '/static-data/tranquility/latest.jsonl') {
-        res.writeHead(200, { 'content-type': 'application/jsonl' });
-        res.end(`{"_key": "sde", "buildNumber": ${this.latest}, "releaseDate": "2026-08-28T11:07:12Z"}\n`);
-        return;
-      }
-      const m = /^\/static-data\/tranquility\/eve-online-static-data-(\d+)-jsonl\.zip$/.exec(req.url ?? '');
-      const zip = m ? this.zips.get(Number(m[1])) : undefined;
-      if (!zip) return void res.writeHead(404).end();
-      let body = zip;
-      if (this.corrupt) {
-        body = Buffer.from(zip);
-        body[Math.floor(body.length / 2)] ^= 0xff;
-      }
-      const r = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
-      const from = r ? Number(r[1]) : 0;
-      if (from >= body.length) return void res.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();
-      const slice = body.subarray(from);
-      res.writeHead(r ? 206 : 200, {
-        'content-length': String(slice.length),
-        'accept-ranges': 'bytes',
-        ...(r ? { 'content-range': `bytes ${from}-${body.length - 1}/${body.length}` } : {}),
-      });
-      const cut = this.cutNextAt;
-      if (cut !== null) {
-        this.cutNextAt = null;
-        res.write(slice.subarray(0, cut), () => void fileReaches(this.cutOnDisk, from + cut).finally(() => res.destroy()));
-      } else res.end(slice);
-    });
-    this.server.listen(0, '127.0.0.1');
-    await once(this.server, 'listening');
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/static-data`;
-  }
+  return zipSde(dir, SDE_FILES);
 }
 
 describe('resolveSdeSource', () => {
-  const ccp = new FakeCcp();
+  let ccp: FakeStaticData;
   beforeAll(async () => {
-    ccp.zips.set(3484357, fakeSdeZip(3484357));
-    ccp.zips.set(3500000, fakeSdeZip(3500000));
-    await ccp.start();
+    ccp = await startFakeStaticData({
+      latest: 3484357,
+      zips: [
+        [3484357, await fakeSdeZip(3484357)],
+        [3500000, await fakeSdeZip(3500000)],
+      ],
+    });
   });
-  afterAll(() => ccp.server.close());
-  beforeEach(() => {
-    ccp.requests = [];
-    ccp.latest = 3484357;
-    ccp.corrupt = false;
-    ccp.cutNextAt = null;
-    ccp.cutOnDisk = '';
-  });
+  afterAll(() => ccp.close());
+  beforeEach(() => ccp.reset(3484357));
 
   const dataDir = () => tempDir('sde-data-');
   const logs: string[] = [];
@@ -162,8 +95,8 @@ describe('resolveSdeSource', () => {
     const dir = dataDir();
     const zip = ccp.zips.get(3484357)!;
     expect(zip.length).toBeGreaterThan(110_000);
-    ccp.cutNextAt = 60_000;
-    ccp.cutOnDisk = join(dir, 'sde', 'eve-online-static-data-3484357-jsonl.zip.part');
+    // Cut after 60 000 bytes, once they are all in the downloader's .part.
+    ccp.cutNext(60_000, join(dir, 'sde', 'eve-online-static-data-3484357-jsonl.zip.part'));
     const file = await resolveSdeSource(ccpConfig(dir), log, fast);
     expect(file).toBe(join(dir, 'sde', 'eve-online-static-data-3484357-jsonl.zip'));
     expect(readFileSync(file).equals(zip)).toBe(true);
@@ -178,7 +111,7 @@ describe('resolveSdeSource', () => {
     expect(readdirSync(join(dir, 'sde'))).toEqual(['eve-online-static-data-3484357-jsonl.zip']);
 
     // Cached: the next check only reads latest.jsonl.
-    ccp.requests = [];
+    ccp.requests.length = 0;
     expect(await resolveSdeSource(ccpConfig(dir), log, fast)).toBe(file);
     expect(ccp.requests.map((r) => r.url)).toEqual(['/static-data/tranquility/latest.jsonl']);
 

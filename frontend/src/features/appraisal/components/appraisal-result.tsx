@@ -29,7 +29,7 @@ import {
   type AppraisalResponse,
   type MissingPrice,
 } from '@eve-toolkit/shared-types';
-import { NumberField } from '../../../shared/ui/number-field';
+import { PriceChoices } from '../../../shared/ui/price-choices';
 import { CardTable } from '../../../shared/ui/card-table';
 import { TypeIcon } from '../../../shared/ui/type-icon';
 import { appraisalColumns, appraisalCopyText, appraisalPercentNote } from '../lib/appraisal-text';
@@ -43,9 +43,6 @@ import {
   type SortKey,
 } from '../lib/appraisal-view';
 import { HubComparison } from './hub-comparison';
-
-/** A long price choice wraps on a phone instead of running off the screen. */
-const WRAP = { root: { height: 'auto', paddingBlock: 4 }, label: { whiteSpace: 'normal' as const, textAlign: 'left' as const } };
 
 export interface AppraisalResultProps {
   result: Pick<AppraisalResponse, 'data' | 'id' | 'created_at' | 'hub' | 'hubs' | 'percent' | 'missing_prices'>;
@@ -432,54 +429,21 @@ function MissingLine({
   alt: MissingPrice | undefined;
   onPick: (c: AppraisalPriceChoice) => void;
 }) {
-  const [typed, setTyped] = useState<number | null>(null);
   return (
     <Stack gap={4} data-testid={`missing-${id}`}>
       <Text size="sm" fw={600}>
         {name}: нет {sides}
       </Text>
-      <Group gap="xs" wrap="wrap" align="flex-end">
-        {alt?.hubs.map((h) => (
-          <Button
-            key={h.hub_id}
-            size="compact-xs"
-            variant="light"
-            styles={WRAP}
-            onClick={() => onPick({ sell: h.sell, buy: h.buy, source: { kind: 'hub', hub_id: h.hub_id } })}
-          >
-            Цена хаба {hubName(h.hub_id)}: SELL {priceText(h.sell)} · BUY {priceText(h.buy)}
-          </Button>
-        ))}
-        {alt && alt.adjusted !== null && (
-          <Button
-            size="compact-xs"
-            variant="light"
-            styles={WRAP}
-            onClick={() => onPick({ sell: alt.adjusted, buy: alt.adjusted, source: { kind: 'adjusted' } })}
-          >
-            Средняя цена CCP (adjusted): {formatPrice(alt.adjusted)}
-          </Button>
-        )}
-        <NumberField
-          size="xs"
-          w={140}
-          label="Своя цена за шт."
-          min={0}
-          decimals={2}
-          allowEmpty
-          value={typed}
-          onChange={setTyped}
-        />
-        <Button
-          size="compact-xs"
-          variant="light"
-          styles={WRAP}
-          disabled={typed === null}
-          onClick={() => typed !== null && onPick({ sell: typed, buy: typed, source: { kind: 'manual' } })}
-        >
-          Применить
-        </Button>
-      </Group>
+      <PriceChoices
+        hubs={alt?.hubs ?? []}
+        adjusted={alt?.adjusted ?? null}
+        format={priceText}
+        onHub={(hub_id, sell, buy) => onPick({ sell, buy, source: { kind: 'hub', hub_id } })}
+        onAdjusted={(price) => onPick({ sell: price, buy: price, source: { kind: 'adjusted' } })}
+        onManual={(price) => onPick({ sell: price, buy: price, source: { kind: 'manual' } })}
+        manualLabel="Своя цена за шт."
+        applyLabel="Применить"
+      />
     </Stack>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import {
   formatIsk,
@@ -9,10 +8,7 @@ import {
   type PriceOverride,
   type PriceSource,
 } from '@eve-toolkit/shared-types';
-import { NumberField } from '../../../shared/ui/number-field';
-
-/** A long price choice wraps on a phone instead of running off the screen. */
-const WRAP = { root: { height: 'auto', paddingBlock: 4 }, label: { whiteSpace: 'normal' as const, textAlign: 'left' as const } };
+import { PriceChoices } from '../../../shared/ui/price-choices';
 
 const hubName = (id: number) => HUBS.find((h) => h.id === id)?.label ?? `#${id}`;
 const isk = (v: number | null) => (v === null ? 'нет' : formatIsk(v));
@@ -133,50 +129,22 @@ function MissingRow({
   onPick: (o: PriceOverride) => void;
   busy?: boolean;
 }) {
-  const [typed, setTyped] = useState<number | null>(null);
   return (
     <Stack gap={4} data-testid={`missing-${id}`}>
       <Text size="sm" fw={600}>
         {name}: нет {sides}
       </Text>
-      <Group gap="xs" wrap="wrap" align="flex-end">
-        {alt?.hubs.map((h) => (
-          <Button
-            key={h.hub_id}
-            size="compact-xs"
-            variant="light"
-            styles={WRAP}
-            onClick={() => onPick({ source: 'hub', hub: h.hub_id })}
-            disabled={busy}
-          >
-            Цена хаба {hubName(h.hub_id)}: SELL {isk(h.sell)} · BUY {isk(h.buy)}
-          </Button>
-        ))}
-        {alt && alt.adjusted !== null && (
-          <Button size="compact-xs" variant="light" styles={WRAP} onClick={() => onPick({ source: 'adjusted' })} disabled={busy}>
-            Средняя цена CCP (adjusted): {formatIsk(alt.adjusted)}
-          </Button>
-        )}
-        <NumberField
-          size="xs"
-          w={150}
-          label="Своя цена за шт., ISK"
-          min={0}
-          decimals={2}
-          allowEmpty
-          value={typed}
-          onChange={setTyped}
-        />
-        <Button
-          size="compact-xs"
-          variant="light"
-          styles={WRAP}
-          disabled={typed === null || busy}
-          onClick={() => typed !== null && onPick({ source: 'manual', price: typed })}
-        >
-          Применить свою цену
-        </Button>
-      </Group>
+      <PriceChoices
+        hubs={alt?.hubs ?? []}
+        adjusted={alt?.adjusted ?? null}
+        format={isk}
+        onHub={(hub) => onPick({ source: 'hub', hub })}
+        onAdjusted={() => onPick({ source: 'adjusted' })}
+        onManual={(price) => onPick({ source: 'manual', price })}
+        manualLabel="Своя цена за шт., ISK"
+        applyLabel="Применить свою цену"
+        busy={busy}
+      />
       {alt && !alt.hubs.length && alt.adjusted === null && (
         <Text size="xs" c="dimmed">
           Ни в одном хабе нет ордеров, средней цены CCP тоже нет: введите цену сами или стройте предмет.
