@@ -8,7 +8,7 @@
  */
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { startFakeEsi, startFakeSso, SP_PER_LEVEL, type FakeEsi, type FakeSso } from '@eve-toolkit/fake-esi';
+import { SP_PER_LEVEL } from '@eve-toolkit/fake-esi';
 import {
   CORP_MESSAGES,
   DOCTRINE_MESSAGES,
@@ -29,6 +29,7 @@ import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-
 import { signedIn } from './support/accounts';
 import type { TestClient } from './support/client';
 import { linkCharacter } from './support/sso';
+import { startStandIns, type StandIns } from './support/stand-ins';
 import { connectAs, EventLog, type ClientSocket } from './support/sockets';
 
 jest.setTimeout(60_000);
@@ -93,8 +94,7 @@ const skillsOf = (levels: Record<number, number>) =>
     skillpoints_in_skill: SP_PER_LEVEL[level],
   }));
 
-let sso: FakeSso;
-let esi: FakeEsi;
+let standIns: StandIns;
 let running: RunningApp;
 let prices: Model<MarketPriceDoc>;
 const sockets: ClientSocket[] = [];
@@ -141,19 +141,8 @@ const listOf = async (c: TestClient, hub?: number): Promise<DoctrinesResponse> =
   (await c.get(`/auth/corp/doctrines${hub ? `?hub=${hub}` : ''}`).expect(200)).body;
 
 beforeAll(async () => {
-  sso = await startFakeSso();
-  esi = await startFakeEsi({ dataDir: null, ordersPerRegion: 0, sso, characterCacheSeconds: 0 });
-  running = await createTestAppOnTestClock({
-    sso: {
-      baseUrl: sso.url,
-      clientId: sso.clientId,
-      clientSecret: sso.clientSecret,
-      callbackUrl: 'http://127.0.0.1:1/auth/esi/callback',
-    },
-    esi: { baseUrl: esi.url, userAgent: 'eve-toolkit-tests', compatibilityDate: '2025-09-30' },
-    tokenEncryptionKey: 'a test deployment token key',
-    imageServerUrl: 'https://images.example',
-  });
+  standIns = await startStandIns();
+  running = await createTestAppOnTestClock(standIns.config());
   await importSdeInto(
     running,
     await buildMiniSde({
@@ -200,8 +189,7 @@ beforeAll(async () => {
 afterAll(async () => {
   sockets.forEach((s) => s.close());
   await running?.close();
-  await esi?.close();
-  await sso?.close();
+  await standIns?.close();
   removeMiniSdeDirs();
 });
 
@@ -367,9 +355,9 @@ describe('another corporation', () => {
 
 describe('who can fly it', () => {
   it('FCs see every pilot of the corporation: ready, one level short, untrained, without the skills scope', async () => {
-    sso.updateCharacter(IVAN, { check: { skills: skillsOf({ ...RIFTER_NEEDS, 3329: 4 }) } });
-    sso.updateCharacter(ANNA, { check: { skills: skillsOf({ ...RIFTER_NEEDS, 3302: 4 }) } });
-    sso.updateCharacter(MIRA, { check: { skills: skillsOf({ 3300: 1 }) } });
+    standIns.sso.updateCharacter(IVAN, { check: { skills: skillsOf({ ...RIFTER_NEEDS, 3329: 4 }) } });
+    standIns.sso.updateCharacter(ANNA, { check: { skills: skillsOf({ ...RIFTER_NEEDS, 3302: 4 }) } });
+    standIns.sso.updateCharacter(MIRA, { check: { skills: skillsOf({ 3300: 1 }) } });
     const d = await add(fc, { name: 'Готовность', fits: [{ eft: RIFTER_FIT }] });
     const res = (await fc.get(`/auth/corp/doctrine_readiness?id=${d.id}`).expect(200)).body as DoctrineReadinessResponse;
     expect(res.fits.map((f) => [f.fit_id, f.name, f.ship])).toEqual([[d.fits[0].id, 'Тэкл', { id: RIFTER, name: 'Rifter' }]]);

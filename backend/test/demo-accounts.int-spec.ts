@@ -62,6 +62,27 @@ it('the demo corporation gets projects in every status, pings and a buy list, on
         DEMO_INDUSTRY.fuelBlock.typeId,
         DEMO_INDUSTRY.hobgoblin.typeId,
         DEMO_INDUSTRY.rifter.typeId,
+        // The demo doctrines' fits (backend/src/demo/demo-doctrines.ts): Ferox and the Rifter's fittings.
+        16227,
+        10190,
+        2046,
+        12058,
+        3841,
+        2281,
+        3082,
+        23025,
+        31790,
+        230,
+        28668,
+        523,
+        520,
+        439,
+        447,
+        526,
+        2889,
+        21898,
+        31668,
+        185,
       ],
       blueprintIds: [
         DEMO_INDUSTRY.fuelBlock.blueprintTypeId,
@@ -106,6 +127,27 @@ it('the demo corporation gets projects in every status, pings and a buy list, on
   expect(projects.find((p) => p.status === 'waiting')!.jobs.map((j) => j.type)).toEqual(['build', 'buy', 'buy']);
   const events = (await c.get('/auth/corp/events').expect(200)).body;
   expect(events.can_create).toBe(true);
-  expect(events.events.map((e: { date: string }) => e.date)).toEqual([day(1, '18:00'), day(2, '16:30'), day(5, '20:00')]);
+  expect(events.events.map((e: { date: string }) => e.date)).toEqual([
+    day(1, '18:00'),
+    day(2, '16:30'),
+    day(3, '19:00'),
+    day(5, '20:00'),
+  ]);
+  // The doctrine library (issue 38, by name): a Rifter roam and a Ferox fleet, each named by a ping.
+  const doctrines = (await c.get('/auth/corp/doctrines').expect(200)).body.doctrines as {
+    id: string;
+    name: string;
+    fits: { ship: { name: string } }[];
+  }[];
+  expect(doctrines.map((d) => [d.name, d.fits.map((f) => f.ship.name)])).toEqual([
+    ['Рифтеры: роум', ['Rifter']],
+    ['Ферроксы', ['Ferox']],
+  ]);
+  expect(events.events.map((e: { doctrine_ref: { name: string } | null }) => e.doctrine_ref?.name ?? null)).toEqual([
+    'Ферроксы',
+    null,
+    'Рифтеры: роум',
+    null,
+  ]);
   expect((await c.get('/auth/corp/buys').expect(200)).body.buys).toHaveLength(3);
 });

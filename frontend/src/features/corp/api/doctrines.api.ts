@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   doctrineAtHub,
@@ -9,6 +10,7 @@ import {
   type UpdateDoctrineRequest,
 } from '@eve-toolkit/shared-types';
 import { api } from '../../../shared/api-client';
+import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { useCorpMutation, useCorpQuery } from './corp.api';
 
 /** Doctrines at a hub, and who can fly one (under ['corp']: refetched when access changes). */
@@ -21,6 +23,19 @@ export const doctrineKeys = {
 /** GET auth/corp/doctrines?hub= */
 export const useDoctrines = (hub: number) =>
   useCorpQuery<DoctrinesResponse>(doctrineKeys.list(hub), `auth/corp/doctrines?hub=${hub}`);
+
+/**
+ * The library as the ping form offers it: the doctrines page's cache at the chosen hub, without
+ * its redirect (a form of another page must not leave on a refusal; no library = free text only).
+ */
+export function useDoctrineLibrary() {
+  const hub = useAtomValue(hubIdAtom);
+  return useQuery({
+    queryKey: doctrineKeys.list(hub),
+    queryFn: ({ signal }) => api.get<DoctrinesResponse>(`auth/corp/doctrines?hub=${hub}`, { signal }),
+    retry: false,
+  });
+}
 
 /** GET auth/corp/doctrine_readiness?id= (only when asked for: it reads every pilot's skills through ESI). */
 export function useDoctrineReadiness(id: string | null) {

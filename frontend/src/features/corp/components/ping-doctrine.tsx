@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { DoctrinePilot, Ping } from '@eve-toolkit/shared-types';
+import { countRu, type DoctrinePilot, type Ping } from '@eve-toolkit/shared-types';
 import { useDoctrineReadiness } from '../api/doctrines.api';
 
 /** «Ivan Petrov — может» for the viewer's own pilots on a fit. */
@@ -19,7 +19,11 @@ function mineText(fits: { fit: string; pilots: DoctrinePilot[] }[]): string {
     .sort((a, b) => a.p.missing.length - b.p.missing.length)[0];
   if (!closest) return 'Ни один ваш персонаж не может лететь';
   const roman = ['0', 'I', 'II', 'III', 'IV', 'V'];
-  const miss = closest.p.missing.map((m) => `${m.skill.name} ${roman[m.level]} (есть ${roman[m.have]})`).join(', ');
+  const all = closest.p.missing.map((m) => `${m.skill.name} ${roman[m.level]} (есть ${roman[m.have]})`);
+  const miss =
+    all.length > 3
+      ? `${all.slice(0, 3).join(', ')} и ещё ${countRu(all.length - 3, ['навык', 'навыка', 'навыков'])}`
+      : all.join(', ');
   return `Ни один ваш персонаж не может лететь. Ближе всех ${closest.p.character.name} на ${closest.f}: не хватает ${miss}`;
 }
 

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useAtomValue } from 'jotai';
-import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import {
@@ -22,18 +20,15 @@ import {
   PING_TYPE_LABELS,
   PING_TYPES,
   SRP_LABEL,
-  type DoctrinesResponse,
   type Ping,
   type PingType,
   type PingViewer,
 } from '@eve-toolkit/shared-types';
-import { api } from '../../../shared/api-client';
-import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { DateTimeField } from '../../../shared/ui/date-time-field';
 import { SystemSelect, type ChosenSystem } from '../../../shared/ui/system-select';
 import { errorText, isAuthError, useAddPing, useUpdatePing } from '../api/corp.api';
-import { doctrineKeys } from '../api/doctrines.api';
+import { useDoctrineLibrary } from '../api/doctrines.api';
 import { defaultPingStart } from '../lib/ping-time';
 
 interface PingFormValues {
@@ -93,12 +88,7 @@ export function PingForm(props: Props) {
   const mutation = editing ? update : add;
   const [formup, setFormup] = useState<ChosenSystem | null>(editing?.formup ?? null);
   // The corporation's doctrine library (the doctrines page's cache); none: the free text only.
-  const hub = useAtomValue(hubIdAtom);
-  const library = useQuery({
-    queryKey: doctrineKeys.list(hub),
-    queryFn: ({ signal }) => api.get<DoctrinesResponse>(`auth/corp/doctrines?hub=${hub}`, { signal }),
-    retry: false,
-  });
+  const library = useDoctrineLibrary();
   const initialDoctrine = editing?.doctrine_ref?.id ?? '';
   const [doctrineId, setDoctrineId] = useState(initialDoctrine);
   const doctrines = library.data?.doctrines ?? [];
