@@ -108,13 +108,17 @@ describe('doctrines in Chromium: two members', () => {
       .getByRole('row', { name: /Pavel Kuznetsov\s*Не может/ })
       .getByText(/Малые баллистические орудия: нужно V, есть IV/)
       .waitFor();
+    // The fit's contents and its price at every hub.
+    await fcRoam.getByRole('button', { name: 'Состав (11)' }).click();
+    await fcRoam.getByTestId('fit-items').getByText('200mm AutoCannon II × 3').waitFor();
+    await fcRoam.getByRole('table', { name: 'Цена по хабам' }).waitFor();
     await screenshot(fc, 'doctrines-fc-desktop');
     await pilot.setViewportSize({ width: 390, height: 844 });
     await screenshot(pilot, 'doctrines-pilot-phone');
 
     // The ping naming the roam tells her she can fly it.
     await pilot.goto('/corp/events');
-    const ping = pilot.getByRole('article', { name: 'Пинг «Роум по лоусеку»' });
+    const ping = pilot.getByRole('article', { name: 'Пинг «Роум на рифтерах»' });
     await ping
       .getByTestId('event-can-fly')
       .getByText(/^Вы можете лететь: Natalia Orlova \(Rifter «Рифтер — тэкл»\)$/)

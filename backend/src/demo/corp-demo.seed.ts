@@ -138,7 +138,7 @@ export class CorpDemoSeed {
       ...at(1, '18:00'),
     });
     await ping({
-      name: 'Роум по лоусеку',
+      name: 'Роум на рифтерах',
       desc: 'Ищем драки в Тама',
       type: 'roam',
       formup: JITA,
