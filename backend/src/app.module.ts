@@ -28,6 +28,7 @@ import { LootModule } from './loot/loot.module';
 import { RoleRequestsModule } from './role-requests/role-requests.module';
 import { AdminModule } from './admin/admin.module';
 import { CorpModule } from './corp/corp.module';
+import { SrpModule } from './srp/srp.module';
 import { AppraisalModule } from './appraisal/appraisal.module';
 import { SsrModule } from './ssr/ssr.module';
 
@@ -99,6 +100,7 @@ const FEATURES = [
   RoleRequestsModule,
   AdminModule,
   CorpModule,
+  SrpModule,
   AppraisalModule,
 ];
 

@@ -112,6 +112,7 @@ it('asks for the product scopes with a fresh state and PKCE S256', async () => {
     'esi-industry.read_character_jobs.v1',
     'esi-contracts.read_character_contracts.v1',
     'esi-universe.read_structures.v1',
+    'esi-killmails.read_killmails.v1',
   ]);
   expect(second.searchParams.get('state')).not.toBe(first.searchParams.get('state'));
   expect(second.searchParams.get('code_challenge')).not.toBe(first.searchParams.get('code_challenge'));

@@ -128,6 +128,8 @@ it('the demo corporation gets projects in every status, pings and a buy list, on
   const events = (await c.get('/auth/corp/events').expect(200)).body;
   expect(events.can_create).toBe(true);
   expect(events.events.map((e: { date: string }) => e.date)).toEqual([
+    // Ship replacement's demo fleet (issue 39): two days back, 19:00 ET, where the stand-in's losses are; once.
+    day(-2, '19:00'),
     day(1, '18:00'),
     day(2, '16:30'),
     day(3, '19:00'),
@@ -144,6 +146,7 @@ it('the demo corporation gets projects in every status, pings and a buy list, on
     ['Ферроксы', ['Ferox']],
   ]);
   expect(events.events.map((e: { doctrine_ref: { name: string } | null }) => e.doctrine_ref?.name ?? null)).toEqual([
+    'Ферроксы',
     'Ферроксы',
     null,
     'Рифтеры: роум',

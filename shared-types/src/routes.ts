@@ -15,7 +15,7 @@ export const SPA_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/best_admin\/(main|users|chars|roles|corps|ban_chars|market_categories|market_items|eve_items)\/?$/,
   /^\/best_admin\/(users|chars)\/[^/]+\/?$/,
   /^\/corp\/?$/,
-  /^\/corp\/(main|events|roles|projects|new_project|alerts|doctrines)\/?$/,
+  /^\/corp\/(main|events|roles|projects|new_project|alerts|doctrines|srp)\/?$/,
   /^\/corp\/projects\/[^/]+\/?$/,
   /^\/about\/?$/,
   /^\/about\/(readme|debug)\/?$/,

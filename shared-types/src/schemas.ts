@@ -12,6 +12,7 @@ export { postDebugSchema } from './api/feedback';
 export { industryFormSchema } from './api/industry';
 export { addPingSchema, addProjectSchema, cancelPingSchema, rsvpPingSchema, updateBuySchema, updatePingSchema } from './corp/api';
 export { addWebhookSchema } from './corp/delivery';
+export { addSrpSchema, decideSrpSchema, paySrpSchema, srpSettingsSchema } from './srp/api';
 export { lootPricesQuerySchema, lootSplitStateSchema } from './loot/schemas';
 export { appraisalRequestSchema } from './api/appraisal';
 export { addDoctrineSchema, deleteDoctrineSchema, updateDoctrineSchema } from './corp/doctrine-schemas';

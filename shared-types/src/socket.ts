@@ -2,13 +2,19 @@ import type { Role } from './enums';
 import type { AdminServerToClientEvents, RoleRequestServerToClientEvents } from './api/admin';
 import type { MarketServerToClientEvents } from './api/market';
 import type { CorpServerToClientEvents } from './corp/socket';
+import type { SrpServerToClientEvents } from './srp/socket';
 
 /**
  * Typed Socket.IO event maps. Every emit and listener uses these; no string literals at call
  * sites. Each feature declares its own socket events beside its contract; this joins them.
  */
 export interface ServerToClientEvents
-  extends MarketServerToClientEvents, CorpServerToClientEvents, RoleRequestServerToClientEvents, AdminServerToClientEvents {}
+  extends
+    MarketServerToClientEvents,
+    CorpServerToClientEvents,
+    SrpServerToClientEvents,
+    RoleRequestServerToClientEvents,
+    AdminServerToClientEvents {}
 
 export type ClientToServerEvents = Record<string, never>;
 

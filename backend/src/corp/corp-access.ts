@@ -1,13 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { CORP_MESSAGES, CORP_PERMISSIONS, DOCTRINE_MESSAGES } from '@eve-toolkit/shared-types';
+import { CORP_MESSAGES, CORP_PERMISSIONS, DOCTRINE_MESSAGES, SRP_MESSAGES } from '@eve-toolkit/shared-types';
 import { CharacterRoster } from '../characters/character-roster.service';
-import { corpAreaCorporations, hasRole, requireCorpMember, requirePermission } from '../common/access/access';
+import { corpAreaCorporations, hasRole, requireCorpMember } from '../common/access/access';
+import { apiError } from '../common/errors/api-error';
 import type { SessionUser } from '../common/auth/session-user';
 import { CorporationsService } from '../corporations/corporations.service';
+import { CorpGrants, GRANTABLE, type Grantable } from './grants/corp-grants';
 
 /** What a member may do beyond reading (each one a list of roles in CORP_PERMISSIONS). */
 export type CorpPermission = Exclude<keyof typeof CORP_PERMISSIONS, 'member'>;
-const PERMISSIONS: readonly CorpPermission[] = ['createPing', 'managePings', 'createProject', 'moderate', 'manageDoctrines'];
+const PERMISSIONS: readonly CorpPermission[] = [
+  'createPing',
+  'managePings',
+  'createProject',
+  'moderate',
+  'manageDoctrines',
+  'manageSrp',
+];
 
 const PERMISSION_MESSAGE: Record<CorpPermission, string> = {
   createPing: CORP_MESSAGES.cannotCreatePing,
@@ -15,6 +24,7 @@ const PERMISSION_MESSAGE: Record<CorpPermission, string> = {
   createProject: CORP_MESSAGES.cannotCreateProject,
   moderate: CORP_MESSAGES.cannotModerate,
   manageDoctrines: DOCTRINE_MESSAGES.cannotManage,
+  manageSrp: SRP_MESSAGES.cannotManage,
 };
 
 /** A caller of the corporation area, as the access rules resolved it (never from the client). */
@@ -39,6 +49,7 @@ export class CorpAccess {
   constructor(
     private readonly characters: CharacterRoster,
     private readonly corporations: CorporationsService,
+    private readonly grants: CorpGrants,
   ) {}
 
   /** The corporations whose data and room the user may reach, main type first ([] for a non-member). */
@@ -51,15 +62,21 @@ export class CorpAccess {
   async require(user: SessionUser | null | undefined): Promise<CorpMember> {
     const ids = user && hasRole(user, ...CORP_PERMISSIONS.member) ? await this.activeCorporationsOf(user.id) : [];
     const member = requireCorpMember(user, ids, CORP_PERMISSIONS.member, CORP_MESSAGES);
+    // A permission is held by role, or granted in one of the member's corporations (GRANTABLE only).
+    const granted = await this.grants.of(member);
     const can = Object.fromEntries(
-      PERMISSIONS.map((p) => [p, hasRole(member.user, ...CORP_PERMISSIONS[p])]),
+      PERMISSIONS.map((p) => [
+        p,
+        hasRole(member.user, ...CORP_PERMISSIONS[p]) ||
+          ((GRANTABLE as readonly string[]).includes(p) && granted.has(p as Grantable)),
+      ]),
     ) as CorpMember['can'];
     return { ...member, corporationId: member.corporationIds[0], can };
   }
 
-  /** 403 in Russian unless the member holds `permission`. */
+  /** 403 in Russian unless the member holds `permission` (by role or grant, as `require` resolved it). */
   requirePermission(member: CorpMember, permission: CorpPermission): void {
-    requirePermission(member.user, CORP_PERMISSIONS[permission], PERMISSION_MESSAGE[permission]);
+    if (!member.can[permission]) throw apiError(403, PERMISSION_MESSAGE[permission]);
   }
 
   /** The member's characters in the corporation (those whose game jobs and contracts count for it). */

@@ -18,7 +18,7 @@ import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { apiError } from '../common/errors/api-error';
 import { GameData } from '../game-data/game-data.contract';
 import { CorpAccess, type CorpMember } from './corp-access';
-import { CorpScoped } from './corp-scope';
+import { CorpScoped, type CorpReader } from './corp-scope';
 import { CORP_EVENTS, type PingCancelledEvent, type PingCreatedEvent, type PingUpdatedEvent } from './corp.events';
 import { toPing } from './corp.mapper';
 import { CORP_MODELS, type PingDoc, type PingAnnouncement } from './corp.schema';
@@ -187,6 +187,26 @@ export class CorpPingsService {
     return this.view(updated, member);
   }
 
+  /**
+   * Pings of one corporation starting between `from` and `to` (ship replacement's fleet match,
+   * `reader` is the corporation the loss belongs to).
+   */
+  async startingBetween(reader: CorpReader, from: Date, to: Date): Promise<PingRef[]> {
+    const docs = await this.pings
+      .find(reader, { date: { $gte: from, $lte: to } })
+      .sort({ date: 1 })
+      .limit(PINGS_LISTED)
+      .lean<PingDoc[]>();
+    return docs.map(toPingRef);
+  }
+
+  /** One ping of the reader's corporations (null when there is none). */
+  async ref(reader: CorpReader, id: string): Promise<PingRef | null> {
+    if (!Types.ObjectId.isValid(id)) return null;
+    const doc = await this.pings.findOne(reader, { _id: new Types.ObjectId(id) }).lean<PingDoc>();
+    return doc ? toPingRef(doc) : null;
+  }
+
   /** The ping, when the member may edit it: 404 when it is not in their corporations, 403 when not theirs to manage. */
   private async managed(member: CorpMember, id: string): Promise<PingDoc> {
     const doc = await this.pings.findOne(member, { _id: objectId(id) }).lean<PingDoc>();
@@ -228,6 +248,26 @@ export class CorpPingsService {
     return { id: system.id, name: system.name, security: system.security };
   }
 }
+
+/** What another feature (ship replacement) needs of a ping. */
+export interface PingRef {
+  id: string;
+  corporationId: number;
+  name: string;
+  date: Date;
+  cancelled: boolean;
+  /** The library's doctrine the ping names (issue 38), or null. */
+  doctrineId: string | null;
+}
+
+const toPingRef = (d: PingDoc): PingRef => ({
+  id: String(d._id),
+  corporationId: d.corporation_id,
+  name: d.name,
+  date: new Date(d.date),
+  cancelled: !!d.cancelled,
+  doctrineId: d.doctrine_ref?.id ?? null,
+});
 
 /** A change for the webhooks, written with the change (see PingAnnouncement). */
 function announcement(key: string, kind: PingAnnouncement['kind'], at: Date): PingAnnouncement {

@@ -1,5 +1,11 @@
 import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
-import type { CorpMember } from './corp-access';
+/** Who reads: what the scope needs of a member (CorpAccess's CorpMember is one). */
+export interface CorpReader {
+  /** The corporations whose data the reader sees. */
+  corporationIds: number[];
+  /** Where the reader's new documents go. */
+  corporationId: number;
+}
 
 /**
  * A corporation collection seen by one member: the one place the corporation filter is
@@ -11,40 +17,40 @@ export class CorpScoped<T extends { corporation_id: number }> {
   constructor(private readonly model: Model<T>) {}
 
   /** `filter`, within the member's corporations. */
-  within(member: CorpMember, filter: QueryFilter<T> = {}): QueryFilter<T> {
+  within(member: Pick<CorpReader, 'corporationIds'>, filter: QueryFilter<T> = {}): QueryFilter<T> {
     return { ...filter, corporation_id: { $in: member.corporationIds } } as QueryFilter<T>;
   }
 
-  find(member: CorpMember, filter: QueryFilter<T> = {}) {
+  find(member: Pick<CorpReader, 'corporationIds'>, filter: QueryFilter<T> = {}) {
     return this.model.find(this.within(member, filter));
   }
 
-  findOne(member: CorpMember, filter: QueryFilter<T>) {
+  findOne(member: CorpReader, filter: QueryFilter<T>) {
     return this.model.findOne(this.within(member, filter));
   }
 
   /** Changes the document matching `filter` within the member's corporations; the changed document, or null. */
-  findOneAndUpdate(member: CorpMember, filter: QueryFilter<T>, update: UpdateQuery<T>) {
+  findOneAndUpdate(member: CorpReader, filter: QueryFilter<T>, update: UpdateQuery<T>) {
     return this.model.findOneAndUpdate(this.within(member, filter), update, { returnDocument: 'after' });
   }
 
   /** Deletes the document matching `filter` within the member's corporations. */
-  deleteWithin(member: CorpMember, filter: QueryFilter<T>) {
+  deleteWithin(member: CorpReader, filter: QueryFilter<T>) {
     return this.model.deleteOne(this.within(member, filter));
   }
 
   /** A new document of the member's corporation (where new projects, pings and rows go); `_id` when it must be known first. */
-  create(member: CorpMember, doc: Omit<T, 'corporation_id' | '_id'> & { _id?: unknown }) {
+  create(member: CorpReader, doc: Omit<T, 'corporation_id' | '_id'> & { _id?: unknown }) {
     return this.model.create({ ...doc, corporation_id: member.corporationId } as unknown as T);
   }
 
   /** The member's own corporation's documents matching `filter` (where its new ones go). */
-  findOwn(member: CorpMember, filter: QueryFilter<T> = {}) {
+  findOwn(member: CorpReader, filter: QueryFilter<T> = {}) {
     return this.model.find({ ...filter, corporation_id: member.corporationId } as QueryFilter<T>);
   }
 
   /** Sets the fields of the member's corporation's document matching `filter`, creating it when absent. */
-  upsertOwn(member: CorpMember, filter: QueryFilter<T>, fields: Partial<Omit<T, 'corporation_id' | '_id'>>) {
+  upsertOwn(member: CorpReader, filter: QueryFilter<T>, fields: Partial<Omit<T, 'corporation_id' | '_id'>>) {
     const own = { ...filter, corporation_id: member.corporationId } as QueryFilter<T>;
     return this.model.updateOne(own, { $set: { ...fields, corporation_id: member.corporationId } }, { upsert: true });
   }
@@ -58,7 +64,7 @@ export class CorpScoped<T extends { corporation_id: number }> {
   }
 
   /** Deletes the member's corporation's document matching `filter`. */
-  deleteOwn(member: CorpMember, filter: QueryFilter<T>) {
+  deleteOwn(member: CorpReader, filter: QueryFilter<T>) {
     return this.model.deleteOne({ ...filter, corporation_id: member.corporationId } as QueryFilter<T>);
   }
 }

@@ -27,6 +27,7 @@ import { CorpWebhooksService } from './webhooks/corp-webhooks.service';
 import { WebhookOutbox } from './webhooks/webhook-outbox';
 import { DeliverySchema, WebhookSchema, WEBHOOK_MODELS } from './webhooks/webhook.schema';
 import { CorpSocketEvents } from './corp.socket-events';
+import { CorpGrants, GrantSchema, GRANT_MODEL } from './grants/corp-grants';
 import { AppraisalModule } from '../appraisal/appraisal.module';
 import { CorpDoctrinesController } from './doctrines/corp-doctrines.controller';
 import { CorpDoctrinesService } from './doctrines/corp-doctrines.service';
@@ -50,6 +51,7 @@ import { DoctrineSocketEvents } from './doctrines/doctrines.socket-events';
       { name: WEBHOOK_MODELS.webhook, schema: WebhookSchema },
       { name: WEBHOOK_MODELS.delivery, schema: DeliverySchema },
       { name: CALENDAR_MODELS.link, schema: CalendarLinkSchema },
+      { name: GRANT_MODEL, schema: GrantSchema },
       { name: DOCTRINE_MODEL, schema: DoctrineSchema },
     ]),
     AppraisalModule,
@@ -77,10 +79,11 @@ import { DoctrineSocketEvents } from './doctrines/doctrines.socket-events';
     CorpWebhooksService,
     CorpWebhooksListener,
     CorpCalendarService,
+    CorpGrants,
     CorpDoctrinesService,
     DoctrineReadiness,
     DoctrineSocketEvents,
   ],
-  exports: [CorpAccess, CorpBuysService, CorpPingsService, CorpProjectsService, CorpDoctrinesService],
+  exports: [CorpAccess, CorpBuysService, CorpDoctrinesService, CorpGrants, CorpPingsService, CorpProjectsService, WebhookOutbox],
 })
 export class CorpModule {}

@@ -13,6 +13,7 @@ import { GAME_DATA_EVENTS } from '../game-data/game-data.events';
 import { GameData } from '../game-data/game-data.contract';
 import { DEMO_CORPORATION } from './demo-seed';
 import { DemoSeedService } from './demo-seed.service';
+import { SrpDemoSeed } from './srp-demo.seed';
 
 const JITA = 30000142;
 
@@ -37,6 +38,7 @@ export class CorpDemoSeed {
     private readonly pings: CorpPingsService,
     private readonly projectsService: CorpProjectsService,
     private readonly doctrines: CorpDoctrinesService,
+    private readonly srp: SrpDemoSeed,
   ) {}
 
   /** After the start's game-data check (SdeImportService.autoImport), in demo mode and not under tests. */
@@ -54,9 +56,15 @@ export class CorpDemoSeed {
       user: { id: 'demo-seed', username: 'demo_industrialist', roles: ['admin'] },
       corporationIds: [id],
       corporationId: id,
-      can: { createPing: true, managePings: true, createProject: true, moderate: true, manageDoctrines: true },
+      can: { createPing: true, managePings: true, createProject: true, moderate: true, manageDoctrines: true, manageSrp: true },
     };
-    if ((await this.projectsService.list(seeder)).projects.length > 0) return false;
+    // Ship replacement's fleet follows the stand-in's losses (two days back): checked on every start.
+    const srpFleet = () =>
+      this.srp.seed(seeder, now).catch((err: unknown) => this.logger.error(`Демо-флот СРП не создан: ${String(err)}`));
+    if ((await this.projectsService.list(seeder)).projects.length > 0) {
+      await srpFleet();
+      return false;
+    }
     const { fuelBlock, hobgoblin, rifter, tritanium, tritaniumPay, pyerite } = DEMO_INDUSTRY;
     const plans: {
       name: string;
@@ -142,6 +150,7 @@ export class CorpDemoSeed {
     await ping({ name: 'Копка в белте', desc: 'Бусты от Оркки', type: 'mining', formup: JITA, ...at(2, '16:30') });
     await ping({ name: 'Заправка цитадели', desc: '', type: 'fuel', ...at(5, '20:00') });
     this.logger.log(`Демо-корпорация: проекты, пинги и список закупок созданы`);
+    await srpFleet();
     return true;
   }
 }

@@ -10,6 +10,7 @@ import { CorpDemoSeed } from './corp-demo.seed';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { DemoMarketHistory } from './demo-market-history';
 import { DemoSeedService } from './demo-seed.service';
+import { SrpDemoSeed } from './srp-demo.seed';
 
 /**
  * Demo mode, all of it (loaded only when APP_MODE=demo; see demo-mode.ts): the accounts for
@@ -23,6 +24,7 @@ import { DemoSeedService } from './demo-seed.service';
   providers: [
     DemoSeedService,
     CorpDemoSeed,
+    SrpDemoSeed,
     DemoMarketHistory,
     {
       provide: ClientConfigExtra,

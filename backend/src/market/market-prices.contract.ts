@@ -29,9 +29,20 @@ export interface CostIndex {
   cost_index: number;
 }
 
+/** An item's sell price at a hub on a day: from that day's snapshot of the history, or today's when the history has none. */
+export interface DayPrice {
+  price: number;
+  source: 'history' | 'now';
+}
+
 export abstract class MarketPrices {
   /** Current prices at a hub (HUBS id). Types without a stored row are missing from the map. */
   abstract hubPrices(hubId: number, typeIds: readonly number[]): Promise<Map<number, HubPrice>>;
+  /**
+   * Sell prices at a hub on `day` (`YYYY-MM-DD`, UTC): the day's stored snapshot (`S`), else the
+   * current lowest sell. Types with neither are missing from the map (unknown, never 0).
+   */
+  abstract sellPricesOn(hubId: number, typeIds: readonly number[], day: string): Promise<Map<number, DayPrice>>;
   /** CCP's adjusted prices (for job fees). Types without one are missing from the map. */
   abstract adjustedPrices(typeIds: readonly number[]): Promise<Map<number, number>>;
   /** Cost indices of a solar system by activity name; empty when none is stored. */

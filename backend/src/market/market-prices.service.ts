@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { type CostIndex, type HubPrice, MarketPrices } from './market-prices.contract';
+import { type CostIndex, type DayPrice, type HubPrice, MarketPrices } from './market-prices.contract';
+import { sellOnDay } from './domain/price-stats';
 import { MODELS, type AdjustedPriceDoc, type CostIndexDoc, type MarketPriceDoc } from './market.schema';
 
 type HubPriceField =
@@ -48,6 +49,20 @@ export class MarketPricesService extends MarketPrices {
       )
       .lean<Pick<MarketPriceDoc, HubPriceField>[]>();
     return new Map(rows.map((r) => [r.type_id, toHubPrice(r)]));
+  }
+
+  async sellPricesOn(hubId: number, typeIds: readonly number[], day: string): Promise<Map<number, DayPrice>> {
+    const ids = [...new Set(typeIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.prices
+      .find({ hub_id: hubId, type_id: { $in: ids } }, { type_id: 1, sell: 1, [`last_prices.${day}`]: 1 })
+      .lean<Pick<MarketPriceDoc, 'type_id' | 'sell' | 'last_prices'>[]>();
+    const out = new Map<number, DayPrice>();
+    for (const r of rows) {
+      const found = sellOnDay(r.last_prices ?? {}, day, r.sell ?? null);
+      if (found) out.set(r.type_id, found);
+    }
+    return out;
   }
 
   async adjustedPrices(typeIds: readonly number[]): Promise<Map<number, number>> {

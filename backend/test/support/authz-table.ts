@@ -14,7 +14,7 @@
  * the rule allows gets a 2xx and the change is in the database; a refused caller's request leaves
  * the collection it would write exactly as it was.
  */
-import { CORP_MESSAGES, CORP_PERMISSIONS, DOCTRINE_MESSAGES, type Role } from '@eve-toolkit/shared-types';
+import { CORP_MESSAGES, CORP_PERMISSIONS, DOCTRINE_MESSAGES, SRP_MESSAGES, type Role } from '@eve-toolkit/shared-types';
 
 export type Allow = 'authenticated' | ((roles: readonly Role[]) => boolean);
 
@@ -93,6 +93,18 @@ export const AUTHZ_TABLE: readonly AuthzRow[] = [
   corp('post', '/auth/corp/update_project', CORP_PERMISSIONS.moderate, CORP_MESSAGES.cannotModerate),
   corp('post', '/auth/corp/verify_job', CORP_PERMISSIONS.member),
   corp('post', '/auth/corp/push_jobs', CORP_PERMISSIONS.member),
+  // Ship replacement (issue 39): every member files their own losses and reads their requests;
+  // deciding, paying, the rule and granting are SRP managers' (admins by role, others by an
+  // admin's grant: backend/test/srp.int-spec.ts; granting itself is admins' only, decided there).
+  corp('get', '/auth/corp/srp_losses', CORP_PERMISSIONS.member),
+  corp('post', '/auth/corp/add_srp', CORP_PERMISSIONS.member),
+  corp('get', '/auth/corp/srp_requests', CORP_PERMISSIONS.member),
+  corp('post', '/auth/corp/decide_srp', CORP_PERMISSIONS.manageSrp, SRP_MESSAGES.cannotManage),
+  corp('post', '/auth/corp/pay_srp', CORP_PERMISSIONS.manageSrp, SRP_MESSAGES.cannotManage),
+  corp('post', '/auth/corp/relink_srp', CORP_PERMISSIONS.manageSrp, SRP_MESSAGES.cannotManage),
+  corp('get', '/auth/corp/srp_settings', CORP_PERMISSIONS.manageSrp, SRP_MESSAGES.cannotManage),
+  corp('post', '/auth/corp/srp_settings', CORP_PERMISSIONS.manageSrp, SRP_MESSAGES.cannotManage),
+  corp('post', '/auth/corp/srp_manager', CORP_PERMISSIONS.manageSrp, SRP_MESSAGES.cannotManage),
   // Any signed-in user may request a role (spec §6).
   { method: 'get', path: '/auth/corp/roles', allow: 'authenticated' },
   { method: 'post', path: '/auth/corp/new_role_request', allow: 'authenticated' },

@@ -48,6 +48,7 @@ export const CORP_MENU: readonly SideMenuItem[] = [
   { label: 'Пинги', to: '/corp/events' },
   { label: 'Проекты', to: '/corp/projects', alsoActive: ['/corp/new_project'] },
   { label: 'Доктрины', to: '/corp/doctrines' },
+  { label: 'СРП', to: '/corp/srp' },
   { label: 'Оповещения', to: '/corp/alerts' },
   { label: 'Запрос роли', to: '/corp/roles' },
 ];

@@ -36,6 +36,7 @@ export const PAGES = {
   '/corp/projects': () => import('../features/corp/pages/corp-projects-page'),
   '/corp/projects/:id': () => import('../features/corp/pages/corp-project-page'),
   '/corp/new_project': () => import('./pages/corp-new-project-page'),
+  '/corp/srp': () => import('../features/srp/pages/srp-page'),
   '/corp/alerts': () => import('../features/corp/pages/corp-alerts-page'),
   '/corp/doctrines': () => import('../features/corp/pages/corp-doctrines-page'),
   '/corp/roles': () => import('../features/corp/pages/corp-roles-page'),

@@ -123,7 +123,7 @@ describe('routes', () => {
       within(side)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Главная', 'Пинги', 'Проекты', 'Доктрины', 'Оповещения', 'Запрос роли']);
+    ).toEqual(['Главная', 'Пинги', 'Проекты', 'Доктрины', 'СРП', 'Оповещения', 'Запрос роли']);
   });
 
   it('/redirect leads to /market/list', async () => {

@@ -133,6 +133,7 @@ export const routes: RouteObject[] = [
             handle: handle('Новый проект'),
             ...page('/corp/new_project'),
           },
+          { path: 'srp', handle: handle('СРП'), ...page('/corp/srp') },
           { path: 'alerts', handle: handle('Оповещения'), ...page('/corp/alerts') },
           { path: 'doctrines', handle: handle('Доктрины'), ...page('/corp/doctrines') },
           { path: 'roles', handle: handle('Запрос роли'), ...page('/corp/roles') },

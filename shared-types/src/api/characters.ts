@@ -3,7 +3,7 @@
  * The card is what the owner (and admins) see on /account/user/{name}.
  */
 
-/** The SSO scopes the product asks for (location, wallet, mail, skills, assets, corporation roles, industry jobs, contracts). */
+/** The SSO scopes the product asks for (location, wallet, mail, skills, assets, corporation roles, industry jobs, contracts, killmails). */
 export const SSO_SCOPES = [
   'esi-location.read_location.v1',
   'esi-wallet.read_character_wallet.v1',
@@ -15,6 +15,8 @@ export const SSO_SCOPES = [
   'esi-contracts.read_character_contracts.v1',
   // Names of the Upwell structures a member's industry jobs run in (project claims).
   'esi-universe.read_structures.v1',
+  // A member's recent losses, filed for ship replacement (SRP).
+  'esi-killmails.read_killmails.v1',
 ] as const;
 
 /** A linked game character's card (spec §3 Character: id, name, icon, system {name, sec}, wallet, new_mails). */

@@ -34,6 +34,12 @@ export const CORP_PERMISSIONS = {
    * and admins. Every member reads the doctrines and their own characters' readiness.
    */
   manageDoctrines: ['fc', 'industrialist', 'admin'],
+  /**
+   * Decide and pay SRP requests, see every request of the corporation (issue 39): admins by their
+   * role, and the members an admin grants it (a per-corporation grant, `corp_grants`, read by
+   * CorpAccess with the member's roles).
+   */
+  manageSrp: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,8 @@ import { text } from '../text';
 
 export { DELIVERY_LIMITS, DELIVERY_MESSAGES } from './delivery-limits';
 
-export const WEBHOOK_DELIVERY_KINDS = ['created', 'updated', 'cancelled', 'test'] as const;
+/** Ping changes, a test, and SRP requests filed and decided (issue 39). */
+export const WEBHOOK_DELIVERY_KINDS = ['created', 'updated', 'cancelled', 'test', 'srp-filed', 'srp-decided'] as const;
 export type WebhookDeliveryKind = (typeof WEBHOOK_DELIVERY_KINDS)[number];
 
 /** pending: waiting for its first attempt; retrying: failed with 429/5xx, next attempt at `next_at`. */

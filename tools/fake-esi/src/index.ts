@@ -45,5 +45,7 @@ export type {
   EsiWalletTransaction,
   FakeCheckData,
 } from './character-check-data';
+export { DEMO_SRP, FakeKillmails, KILLMAIL_CACHE_SECONDS, insuranceLevels, killmailRoutes } from './killmail-routes';
+export type { EsiInsuranceLevel, EsiKillmail, EsiKillmailItem } from './killmail-routes';
 export { sdeArchiveName, startFakeStaticData, zipSde } from './static-data';
 export type { FakeStaticData, FakeStaticDataRequest } from './static-data';

@@ -11,6 +11,7 @@ import { FakeMarket } from './market';
 import { marketRoutes } from './routes';
 import { characterRoutes } from './character-routes';
 import { corpRoutes, FakeCorpData } from './corp-routes';
+import { FakeKillmails, killmailRoutes } from './killmail-routes';
 import { DEFAULT_SSO_CHARACTERS } from './sso-characters';
 import type { FakeSso } from './sso';
 
@@ -154,6 +155,8 @@ export interface FakeEsi {
   useSso(sso: FakeSso | null): void;
   /** Characters' industry jobs and contracts (the corporation area's candidates). */
   readonly corp: FakeCorpData;
+  /** Killmails, characters' recent losses and insurance prices (ship replacement). */
+  readonly killmails: FakeKillmails;
 }
 
 /** What route handlers may read from the server. */
@@ -233,11 +236,13 @@ export async function startFakeEsi(opts: FakeEsiOptions = {}): Promise<FakeEsi> 
 
   let sso: FakeSso | null = opts.sso ?? null;
   const corp = new FakeCorpData(DEFAULT_SSO_CHARACTERS);
+  const killmails = new FakeKillmails(DEFAULT_SSO_CHARACTERS, startedAt);
   const routes: FakeRoute[] = [
     ...(opts.routes ?? []),
     ...marketRoutes(),
     ...characterRoutes({ sso: () => sso, cacheSeconds: () => opts.characterCacheSeconds }),
     ...corpRoutes({ sso: () => sso, cacheSeconds: () => opts.characterCacheSeconds, corpData: () => corp }),
+    ...killmailRoutes({ sso: () => sso, cacheSeconds: () => opts.characterCacheSeconds, killmails: () => killmails }),
   ];
   let faults: ActiveFault[] = [];
   // A duration, measured on the monotonic clock unless the test drives the clock: under the date
@@ -457,6 +462,7 @@ export async function startFakeEsi(opts: FakeEsiOptions = {}): Promise<FakeEsi> 
       sso = next;
     },
     corp,
+    killmails,
     close() {
       return new Promise<void>((resolve) => {
         server.close(() => resolve());

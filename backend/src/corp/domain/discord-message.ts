@@ -41,10 +41,25 @@ const HEADLINE: Record<WebhookDeliveryKind, string> = {
   updated: 'Пинг изменён',
   cancelled: 'Пинг отменён',
   test: 'Проверка вебхука',
+  'srp-filed': 'Новая заявка СРП',
+  'srp-decided': 'Заявка СРП решена',
 };
 
 /** Embed colours: blue (new), amber (changed), red (cancelled), grey (test). */
-const COLOR: Record<WebhookDeliveryKind, number> = { created: 0x3b82f6, updated: 0xf59e0b, cancelled: 0xdc2626, test: 0x6b7280 };
+const COLOR: Record<WebhookDeliveryKind, number> = {
+  created: 0x3b82f6,
+  updated: 0xf59e0b,
+  cancelled: 0xdc2626,
+  test: 0x6b7280,
+  'srp-filed': 0x8b5cf6,
+  'srp-decided': 0x16a34a,
+};
+
+/** The headline and colour of a kind of message (ship replacement writes its own, srp/domain/srp-message.ts). */
+export const messageStyle = (kind: WebhookDeliveryKind) => ({ headline: HEADLINE[kind], color: COLOR[kind] });
+
+/** Cuts a text to Discord's limit of the field. */
+export const cutTo = (s: string, field: keyof typeof LIMIT) => cut(s, LIMIT[field]);
 
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 

@@ -1,5 +1,15 @@
 import { HubBookAccumulator } from './hub-book';
-import { buyStats, dayKey, median, sellStats, shiftDay, trimHistory, windowMedians, type LastPrices } from './price-stats';
+import {
+  buyStats,
+  dayKey,
+  median,
+  sellOnDay,
+  sellStats,
+  shiftDay,
+  trimHistory,
+  windowMedians,
+  type LastPrices,
+} from './price-stats';
 
 const o = (price: number, volume: number) => ({ price, volume });
 
@@ -145,5 +155,19 @@ describe('HubBookAccumulator', () => {
     ]);
     acc.reset();
     expect(acc.finish()).toEqual([]);
+  });
+});
+
+describe('sellOnDay: the price of a loss day (SRP)', () => {
+  const history: LastPrices = { '2026-11-20': { B: 90, S: 100 }, '2026-11-21': { B: 95, S: null }, '2026-11-22': { B: 1, S: 0 } };
+  it.each([
+    ['the day has a snapshot', '2026-11-20', 120, { price: 100, source: 'history' }],
+    ['the day has only a buy side: today', '2026-11-21', 120, { price: 120, source: 'now' }],
+    ['a zero snapshot is no price: today', '2026-11-22', 120, { price: 120, source: 'now' }],
+    ['no snapshot that day: today', '2026-11-19', 130.5, { price: 130.5, source: 'now' }],
+    ['neither: unknown', '2026-11-19', null, null],
+    ['today is 0: unknown', '2026-11-19', 0, null],
+  ])('%s', (_name, day, current, expected) => {
+    expect(sellOnDay(history, day, current)).toEqual(expected);
   });
 });

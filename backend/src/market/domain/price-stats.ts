@@ -140,3 +140,18 @@ export function trimHistory(lastPrices: LastPrices, today: string, keepDays = HI
   }
   return out;
 }
+
+/**
+ * An item's sell price on `day`: the day's snapshot `S` when the history has one (a positive
+ * number), else `current` (today's lowest sell), else null: unknown, never 0.
+ */
+export function sellOnDay(
+  lastPrices: LastPrices,
+  day: string,
+  current: number | null,
+): { price: number; source: 'history' | 'now' } | null {
+  const s = lastPrices[day]?.S;
+  if (typeof s === 'number' && Number.isFinite(s) && s > 0) return { price: s, source: 'history' };
+  if (current !== null && Number.isFinite(current) && current > 0) return { price: current, source: 'now' };
+  return null;
+}

@@ -20,6 +20,8 @@ const KIND: Record<WebhookDeliveryKind, string> = {
   updated: 'Изменение',
   cancelled: 'Отмена',
   test: 'Проверка',
+  'srp-filed': 'Заявка СРП',
+  'srp-decided': 'Решение СРП',
 };
 
 function StatusBadge({ d }: { d: WebhookDelivery }) {

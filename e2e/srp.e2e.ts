@@ -1,0 +1,131 @@
+/**
+ * Ship replacement in real Chromium against the demo app, a pilot and the SRP manager side by
+ * side (issue 39's «done when»):
+ *
+ * - The pilot (demo_corp, Natalia Orlova) sees her recent loss from the stand-in ESI — a Ferox lost
+ *   in the demo fleet, short the doctrine's hardener — and files it with one click.
+ * - The manager (demo_admin) has the SRP page open: the request appears in the queue without a
+ *   reload, matched to the fleet («Флот на Ферроксах», «Фит отличается») with its value and the
+ *   suggested payout in the amount field. The manager approves it with that amount; the pilot sees
+ *   «Одобрена» live. The manager marks it paid from «К выплате»; the pilot sees «Выплачена» live,
+ *   with the amount.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newContext, screenshot, watchErrors } from './support/browser';
+import { loginDemo } from './support/login';
+
+jest.setTimeout(180_000);
+
+describe('SRP in Chromium: a pilot and the manager', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const errors: string[][] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+  });
+
+  async function open(): Promise<Page> {
+    const context = await newContext(browser);
+    contexts.push(context);
+    errors.push(watchErrors(context));
+    return context.newPage();
+  }
+
+  it('the pilot files a loss; the manager sees it live, approves the suggested payout, marks it paid; the pilot sees each step live', async () => {
+    const manager = await open();
+    const pilot = await open();
+    await loginDemo(manager, 'demo_admin');
+    await loginDemo(pilot, 'demo_corp');
+    await manager.goto('/corp/srp');
+    await manager.getByRole('heading', { name: /Очередь заявок/ }).waitFor();
+    await pilot.goto('/corp/srp');
+
+    // The pilot's loss from ESI: the Ferox of the demo fleet.
+    const loss = pilot.getByTestId('srp-losses').getByRole('row').filter({ hasText: 'Ferox' }).first();
+    await loss.waitFor();
+    const killmailId = (await loss.getAttribute('data-testid'))!.replace('loss-', '');
+    await loss.getByRole('button', { name: /^Подать на СРП: Ferox/ }).click();
+    await loss.getByText('Подана').waitFor();
+    const mine = pilot.getByTestId(`mine-${killmailId}`);
+    await mine.getByTestId('srp-status').getByText('Ожидает').waitFor();
+    expect(await mine.textContent()).toContain('Флот на Ферроксах');
+
+    // The manager's queue, without a reload: fleet, doctrine match, a known value and the suggestion.
+    const queued = manager.getByTestId(`queue-${killmailId}`);
+    await queued.waitFor();
+    expect(await queued.textContent()).toContain('Natalia Orlova');
+    expect(await queued.textContent()).toContain('Флот на Ферроксах');
+    expect(await queued.textContent()).toContain('Фит отличается');
+    const amount = queued.getByRole('textbox', { name: 'Выплата, ISK' });
+    const suggested = await amount.inputValue();
+    expect(suggested).toMatch(/^\d{1,3}(\s\d{3})*$/);
+    await manager.setViewportSize({ width: 1366, height: 900 });
+    await screenshot(manager, 'srp-manager-queue');
+
+    // Approved with the suggested payout: the pilot sees it at once.
+    await queued.getByRole('button', { name: /^Одобрить заявку/ }).click();
+    await queued.waitFor({ state: 'detached' });
+    await mine.getByTestId('srp-status').getByText('Одобрена').waitFor();
+
+    // Paid from «К выплате»: the pilot sees «Выплачена» and the amount.
+    const toPay = manager.getByTestId(`pay-${killmailId}`);
+    await toPay.waitFor();
+    expect((await toPay.textContent())?.replace(/\s/g, '')).toContain(`${suggested.replace(/\s/g, '')}ISK`);
+    await screenshot(manager, 'srp-manager-pay');
+    await toPay.getByRole('button', { name: /^Выплачено:/ }).click();
+    await toPay.waitFor({ state: 'detached' });
+    await mine.getByTestId('srp-status').getByText('Выплачена').waitFor();
+    expect((await mine.textContent())?.replace(/\s/g, '')).toContain(`${suggested.replace(/\s/g, '')}ISK`);
+
+    await pilot.setViewportSize({ width: 1366, height: 900 });
+    await screenshot(pilot, 'srp-pilot');
+    await pilot.setViewportSize({ width: 390, height: 844 });
+    await screenshot(pilot, 'srp-pilot-phone');
+    await manager.setViewportSize({ width: 390, height: 844 });
+    await screenshot(manager, 'srp-manager-phone');
+    expect(errors.flat()).toEqual([]);
+  });
+
+  it('the demo losses: a doctrine Ferox in the demo fleet, another outside every fleet, a Rifter in it that is not the doctrine', async () => {
+    const miner = await open();
+    const olga = await open();
+    await loginDemo(miner, 'demo_miner');
+    await loginDemo(olga, 'demo_security');
+    await miner.goto('/corp/srp');
+    await olga.goto('/corp/srp');
+    const fileAll = async (page: Page) => {
+      const rows = page
+        .getByTestId('srp-losses')
+        .getByRole('row')
+        .filter({ has: page.getByRole('button', { name: /^Подать на СРП/ }) });
+      await rows.first().waitFor();
+      while ((await rows.count()) > 0) {
+        const row = rows.first();
+        const id = (await row.getAttribute('data-testid'))!.replace('loss-', '');
+        await row.getByRole('button', { name: /^Подать на СРП/ }).click();
+        await page.getByTestId(`mine-${id}`).waitFor();
+      }
+    };
+    await fileAll(miner);
+    await fileAll(olga);
+    const mine = async (page: Page) =>
+      (await page.getByTestId('srp-mine').getByRole('row').allTextContents()).slice(1).map((t) => t.replace(/\s+/g, ' '));
+    const pavel = await mine(miner);
+    expect(pavel).toHaveLength(2);
+    expect(pavel.filter((t) => t.includes('Флот на Ферроксах') && t.includes('По доктрине'))).toHaveLength(1);
+    expect(pavel.filter((t) => t.includes('Вне флота'))).toHaveLength(1);
+    const rifter = await mine(olga);
+    expect(rifter).toHaveLength(1);
+    expect(rifter[0]).toContain('Rifter');
+    expect(rifter[0]).toContain('Флот на Ферроксах');
+    expect(rifter[0]).toContain('Не доктрина');
+    await miner.setViewportSize({ width: 1366, height: 900 });
+    await screenshot(miner, 'srp-demo-miner');
+    expect(errors.flat()).toEqual([]);
+  });
+});
