@@ -90,8 +90,15 @@ async function holdScripts(page: Page): Promise<{ held: () => number; release: (
   };
 }
 
-/** The page's controls (buttons, fields, selects) that are not disabled or do not look it (the not-allowed cursor), by their label or text. */
-function answeringControls(page: Page): Promise<string[]> {
+/**
+ * The page's controls (buttons, fields, selects) that are not disabled or do not look it (the
+ * not-allowed cursor), by their label or text. Read once the page's stylesheets are in: before that
+ * no control has its disabled look (on a busy machine they can arrive after the first heading).
+ */
+async function answeringControls(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet !== null),
+  );
   return page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLElement>('#root :is(button, input, select, textarea)'))
       .filter((el) => !el.matches(':disabled') || getComputedStyle(el).cursor !== 'not-allowed')
