@@ -109,13 +109,17 @@ export function useBrowserPage(): BrowserSession {
 }
 
 /**
- * Waits until React has hydrated a server-rendered page (its first heading carries React's fiber):
- * before that a link press is a full page load, not the app's navigation.
+ * Waits until React has hydrated a server-rendered page and it answers: its first heading carries
+ * React's fiber (before that a link press is a full page load, not the app's navigation) and every
+ * hydration gate (frontend/src/shared/ui/hydration-gate.tsx) is open. The gates open in the render
+ * after their part hydrated — a later task than the heading's — so a test that read a control right
+ * after the heading saw it still disabled on a busy machine.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForFunction(() => {
     const h1 = document.querySelector('h1');
-    return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+    const hydrated = !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+    return hydrated && document.querySelectorAll('fieldset[role="none"][disabled]').length === 0;
   });
 }
