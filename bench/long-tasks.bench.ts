@@ -78,7 +78,9 @@ function report(events: TraceEvent[], path: string): { lines: string[]; blocking
   if (!parse) return { lines: ['  (the page’s HTML parse is not in the trace)'], blocking: NaN };
   const navStart = parse.ts;
   const onMain = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === 'X' && e.dur !== undefined);
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > 20_000 && e.ts + e.dur! >= navStart).sort((a, b) => a.ts - b.ts);
+  const tasks = onMain
+    .filter((e) => e.name === 'RunTask' && e.dur! > 20_000 && e.ts + e.dur! >= navStart)
+    .sort((a, b) => a.ts - b.ts);
   const lines: string[] = [];
   let blocking = 0;
   for (const t of tasks) {
@@ -117,7 +119,15 @@ async function main(): Promise<void> {
         const tab = await context.newPage();
         const session = await context.newCDPSession(tab);
         await session.send('Tracing.start', {
-          traceConfig: { includedCategories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'toplevel', '__metadata'] },
+          traceConfig: {
+            includedCategories: [
+              'devtools.timeline',
+              'v8.execute',
+              'disabled-by-default-devtools.timeline',
+              'toplevel',
+              '__metadata',
+            ],
+          },
           transferMode: 'ReportEvents',
         });
         await tab.goto(`${app.url}${page.path}`, { waitUntil: 'commit' });
