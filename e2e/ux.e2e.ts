@@ -43,7 +43,9 @@ const browsers = useBrowsers();
 /** A fresh context's page at `size`; `consent`: the cookie banner answered beforehand. */
 async function open(size: Size, consent: boolean): Promise<Page> {
   const page = await browsers.open({
-    prepare: consent ? (context) => context.addCookies([{ name: 'cookies_allow', value: 'accepted', url: baseUrl() }]) : undefined,
+    prepare: consent
+      ? (context) => context.addCookies([{ name: 'cookies_allow', value: 'accepted', url: baseUrl() }])
+      : undefined,
   });
   await page.setViewportSize(size);
   return page;

@@ -627,9 +627,7 @@ describe('live updates', () => {
     expect(b.names()).toEqual(['corp:ping-created']);
     expect(guest.names()).toEqual([]);
     expect(
-      a1.events.some(
-        (e) => e.name === 'corp:ping-created' && (e.payload as { ping: { name: string } }).ping.name === 'Маркер B',
-      ),
+      a1.events.some((e) => e.name === 'corp:ping-created' && (e.payload as { ping: { name: string } }).ping.name === 'Маркер B'),
     ).toBe(false);
   });
 
