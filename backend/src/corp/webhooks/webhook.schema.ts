@@ -67,10 +67,9 @@ const AnnouncementSchema = new Schema<WebhookAnnouncement>(
  * wrote them) and the index the outbox's sweep reads them by: announcements left behind by an
  * instance that died after the document's write.
  */
-export function withWebhookAnnouncements<T>(schema: Schema<T>): Schema<T> {
+export function withWebhookAnnouncements(schema: Schema): void {
   schema.add({ webhooks_due: { type: [AnnouncementSchema], default: [] } });
   schema.index({ 'webhooks_due.at': 1 }, { sparse: true });
-  return schema;
 }
 
 /**
