@@ -1,12 +1,5 @@
 import { Schema, Types } from 'mongoose';
-import type {
-  PingDoctrine,
-  PingType,
-  PingSystem,
-  ProjectJobType,
-  ProjectStatus,
-  RsvpAnswer,
-} from '@eve-toolkit/shared-types';
+import type { PingDoctrine, PingType, PingSystem, ProjectJobType, ProjectStatus, RsvpAnswer } from '@eve-toolkit/shared-types';
 import { withWebhookAnnouncements, type WebhookAnnouncement } from './webhooks/webhook.schema';
 
 /**

@@ -21,7 +21,11 @@ import { WebhookOutbox, type Announce } from './webhook-outbox';
 export class CorpWebhooksListener {
   private readonly announce: Announce;
 
-  constructor(outbox: WebhookOutbox, @InjectModel(CORP_MODELS.ping) pings: Model<PingDoc>, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    outbox: WebhookOutbox,
+    @InjectModel(CORP_MODELS.ping) pings: Model<PingDoc>,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     this.announce = outbox.register<PingDoc>({
       name: 'Пинг',
       model: pings,

@@ -168,9 +168,12 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
         });
       }
       const keys = due.map((c) => c.key);
-      await source.model.updateOne({ _id: doc._id } as QueryFilter<D>, {
-        $pull: { webhooks_due: { key: { $in: keys } } },
-      } as UpdateQuery<D>);
+      await source.model.updateOne(
+        { _id: doc._id } as QueryFilter<D>,
+        {
+          $pull: { webhooks_due: { key: { $in: keys } } },
+        } as UpdateQuery<D>,
+      );
     } catch (err) {
       if (!this.abort.signal.aborted)
         this.logger.error(
