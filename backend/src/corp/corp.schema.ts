@@ -1,13 +1,6 @@
 import { Schema, Types } from 'mongoose';
-import type {
-  PingDoctrine,
-  PingType,
-  PingSystem,
-  ProjectJobType,
-  ProjectStatus,
-  RsvpAnswer,
-  WebhookDeliveryKind,
-} from '@eve-toolkit/shared-types';
+import type { PingDoctrine, PingType, PingSystem, ProjectJobType, ProjectStatus, RsvpAnswer } from '@eve-toolkit/shared-types';
+import { withWebhookAnnouncements, type WebhookAnnouncement } from './webhooks/webhook.schema';
 
 /**
  * The corporation area's collections. Every document carries its `corporation_id`; every read
@@ -84,22 +77,8 @@ export const ProjectSchema = new Schema<ProjectDoc>(
 );
 ProjectSchema.index({ corporation_id: 1, created_at: -1 });
 
-/**
- * A change of a ping its corporation's webhooks are to hear of, written in the same write as the
- * change itself (the transactional outbox: a ping and its announcement exist together or not at
- * all). WebhookOutbox turns it into delivery rows and then removes it.
- */
-export interface PingAnnouncement {
-  /** The change (`<ping>:created`, `<ping>:updated:<ISO time>`, `<ping>:cancelled`): one delivery per webhook. */
-  key: string;
-  kind: Exclude<WebhookDeliveryKind, 'test'>;
-  at: Date;
-}
-
-const AnnouncementSchema = new Schema<PingAnnouncement>(
-  { key: { type: String, required: true }, kind: { type: String, required: true }, at: { type: Date, required: true } },
-  { _id: false },
-);
+/** A ping change for the corporation's webhooks, written with the change (see WebhookAnnouncement). */
+export type PingAnnouncement = WebhookAnnouncement<'created' | 'updated' | 'cancelled'>;
 
 /**
  * A ping, stored in `corp_events` (the collection keeps its first name: see docs/modules.md,
@@ -136,7 +115,7 @@ export interface PingDoc {
   seq?: number;
   /** Who cancelled it and when; the ping stays (marked) until its start has passed. */
   cancelled?: { by: string; at: Date } | null;
-  /** Changes not yet in the webhook outbox (see PingAnnouncement). */
+  /** Changes not yet in the webhook outbox (see WebhookAnnouncement). */
   webhooks_due?: PingAnnouncement[];
 }
 
@@ -161,13 +140,11 @@ export const PingSchema = new Schema<PingDoc>(
     rev: { type: Number, default: 0 },
     seq: { type: Number, default: 0 },
     cancelled: { type: Schema.Types.Mixed, default: null },
-    webhooks_due: { type: [AnnouncementSchema], default: [] },
   },
   { collection: 'corp_events', versionKey: false, minimize: false },
 );
 PingSchema.index({ corporation_id: 1, date: 1 });
-// The outbox's sweep: announcements left behind by an instance that died after the ping's write.
-PingSchema.index({ 'webhooks_due.at': 1 }, { sparse: true });
+withWebhookAnnouncements(PingSchema);
 
 /** One row of a corporation's buy list (`corp_buys`, _id = "<corporation>:<type>"). */
 export interface BuyDoc {

@@ -1,5 +1,6 @@
 import { Schema, Types } from 'mongoose';
 import type { DoctrineMatch, SrpMissingPrice, SrpRef, SrpSettings, SrpStatus } from '@eve-toolkit/shared-types';
+import { withWebhookAnnouncements, type WebhookAnnouncement } from '../corp/webhooks/webhook.schema';
 
 export const SRP_MODELS = { request: 'SrpRequest', settings: 'SrpSettings' } as const;
 
@@ -8,7 +9,8 @@ export const SRP_MODELS = { request: 'SrpRequest', settings: 'SrpSettings' } as 
  * ship, place, items), its valuation at the corporation's hub, the fleet and doctrine it matched,
  * and its life (pending -> approved | denied, approved -> paid). Every change is one conditional
  * update on `status`, so of simultaneous decisions exactly one applies. One request per killmail
- * (unique index): a second filing is a 409.
+ * (unique index): a second filing is a 409. A filing and a decision carry, in the same write, their
+ * announcement for the corporation's webhooks (`webhooks_due`, see WebhookAnnouncement).
  */
 export interface SrpRequestDoc {
   _id: Types.ObjectId;
@@ -38,7 +40,12 @@ export interface SrpRequestDoc {
   paid: { amount: number; by: string; at: Date; note: string } | null;
   created_at: Date;
   rev: number;
+  /** Changes not yet in the webhook outbox (absent on requests filed before it was written here). */
+  webhooks_due?: SrpAnnouncement[];
 }
+
+/** A filing or a decision for the corporation's webhooks (`srp:<id>:<kind>`: announced twice, sent once). */
+export type SrpAnnouncement = WebhookAnnouncement<'srp-filed' | 'srp-decided'>;
 
 export const SrpRequestSchema = new Schema<SrpRequestDoc>(
   {
@@ -73,6 +80,7 @@ export const SrpRequestSchema = new Schema<SrpRequestDoc>(
 SrpRequestSchema.index({ killmail_id: 1 }, { unique: true });
 SrpRequestSchema.index({ corporation_id: 1, created_at: -1 });
 SrpRequestSchema.index({ corporation_id: 1, user_id: 1, created_at: -1 });
+withWebhookAnnouncements(SrpRequestSchema);
 
 /** A corporation's SRP rule (`corp_srp_settings`); absent: DEFAULT_SRP_SETTINGS. */
 export interface SrpSettingsDoc extends SrpSettings {

@@ -31,7 +31,7 @@ import { SrpDoctrines } from './srp-doctrines';
 import { SrpEsi } from './srp-esi.service';
 import { SRP_EVENTS, type SrpRequestChangedEvent } from './srp.events';
 import { toSrpRequest } from './srp.mapper';
-import { SRP_MODELS, type SrpRequestDoc, type SrpSettingsDoc } from './srp.schema';
+import { SRP_MODELS, type SrpAnnouncement, type SrpRequestDoc, type SrpSettingsDoc } from './srp.schema';
 
 const WINDOW = { beforeMs: SRP_LIMITS.pingBeforeMs, afterMs: SRP_LIMITS.pingAfterMs };
 
@@ -42,7 +42,10 @@ const WINDOW = { beforeMs: SRP_LIMITS.pingBeforeMs, afterMs: SRP_LIMITS.pingAfte
  * matched to the ping whose window holds it and to that ping's doctrine, with the payout the
  * corporation's rule suggests. Managers (`manageSrp`, by role or grant: CorpAccess) decide and
  * pay; every change is one conditional update on the status, so simultaneous decisions have one
- * winner, and a domain event (live to the corporation's room, announced to its webhooks).
+ * winner, and a domain event (live to the corporation's room). A filing and a decision write, in
+ * the same single-document write, their announcement for the corporation's webhooks
+ * (`webhooks_due`): the webhook listener turns it into outbox rows before the answer, and if the
+ * instance dies in between, WebhookOutbox's sweep finds it.
  */
 @Injectable()
 export class SrpService {
@@ -146,10 +149,11 @@ export class SrpService {
           );
     const names = await this.names([...quantities.keys()]);
     const system = (await this.systems([loss.systemId]))(loss.systemId);
+    const _id = new Types.ObjectId();
     const doc = await uniqueOr409(
       () =>
         this.requests.create(owner, {
-          _id: new Types.ObjectId(),
+          _id,
           killmail_id: loss.killmailId,
           killmail_hash: fields.killmail_hash,
           user_id: member.user.id,
@@ -174,6 +178,7 @@ export class SrpService {
           paid: null,
           created_at: now,
           rev: 0,
+          webhooks_due: [announcement(_id, 'srp-filed', now)],
         }),
       SRP_MESSAGES.duplicate,
     );
@@ -259,6 +264,7 @@ export class SrpService {
             decision: { by: member.user.username, at: now, reason: approve ? '' : (req.reason ?? '') },
           },
           $inc: { rev: 1 },
+          $push: { webhooks_due: announcement(_id, 'srp-decided', now) },
         },
       )
       .lean<SrpRequestDoc>();
@@ -333,6 +339,11 @@ export class SrpService {
     }
     return (id) => ({ id, name: found.get(id) ?? `Система #${id}` });
   }
+}
+
+/** A change for the webhooks, written with the change (see WebhookAnnouncement). */
+function announcement(id: Types.ObjectId, kind: SrpAnnouncement['kind'], at: Date): SrpAnnouncement {
+  return { key: `srp:${String(id)}:${kind}`, kind, at };
 }
 
 function bounds(time: Date): [Date, Date] {

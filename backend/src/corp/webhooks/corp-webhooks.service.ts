@@ -141,8 +141,8 @@ export class CorpWebhooksService {
     const [row] = await this.outbox.enqueue(
       {
         corporationId: hook.corporation_id,
-        pingId: null,
-        pingName: 'Проверка вебхука',
+        eventId: null,
+        eventName: 'Проверка вебхука',
         kind: 'test',
         changeKey: `test:${new Types.ObjectId().toHexString()}`,
         message: {

@@ -1,43 +1,82 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Types, type Model } from 'mongoose';
+import { Types, type Model, type QueryFilter, type UpdateQuery } from 'mongoose';
 import { DELIVERY_MESSAGES, type WebhookDeliveryKind } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../common/config/config';
 import { decryptSecret, secretKey } from '../../common/crypto/secret-box';
 import { isDuplicateKey } from '../../common/database/duplicate-key';
 import { LeaseService } from '../../common/scheduling/lease.service';
-import { CORP_MODELS, type PingDoc } from '../corp.schema';
-import { toPing } from '../corp.mapper';
-import { pingMessage, type DiscordMessage } from '../domain/discord-message';
+import type { DiscordMessage } from '../domain/discord-message';
 import { nextStep } from '../domain/webhook-retry';
 import { WebhookSender } from './webhook-sender';
-import { WEBHOOK_MODELS, type DeliveryDoc, type WebhookDoc } from './webhook.schema';
+import { WEBHOOK_MODELS, type DeliveryDoc, type WebhookAnnouncement, type WebhookDoc } from './webhook.schema';
 
-/** One ping change to announce (or a moderator's test). */
+/** One change to send to a corporation's webhooks (or a moderator's test). */
 export interface OutboxEntry {
   corporationId: number;
-  pingId: string | null;
-  pingName: string;
+  /** The ping or SRP request changed (null: a test), and its name in the delivery log. */
+  eventId: string | null;
+  eventName: string;
   kind: WebhookDeliveryKind;
   /** Same key for the same change: announced twice, sent once. */
   changeKey: string;
   message: DiscordMessage;
 }
 
+/** A document that carries its pending announcements (its schema `withWebhookAnnouncements`). */
+export interface AnnouncingDoc {
+  _id: Types.ObjectId;
+  corporation_id: number;
+  webhooks_due?: WebhookAnnouncement[];
+}
+
+type DueOf<D extends AnnouncingDoc> = NonNullable<D['webhooks_due']>[number];
+
+/**
+ * A kind of document whose changes the corporation's webhooks hear of (pings, SRP requests). Its
+ * owner registers it (`WebhookOutbox.register`) with its model and how one pending announcement
+ * reads; the outbox touches only the documents' `webhooks_due`: it reads them and takes off what
+ * it has written as rows.
+ */
+export interface AnnouncementSource<D extends AnnouncingDoc> {
+  /** In the logs («пинг», «заявка СРП»). */
+  name: string;
+  model: Model<D>;
+  /** The delivery log's name and the message of one change, as the document is now. */
+  describe(doc: D, change: DueOf<D>): { eventName: string; message: DiscordMessage };
+}
+
+/**
+ * Writes the pending announcements of the document `id` of a registered source as rows (the
+ * source's listener calls it before the change's answer). Failures are logged: what is left on
+ * the document is the sweep's.
+ */
+export type Announce = (id: string) => Promise<void>;
+
+interface RegisteredSource {
+  name: string;
+  announce(id: Types.ObjectId): Promise<void>;
+  /** Documents with an announcement written at or before `before` (at most SWEEP_BATCH). */
+  left(before: Date): Promise<Types.ObjectId[]>;
+}
+
 /** Parallel sends per instance (a slow webhook does not hold up the others). */
 const SENDERS = 4;
 
-/** Pings announced in one sweep at most (the rest in the next). */
+/** Documents announced per source in one sweep at most (the rest in the next). */
 const SWEEP_BATCH = 50;
 
 /**
- * The webhook outbox. A ping change is written together with its announcement (in the ping's
- * document, one write: PingAnnouncement); `announce` turns the announcements into one row per
- * enabled webhook of its corporation and then removes them, every step
- * repeatable: a change has one row per webhook (unique change key). The listener announces before
- * the ping's answer; an instance that died after the ping's write left the announcement, and the
- * sweep in every instance's poll (`sweep`: announcements older than the grace) writes it. So a
- * kill -9 at any point leaves no ping, or a ping whose webhooks get it.
+ * The webhook outbox. A change is written together with its announcement, in the changed
+ * document itself (one write: WebhookAnnouncement in `webhooks_due`). The documents that announce
+ * are registered sources (`register`: pings by the corporation area, SRP requests by the srp
+ * module, each owner with its model and its message); a source's `announce` turns a document's
+ * announcements into one row per enabled webhook of its corporation and then removes them, every
+ * step repeatable: a change has one row per webhook (unique change key). The listeners announce
+ * before the change's answer; an instance that died after the change's write left the
+ * announcement, and the sweep in every instance's poll (`sweep`: every source's announcements
+ * older than the grace) writes it. So a kill -9 at any point leaves no change, or a change whose
+ * webhooks get it.
  *
  * Every instance works the rows: a row is claimed with one findOneAndUpdate that sets this
  * instance as its lessee until `lease_until`, so exactly one instance sends it; an instance that
@@ -55,12 +94,12 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
   private readonly timers = new Set<NodeJS.Timeout>();
   private draining: Promise<void> | null = null;
   private again = false;
+  private readonly sources: RegisteredSource[] = [];
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectModel(WEBHOOK_MODELS.webhook) private readonly webhooks: Model<WebhookDoc>,
     @InjectModel(WEBHOOK_MODELS.delivery) private readonly deliveries: Model<DeliveryDoc>,
-    @InjectModel(CORP_MODELS.ping) private readonly pings: Model<PingDoc>,
     leases: LeaseService,
   ) {
     const { hosts, allowHttp, allowPrivate, timeoutMs } = config.pingWebhooks;
@@ -71,6 +110,25 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
     );
     this.key = secretKey(config.tokenEncryptionKey, 'ping-webhooks');
     this.owner = leases.owner;
+  }
+
+  /**
+   * Adds a source of announcements (from its owner's provider constructor: every source is known
+   * before the first sweep, at module init). Returns its `announce`.
+   */
+  register<D extends AnnouncingDoc>(source: AnnouncementSource<D>): Announce {
+    if (this.sources.some((s) => s.name === source.name)) throw new Error(`Источник оповещений «${source.name}» уже есть`);
+    const registered: RegisteredSource = {
+      name: source.name,
+      announce: (id) => this.announceDoc(source, id),
+      left: async (before) => {
+        const due = { 'webhooks_due.at': { $lte: before } } as QueryFilter<D>;
+        const docs = await source.model.find(due, { _id: 1 }).limit(SWEEP_BATCH).lean<AnnouncingDoc[]>();
+        return docs.map((d) => d._id);
+      },
+    };
+    this.sources.push(registered);
+    return (id) => registered.announce(new Types.ObjectId(id));
   }
 
   onModuleInit(): void {
@@ -89,45 +147,53 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Writes the ping's announcements as rows (one per enabled webhook of its corporation, the
-   * message as the ping is now), then takes them off the ping.
+   * Writes the document's announcements as rows (one per enabled webhook of its corporation, the
+   * message as the document is now), then takes them off the document.
    * Failures are logged: the announcement stays for the sweep.
    */
-  async announce(pingId: string): Promise<void> {
+  private async announceDoc<D extends AnnouncingDoc>(source: AnnouncementSource<D>, _id: Types.ObjectId): Promise<void> {
     try {
-      const ping = await this.pings.findById(new Types.ObjectId(pingId)).lean<PingDoc>();
-      if (!ping?.webhooks_due?.length) return;
-      const view = toPing(ping, this.config.imageServerUrl);
-      for (const change of ping.webhooks_due)
+      const doc = await source.model.findById(_id).lean<D>();
+      const due = (doc?.webhooks_due ?? []) as DueOf<D>[];
+      if (!doc || due.length === 0) return;
+      for (const change of due) {
+        const { eventName, message } = source.describe(doc, change);
         await this.enqueue({
-          corporationId: ping.corporation_id,
-          pingId: view.id,
-          pingName: ping.name,
+          corporationId: doc.corporation_id,
+          eventId: String(doc._id),
+          eventName,
           kind: change.kind,
           changeKey: change.key,
-          message: pingMessage(view, change.kind),
+          message,
         });
-      const keys = ping.webhooks_due.map((c) => c.key);
-      await this.pings.updateOne({ _id: ping._id }, { $pull: { webhooks_due: { key: { $in: keys } } } });
+      }
+      const keys = due.map((c) => c.key);
+      await source.model.updateOne(
+        { _id: doc._id } as QueryFilter<D>,
+        {
+          $pull: { webhooks_due: { key: { $in: keys } } },
+        } as UpdateQuery<D>,
+      );
     } catch (err) {
       if (!this.abort.signal.aborted)
-        this.logger.error(`Пинг ${pingId} не поставлен в очередь вебхуков (поставит проверка очереди): ${String(err)}`);
+        this.logger.error(
+          `${source.name} ${String(_id)}: оповещение не записано в очередь вебхуков (запишет проверка очереди): ${String(err)}`,
+        );
     }
   }
 
-  /** Announces what an instance that died after a ping's write left behind (older than the grace). */
+  /** Announces what an instance that died after a change's write left behind (older than the grace), source by source. */
   private async sweep(now: Date): Promise<void> {
     // The grace: one poll interval, so the sweep rarely meets an announcement its listener is writing.
     const before = new Date(now.getTime() - this.config.pingWebhooks.pollMs);
-    const left = await this.pings
-      .find({ 'webhooks_due.at': { $lte: before } }, { _id: 1 })
-      .limit(SWEEP_BATCH)
-      .lean<Pick<PingDoc, '_id'>[]>()
-      .catch((err: unknown) => {
-        if (!this.abort.signal.aborted) this.logger.error(`Проверка очереди вебхуков не удалась: ${String(err)}`);
+    for (const source of this.sources) {
+      const left = await source.left(before).catch((err: unknown) => {
+        if (!this.abort.signal.aborted)
+          this.logger.error(`Проверка очереди вебхуков (${source.name}) не удалась: ${String(err)}`);
         return [];
       });
-    for (const ping of left) await this.announce(String(ping._id));
+      for (const id of left) await source.announce(id);
+    }
   }
 
   /** Writes the change's rows (one per enabled webhook, or only `webhookId`'s) and starts sending. */
@@ -143,8 +209,8 @@ export class WebhookOutbox implements OnModuleInit, OnModuleDestroy {
           corporation_id: entry.corporationId,
           webhook_id: hook._id,
           webhook_name: hook.name,
-          event_id: entry.pingId,
-          event_name: entry.pingName,
+          event_id: entry.eventId,
+          event_name: entry.eventName,
           kind: entry.kind,
           change_key: entry.changeKey,
           message: entry.message,

@@ -40,22 +40,56 @@ export const WebhookSchema = new Schema<WebhookDoc>(
 WebhookSchema.index({ corporation_id: 1, created_at: 1 });
 WebhookSchema.index({ corporation_id: 1, slot: 1 }, { unique: true, partialFilterExpression: { slot: { $exists: true } } });
 
+/** What a document announces (a moderator's test is written as a row at once, never announced). */
+export type AnnouncedKind = Exclude<WebhookDeliveryKind, 'test'>;
+
 /**
- * The outbox and the delivery log in one (`corp_webhook_deliveries`): one row per ping change
- * and webhook, written when the change happens, sent by whichever instance claims it first
- * (`lease_owner`/`lease_until`, one findOneAndUpdate), kept 30 days for the log.
+ * A change its corporation's webhooks are to hear of, written in the same write as the change
+ * itself, into the changed document's `webhooks_due` (the transactional outbox inside one
+ * document: a change and its announcement exist together or not at all). WebhookOutbox turns it
+ * into delivery rows and then removes it. Pings and SRP requests carry them
+ * (`withWebhookAnnouncements`).
+ */
+export interface WebhookAnnouncement<K extends AnnouncedKind = AnnouncedKind> {
+  /** The change (`<ping>:created`, `srp:<request>:srp-filed` …): one delivery per webhook. */
+  key: string;
+  kind: K;
+  at: Date;
+}
+
+const AnnouncementSchema = new Schema<WebhookAnnouncement>(
+  { key: { type: String, required: true }, kind: { type: String, required: true }, at: { type: Date, required: true } },
+  { _id: false },
+);
+
+/**
+ * Gives a document's schema its pending announcements (`webhooks_due`, empty once the outbox
+ * wrote them) and the index the outbox's sweep reads them by: announcements left behind by an
+ * instance that died after the document's write.
+ */
+export function withWebhookAnnouncements(schema: Schema): void {
+  schema.add({ webhooks_due: { type: [AnnouncementSchema], default: [] } });
+  schema.index({ 'webhooks_due.at': 1 }, { sparse: true });
+}
+
+/**
+ * The outbox and the delivery log in one (`corp_webhook_deliveries`): one row per change (a
+ * ping's, an SRP request's, a test) and webhook, written when the change happens, sent by
+ * whichever instance claims it first (`lease_owner`/`lease_until`, one findOneAndUpdate), kept 30
+ * days for the log.
  */
 export interface DeliveryDoc {
   _id: Types.ObjectId;
   corporation_id: number;
   webhook_id: Types.ObjectId;
   webhook_name: string;
+  /** The ping or SRP request changed (null: a test), and its name for the log. */
   event_id: string | null;
   event_name: string;
   kind: WebhookDeliveryKind;
   /** One row per change and webhook: a change announced twice is still sent once. */
   change_key: string;
-  /** The message as the ping was at the change (later edits are their own rows). */
+  /** The message as the ping or request was when the row was written (later edits are their own rows). */
   message: DiscordMessage;
   status: WebhookDeliveryStatus;
   attempts: number;
