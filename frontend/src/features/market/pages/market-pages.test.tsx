@@ -214,6 +214,9 @@ describe('/market/list', () => {
     expect(calls).toBe(1);
     expect(screen.queryByText('Подождите немного')).not.toBeInTheDocument();
     expect(screen.queryByText('Игровые данные ещё загружаются, попробуйте через минуту')).not.toBeInTheDocument();
+    // Nor does the heading keep saying the prices are on their way.
+    expect(screen.getByText('Цены недоступны')).toBeInTheDocument();
+    expect(screen.queryByText('Загружаем цены…')).not.toBeInTheDocument();
   });
 
   it('marks an icon that fails to load, for the stylesheet to show the neutral placeholder (e2e/ssr.e2e.ts sees it drawn)', async () => {
