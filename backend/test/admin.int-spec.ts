@@ -387,7 +387,14 @@ describe('update_libs', () => {
         expect.arrayContaining(['Импорт игровых данных (SDE)', ...HUBS.map((h) => `Цены: ${h.label}`), 'Готово']),
       );
       expect(seen.map((j) => j.done)).toEqual([...seen.map((j) => j.done)].sort((x, y) => x - y));
-      expect((await admin.get('/api/admin/update_libs/status').expect(200)).body).toEqual({ job: last });
+      // Beside the job, the game data it imported: the build served and the import's outcome.
+      expect((await admin.get('/api/admin/update_libs/status').expect(200)).body).toEqual({
+        job: last,
+        game_data: {
+          build: { buildNumber: 0, releaseDate: expect.any(String), importedAt: expect.any(String) },
+          status: { state: 'ready', step: null, reason: null, since: expect.any(String) },
+        },
+      });
       await running.app.get(UpdateLibsService).whenIdle();
       // Finished: a new start is accepted.
       expect((await admin.act('/api/admin/update_libs', 200)).body.job.state).toBe('running');

@@ -52,7 +52,7 @@ async function sdeCollections(): Promise<string[]> {
 describe('before any import', () => {
   it('endpoints answer 503 in Russian and health shows no SDE', async () => {
     expect((await get('/data/industry/items?q=tritanium').expect(503)).body.message).toBe(
-      'Игровые данные ещё не загружены, попробуйте позже',
+      'Игровые данные ещё загружаются, попробуйте через минуту',
     );
     expect((await get('/api/health').expect(200)).body.sde).toBeNull();
   });

@@ -49,7 +49,7 @@ afterAll(async () => {
 describe('before the game data is imported', () => {
   it('GET data/universe/blueprints answers 503 with the Russian message', async () => {
     const res = await get('/data/universe/blueprints').expect(503);
-    expect(res.body).toMatchObject({ statusCode: 503, message: 'Игровые данные ещё не загружены, попробуйте позже' });
+    expect(res.body).toMatchObject({ statusCode: 503, message: 'Игровые данные ещё загружаются, попробуйте через минуту' });
   });
 });
 

@@ -17,6 +17,11 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMedia: 'UNSUPPORTED_MEDIA_TYPE',
   upstream: 'UPSTREAM_UNAVAILABLE',
+  /**
+   * 503 of a data endpoint once the game data (SDE) could not be loaded and there is none: not a
+   * warm-up (the client does not retry it), the site administrator's matter (GAME_DATA_MESSAGES.failed).
+   */
+  gameDataUnavailable: 'GAME_DATA_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import type { KillSessionsResponse, UpdateLibsResponse } from '@eve-toolkit/shared-types';
+import type { KillSessionsResponse, UpdateLibsResponse, UpdateLibsStatusResponse } from '@eve-toolkit/shared-types';
 import { CurrentUser, Roles } from '../common/auth/auth.decorators';
 import { ChangesState } from '../common/auth/csrf';
 import type { SessionUser } from '../common/auth/session-user';
@@ -30,8 +30,9 @@ export class AdminOperationsController {
     return { job: dryRun === '1' ? await this.updateLibs.current() : await this.updateLibs.start(admin.username) };
   }
 
+  /** The job and the game data's state (the build served, the last import's outcome). */
   @Get('update_libs/status')
-  async updateLibsStatus(): Promise<UpdateLibsResponse> {
-    return { job: await this.updateLibs.current() };
+  updateLibsStatus(): Promise<UpdateLibsStatusResponse> {
+    return this.updateLibs.status();
   }
 }

@@ -3,9 +3,10 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import { ADMIN_MESSAGES, HUBS, type UpdateLibsJob } from '@eve-toolkit/shared-types';
+import { ADMIN_MESSAGES, HUBS, type UpdateLibsJob, type UpdateLibsStatusResponse } from '@eve-toolkit/shared-types';
 import { apiError } from '../common/errors/api-error';
 import { LeaseService } from '../common/scheduling/lease.service';
+import { GameData } from '../game-data/game-data.contract';
 import { SdeImportService } from '../game-data/sde-import.service';
 import type { ImportProgress } from '../game-data/sde/progress';
 import { IndustryInputsRefreshService } from '../market/industry-inputs-refresh.service';
@@ -36,6 +37,7 @@ export class UpdateLibsService implements OnModuleDestroy {
   constructor(
     private readonly leases: LeaseService,
     private readonly sde: SdeImportService,
+    private readonly gameData: GameData,
     private readonly market: MarketRefreshService,
     private readonly industryInputs: IndustryInputsRefreshService,
     private readonly events: EventEmitter2,
@@ -53,6 +55,12 @@ export class UpdateLibsService implements OnModuleDestroy {
   async current(): Promise<UpdateLibsJob | null> {
     const doc = await this.jobs.findOne({ _id: JOB_ID });
     return doc ? toJob(doc) : null;
+  }
+
+  /** The job and the game data's state: the build served and the last import's outcome (a failed start-up import too). */
+  async status(): Promise<UpdateLibsStatusResponse> {
+    const [job, build, status] = await Promise.all([this.current(), this.gameData.buildInfo(), this.gameData.status()]);
+    return { job, game_data: { build, status } };
   }
 
   /** Starts the job and answers at once with its first state; 409 while one runs (here or elsewhere). */

@@ -11,7 +11,6 @@ import {
   APPRAISAL_TTL_DAYS,
   ERROR_CODES,
   HUBS,
-  MARKET_MESSAGES,
   type AppraisalHistoryPage,
   type AppraisalHubTotals,
   type AppraisalLine,
@@ -80,7 +79,7 @@ export class AppraisalService {
    */
   async appraise({ appraisal, hub, percent }: AppraisalRequest, ownerId: string | null = null): Promise<PreparedJson> {
     this.checkLimits(appraisal);
-    if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
+    await this.gameData.requireData();
     const { items, errors, unknown } = await this.reader.appraise(appraisal);
     const suggestions = await this.suggestions.suggest(unknown);
     const createdAt = new Date();

@@ -1,24 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { mongo } from 'mongoose';
-import type {
-  BlueprintResponse,
-  BlueprintSearchResponse,
-  GameSearchQuery,
-  ItemResponse,
-  ItemSearchResponse,
-  PlanetTypesResponse,
-  RigsResponse,
-  SchematicResponse,
-  SchematicsResponse,
-  StructuresResponse,
-  SystemPlanetsResponse,
-  SystemResponse,
-  SystemSearchResponse,
+import {
+  GAME_DATA_MESSAGES,
+  type BlueprintResponse,
+  type BlueprintSearchResponse,
+  type GameSearchQuery,
+  type ItemResponse,
+  type ItemSearchResponse,
+  type PlanetTypesResponse,
+  type RigsResponse,
+  type SchematicResponse,
+  type SchematicsResponse,
+  type StructuresResponse,
+  type SystemPlanetsResponse,
+  type SystemResponse,
+  type SystemSearchResponse,
 } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { apiError } from '../common/errors/api-error';
+import { GameData } from './game-data.contract';
 import { GameDataMapper, type NameLookup } from './game-data.mapper';
 import { SdeReader, type SearchKind } from './sde-reader';
+import { collectionName } from './sde/sde-store';
 import type {
   BlueprintDoc,
   CategoryDoc,
@@ -33,14 +36,6 @@ import type {
   TypeDoc,
 } from './sde/sde.types';
 
-export const GAME_DATA_MESSAGES = {
-  notImported: 'Игровые данные ещё не загружены, попробуйте позже',
-  itemNotFound: 'Предмет не найден',
-  blueprintNotFound: 'Чертёж не найден',
-  systemNotFound: 'Система не найдена',
-  schematicNotFound: 'Схема не найдена',
-} as const;
-
 /** Use cases of the data/industry and data/universe endpoints. */
 @Injectable()
 export class GameDataQueryService {
@@ -48,20 +43,22 @@ export class GameDataQueryService {
 
   constructor(
     private readonly sde: SdeReader,
+    private readonly gameData: GameData,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.map = new GameDataMapper(config.imageServerUrl);
   }
 
+  /** The active import's collection; without game data, the guard's 503 (loading, or why it failed). */
   private async coll<T extends mongo.Document>(ds: Dataset): Promise<mongo.Collection<T>> {
-    const c = await this.sde.collection<T>(ds);
-    if (!c) throw apiError(503, GAME_DATA_MESSAGES.notImported);
-    return c;
+    return this.sde.db.collection<T>(collectionName(ds, await this.gameData.requireData()));
   }
 
   private async search(kind: SearchKind, q: string, limit: number): Promise<number[]> {
+    await this.gameData.requireData();
     const index = await this.sde.searchIndex(kind);
-    if (!index) throw apiError(503, GAME_DATA_MESSAGES.notImported);
+    // The active import cannot vanish once there (a new one replaces it); should it, it is loading.
+    if (!index) throw apiError(503, GAME_DATA_MESSAGES.loading);
     return index.search(q, limit);
   }
 

@@ -3,7 +3,7 @@
  * Implemented by GameDataService (game-data module, exported globally); consumers inject
  * `GameData` and never read the SDE collections directly.
  */
-import type { FacilityKind, IndustryRig, ItemSummary, StructureBonuses } from '@eve-toolkit/shared-types';
+import type { FacilityKind, GameDataStatus, IndustryRig, ItemSummary, StructureBonuses } from '@eve-toolkit/shared-types';
 
 /** A type as the API's item summary has it, without the icon (an address the mapper adds). */
 export type GameType = Omit<ItemSummary, 'icon'>;
@@ -152,6 +152,14 @@ export abstract class GameData {
   abstract system(id: number): Promise<GameSystem | null>;
   /** True once at least one import has completed. */
   abstract hasData(): Promise<boolean>;
+  /**
+   * The one guard of every endpoint that needs game data: the active import's id, or a 503 —
+   * GAME_DATA_MESSAGES.loading (code UPSTREAM_UNAVAILABLE) while the import runs or has not
+   * started, GAME_DATA_MESSAGES.failed with the reason (code GAME_DATA_UNAVAILABLE) once it failed.
+   */
+  abstract requireData(): Promise<string>;
+  /** Where the last import stands (start, scheduled check, admin's update); null before any. */
+  abstract status(): Promise<GameDataStatus | null>;
   /** Blueprint (or reaction formula) by its type id; null if unknown or it makes nothing. */
   abstract blueprint(id: number): Promise<GameBlueprint | null>;
   /** The blueprint whose main activity makes this type (published blueprints preferred). */

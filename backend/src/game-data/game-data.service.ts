@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { ERROR_CODES, GAME_DATA_MESSAGES, type GameDataStatus } from '@eve-toolkit/shared-types';
+import { apiError } from '../common/errors/api-error';
 import {
   GameData,
   type GameBlueprint,
@@ -23,6 +25,7 @@ import {
 } from './game-data.mapper';
 import { SdeReader } from './sde-reader';
 import { ATTR, GROUP } from './sde/dogma';
+import { readStatus } from './sde/sde-store';
 import type {
   BlueprintDoc,
   DogmaDoc,
@@ -117,6 +120,19 @@ export class GameDataService extends GameData {
 
   async hasData(): Promise<boolean> {
     return (await this.sde.active()) !== null;
+  }
+
+  async requireData(): Promise<string> {
+    const active = await this.sde.active();
+    if (active) return active.importId;
+    const status = await this.status();
+    if (status?.state === 'failed')
+      throw apiError(503, GAME_DATA_MESSAGES.failed(status.reason ?? ''), ERROR_CODES.gameDataUnavailable);
+    throw apiError(503, GAME_DATA_MESSAGES.loading);
+  }
+
+  status(): Promise<GameDataStatus | null> {
+    return readStatus(this.sde.db);
   }
 
   async blueprint(id: number): Promise<GameBlueprint | null> {

@@ -7,8 +7,8 @@ import { LeaseService } from '../common/scheduling/lease.service';
 import { GAME_DATA_EVENTS } from './game-data.events';
 import { SdeReader } from './sde-reader';
 import { readSourceBuild, SdeBusyError, SdeImporter, type SdeImportOptions, type SdeImportSummary } from './sde/sde-importer';
-import { defaultProgress } from './sde/progress';
-import { readActive } from './sde/sde-store';
+import { defaultProgress, type ImportProgress } from './sde/progress';
+import { readActive, writeStatus, writeStep } from './sde/sde-store';
 import { reimportReason, resolveSdeSource, usesCcpSource, type ResolveOptions } from './sde/sde-runner';
 
 /** One instance at a time checks CCP for a newer build, downloads and imports it. */
@@ -49,7 +49,7 @@ export class SdeImportService implements OnApplicationBootstrap, OnModuleDestroy
   /** The scheduled check runs only for CCP's SDE (SDE_PATH and SDE_URL name a fixed source). */
   onApplicationBootstrap(): void {
     if (this.config.schedulerEnabled && this.config.sde.autoImport && usesCcpSource(this.config) && this.schedule.intervalMs > 0)
-      this.schedule.start(this.scheduler, () => this.importIfNeeded((m) => this.logger.log(m)));
+      this.schedule.start(this.scheduler, () => this.recorded(() => this.importIfNeeded((m) => this.logger.log(m))));
   }
 
   onModuleDestroy(): Promise<void> {
@@ -59,9 +59,14 @@ export class SdeImportService implements OnApplicationBootstrap, OnModuleDestroy
   /**
    * Imports now (sourcePath defaults to SDE_PATH / SDE_URL / CCP's latest build, downloaded when
    * new). A call while an import of the same source runs in this process shares it; another
-   * source is refused with SdeBusyError.
+   * source is refused with SdeBusyError. The game data's status (sde_meta/status) says importing,
+   * then ready or failed.
    */
   importNow(options: Partial<SdeImportOptions> = {}): Promise<SdeImportSummary> {
+    return this.recorded(() => this.importShared(options));
+  }
+
+  private importShared(options: Partial<SdeImportOptions>): Promise<SdeImportSummary> {
     const key = options.sourcePath ?? '';
     if (this.running) return this.running.key === key ? this.running.promise : Promise.reject(new SdeBusyError());
     const log = options.log ?? ((m: string) => this.logger.log(m));
@@ -69,10 +74,10 @@ export class SdeImportService implements OnApplicationBootstrap, OnModuleDestroy
       const sourcePath = options.sourcePath ?? (await resolveSdeSource(this.config, log, this.resolveOptions));
       try {
         return await new SdeImporter(this.reader.db).run({
-          progress: defaultProgress(log),
           log,
           industryPath: this.config.sde.industryPath,
           ...options,
+          progress: this.withSteps(options.progress ?? defaultProgress(log)),
           sourcePath,
         });
       } finally {
@@ -83,6 +88,53 @@ export class SdeImportService implements OnApplicationBootstrap, OnModuleDestroy
     });
     this.running = { key, promise };
     return promise;
+  }
+
+  /** The same progress, each file also recorded as the status's step. */
+  private withSteps(progress: ImportProgress): ImportProgress {
+    return {
+      begin: (files) => progress.begin(files),
+      file: (name) => {
+        progress.file(name);
+        const db = this.reader.db;
+        this.steps = this.steps.then(() => writeStep(db, `Импорт ${name}`)).catch(() => undefined);
+      },
+      bytes: (n) => progress.bytes(n),
+      end: () => progress.end(),
+    };
+  }
+
+  /** Step writes in order; awaited before the outcome is written. */
+  private steps: Promise<void> = Promise.resolve();
+
+  /**
+   * Runs a pass that may import (start, scheduled check, admin's update) and records the game
+   * data's state for every instance: importing while it runs, then ready, or failed with the reason
+   * (the data endpoints then say so instead of "loading"). A pass refused because another import
+   * runs (SdeBusyError) records nothing: that import writes its own outcome.
+   */
+  private async recorded<T>(pass: () => Promise<T>): Promise<T> {
+    await this.record({ state: 'importing', step: 'Поиск источника SDE' });
+    try {
+      const result = await pass();
+      await this.steps;
+      await this.record({ state: 'ready' });
+      return result;
+    } catch (err) {
+      await this.steps;
+      if (!(err instanceof SdeBusyError))
+        await this.record({ state: 'failed', reason: err instanceof Error ? err.message : String(err) });
+      throw err;
+    }
+  }
+
+  /** Writes the status; a failed write is logged and never fails the import it describes. */
+  private async record(status: Parameters<typeof writeStatus>[1]): Promise<void> {
+    try {
+      await writeStatus(this.reader.db, status);
+    } catch (err) {
+      this.logger.error(`Состояние игровых данных не записано: ${String(err)}`);
+    }
   }
 
   /**
@@ -101,7 +153,9 @@ export class SdeImportService implements OnApplicationBootstrap, OnModuleDestroy
   private async importAtStart(log: (msg: string) => void): Promise<SdeImportSummary | null> {
     if (!this.config.sde.autoImport) return null;
     try {
-      const outcome = await this.leases.runExclusive(SDE_UPDATE_LEASE, SDE_UPDATE_LEASE_TTL_MS, () => this.importIfNeeded(log));
+      const outcome = await this.leases.runExclusive(SDE_UPDATE_LEASE, SDE_UPDATE_LEASE_TTL_MS, () =>
+        this.recorded(() => this.importIfNeeded(log)),
+      );
       if (!outcome.ran) log('Импорт SDE выполняет другой экземпляр приложения');
       return outcome.ran ? outcome.result : null;
     } catch (err) {
@@ -113,7 +167,7 @@ export class SdeImportService implements OnApplicationBootstrap, OnModuleDestroy
 
   /** One scheduled check now (tests): the same pass the schedule runs, under its lease. */
   checkNow(): Promise<void> {
-    return this.schedule.runOnce(() => this.importIfNeeded((m) => this.logger.log(m)));
+    return this.schedule.runOnce(() => this.recorded(() => this.importIfNeeded((m) => this.logger.log(m))));
   }
 
   /** Resolves the source (asking CCP for its latest build and downloading it when new) and imports when needed. */
@@ -122,6 +176,6 @@ export class SdeImportService implements OnApplicationBootstrap, OnModuleDestroy
     const reason = reimportReason(await readActive(this.reader.db), await readSourceBuild(sourcePath));
     if (!reason) return null;
     log(`Импорт игровых данных (SDE): ${reason}`);
-    return this.importNow({ sourcePath, log });
+    return this.importShared({ sourcePath, log });
   }
 }

@@ -1,13 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  INDUSTRY_JOB_MESSAGES,
-  MARKET_MESSAGES,
-  type FacilityKind,
-  type IndustryStaticData,
-  type RigsUse,
-} from '@eve-toolkit/shared-types';
+import { INDUSTRY_JOB_MESSAGES, type FacilityKind, type IndustryStaticData, type RigsUse } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { apiError } from '../common/errors/api-error';
 import { GameData, type GameDecryptor, type GameRig, type GameStructure } from '../game-data/game-data.contract';
 import { rigFacility, rigFits } from './domain/facility';
 import { NPC_STATION_KEY, SKILL_KEY_IDS, stationKey, toStaticData } from './industry.mapper';
@@ -47,8 +40,7 @@ export class IndustryFacilities {
 
   /** Structures, rigs, systems and the static data built from them, once per game-data import. */
   async load(): Promise<Facilities> {
-    const importId = await this.gameData.importId();
-    if (!importId) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
+    const importId = await this.gameData.requireData();
     const cached = await this.facilities?.catch(() => null);
     if (cached && cached.importId === importId) return cached;
     this.facilities = (async () => {

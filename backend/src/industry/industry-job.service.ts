@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   INDUSTRY_JOB_MESSAGES,
   INDUSTRY_MESSAGES,
-  MARKET_MESSAGES,
   securityClass,
   typeIconUrl,
   type IndustryJobParams,
@@ -40,7 +39,7 @@ export class IndustryJobService {
   }
 
   async jobSimple(blueprintId: number): Promise<IndustryJobSimpleResponse> {
-    if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
+    await this.gameData.requireData();
     const bp = await this.gameData.blueprint(blueprintId);
     if (!bp || !bp.products.length) throw apiError(404, INDUSTRY_MESSAGES.blueprintNotFound);
     const product = bp.products[0];

@@ -5,7 +5,6 @@ import {
   LOOT_LIMITS,
   LOOT_MESSAGES,
   lootLookupName,
-  MARKET_MESSAGES,
   parseLootHistory,
   sumLootItems,
   unparsedIssues,
@@ -66,7 +65,7 @@ export class LootService {
       throw apiError(400, LOOT_MESSAGES.noLoot, undefined, [LOOT_MESSAGES.noLoot, ...sample]);
     }
     if (parsed.entries.length > LOOT_LIMITS.maxLines) throw apiError(413, LOOT_MESSAGES.tooManyLines);
-    if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
+    await this.gameData.requireData();
 
     const names = [...new Set(parsed.entries.map((e) => lootLookupName(e.item)))];
     const types = await this.gameData.typesByNames(names);
@@ -90,7 +89,7 @@ export class LootService {
   }
 
   async typePrices(query: LootPricesQuery): Promise<LootPricesResponse> {
-    if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
+    await this.gameData.requireData();
     const [types, prices, adjusted] = await Promise.all([
       this.gameData.typesByIds(query.ids),
       this.prices.hubPrices(query.hub, query.ids),

@@ -67,7 +67,7 @@ export class MarketService {
 
   private async loadItems(hubId: number): Promise<MarketItemsResponse> {
     // Before the first SDE import (first start) names are unknown: say so instead of "Предмет 34".
-    if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
+    await this.gameData.requireData();
     const categories = await this.categories.list();
     const ids = [...new Set(categories.flatMap((c) => c.item_ids))];
     const [types, prices, updatedAt] = await Promise.all([
@@ -86,7 +86,7 @@ export class MarketService {
   }
 
   async detail(hubId: number, id: number): Promise<MarketItemDetail> {
-    if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
+    await this.gameData.requireData();
     const [type, price, book, updatedAt] = await Promise.all([
       this.gameData.type(id),
       this.prices
@@ -104,7 +104,7 @@ export class MarketService {
    * with their best SELL and BUY at the hub (`MarketPrices`; null when unknown).
    */
   async search({ q, hub, limit }: MarketSearchQuery): Promise<MarketSearchResponse> {
-    if (!(await this.gameData.hasData())) throw apiError(503, MARKET_MESSAGES.gameDataLoading);
+    await this.gameData.requireData();
     const found = (await this.itemSearch()).search(q, limit);
     const prices = await this.marketPrices.hubPrices(
       hub,

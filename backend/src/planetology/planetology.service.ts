@@ -1,9 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { typeIconUrl, type PlanetologyCatalogueResponse } from '@eve-toolkit/shared-types';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
-import { apiError } from '../common/errors/api-error';
 import { GameData } from '../game-data/game-data.contract';
-import { GAME_DATA_MESSAGES } from '../game-data/game-data-query.service';
 import { buildCatalogue } from './domain/catalogue';
 
 /**
@@ -20,8 +18,7 @@ export class PlanetologyService {
   ) {}
 
   async catalogue(): Promise<PlanetologyCatalogueResponse> {
-    const importId = await this.gameData.importId();
-    if (!importId) throw apiError(503, GAME_DATA_MESSAGES.notImported);
+    const importId = await this.gameData.requireData();
     if (this.cache?.importId !== importId) {
       const value = this.build();
       this.cache = { importId, value };

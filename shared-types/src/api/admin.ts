@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { text } from '../text';
 import { DEFAULT_CORP_TYPE, ROLES, type CorpType, type Role } from '../enums';
+import type { GameDataStatus } from './game-data';
 
 // ---------------------------------------------------------------------------------------------
 // Role requests
@@ -442,6 +443,19 @@ export interface UpdateLibsJob {
 
 export interface UpdateLibsResponse {
   job: UpdateLibsJob | null;
+}
+
+/** The game data as the admin's page shows it: the build served and the last import's state. */
+export interface AdminGameData {
+  /** The active import's build; null: no game data. */
+  build: { buildNumber: number; releaseDate: string | null; importedAt: string } | null;
+  /** The last import (start, scheduled check, update): importing, failed (why), ready; null before any. */
+  status: GameDataStatus | null;
+}
+
+/** GET api/admin/update_libs/status: the job and the game data's state. */
+export interface UpdateLibsStatusResponse extends UpdateLibsResponse {
+  game_data: AdminGameData;
 }
 
 /** Role requests' socket events: new ones to `admins`, the decision to the requester and `admins`. */

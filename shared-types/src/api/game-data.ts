@@ -22,6 +22,56 @@ import { decimalInt } from './params';
  * data/universe/schematics/{id}            -> SchematicResponse
  */
 
+/** Longest failure reason the failure message repeats (a download error can be long). */
+export const GAME_DATA_REASON_MAX = 300;
+
+/**
+ * The game data's own answers. Every data endpoint asks one guard (the backend's
+ * `GameData.requireData`) and answers 503 without game data: `loading` (code UPSTREAM_UNAVAILABLE,
+ * the client retries it as a warm-up) while the import runs or has not started, `failed` (code
+ * GAME_DATA_UNAVAILABLE, shown as an error, never retried) once the last import failed.
+ */
+export const GAME_DATA_MESSAGES = {
+  loading: 'Игровые данные ещё загружаются, попробуйте через минуту',
+  failed: (reason: string) => {
+    const why = failureReason(reason);
+    return (
+      `Игровые данные не загружены: ${why}${why.endsWith('…') ? '' : '.'} ` +
+      'Администратору сайта: проверьте доступ к CCP или задайте SDE_PATH / SDE_URL и перезапустите приложение.'
+    );
+  },
+  itemNotFound: 'Предмет не найден',
+  blueprintNotFound: 'Чертёж не найден',
+  systemNotFound: 'Система не найдена',
+  schematicNotFound: 'Схема не найдена',
+} as const;
+
+/** The reason as the failure message quotes it: one line, no closing full stop, at most GAME_DATA_REASON_MAX characters. */
+function failureReason(reason: string): string {
+  const line = reason
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.\s]+$/, '');
+  if (!line) return 'причина неизвестна';
+  return line.length > GAME_DATA_REASON_MAX ? `${line.slice(0, GAME_DATA_REASON_MAX - 1)}…` : line;
+}
+
+/**
+ * Where the game data stands, as every instance reads it from the database: the last import (at
+ * start, by the scheduled check or by an admin) is running, failed, or done. `ready` in a database
+ * with no data is impossible; `failed` with data means the last update failed and the previous
+ * build is served.
+ */
+export interface GameDataStatus {
+  state: 'importing' | 'failed' | 'ready';
+  /** importing: what it does now, in Russian (null before the first step). */
+  step: string | null;
+  /** failed: why, in Russian. */
+  reason: string | null;
+  /** When this state began (ISO). */
+  since: string;
+}
+
 export const GAME_SEARCH_LIMITS = { minLength: 3, adminMinLength: 2, maxLength: 100, defaultLimit: 20, maxLimit: 50 } as const;
 
 function searchSchema(minLength: number) {

@@ -78,7 +78,6 @@ export const MARKET_MESSAGES = {
   unknownHub: 'Неизвестный торговый хаб',
   badItemId: 'Некорректный идентификатор предмета',
   itemNotFound: 'Предмет не найден',
-  gameDataLoading: 'Игровые данные ещё загружаются, попробуйте через минуту',
   searchMissing: 'Введите название предмета',
   searchTooShort: `Введите не меньше ${MARKET_SEARCH_LIMITS.minLength} символов названия`,
   searchTooLong: `Название не длиннее ${MARKET_SEARCH_LIMITS.maxLength} символов`,

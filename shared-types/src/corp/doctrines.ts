@@ -35,7 +35,6 @@ export const DOCTRINE_MESSAGES = {
   /** A line of the fit named nothing (the appraisal's message follows). */
   badLine: (fit: number, message: string) => `Фит ${fit}: ${message}`,
   tooLong: (n: number) => `Не длиннее ${n} символов`,
-  gameDataLoading: 'Игровые данные ещё загружаются, попробуйте через минуту',
   noSkillsScope: 'Нет доступа к навыкам: привяжите персонажа заново с правом на чтение навыков',
   needsRelink: 'Персонажа нужно привязать заново',
   skillsEsiFailed: 'ESI не ответил на запрос навыков, попробуйте позже',

@@ -124,7 +124,7 @@ export class CorpDoctrinesService {
 
   /** Reads every fit; the errors of all of them (with suggestions) in one 400. */
   private async readFits(efts: readonly string[]): Promise<DoctrineFitDoc[]> {
-    if (!(await this.gameData.hasData())) throw apiError(503, DOCTRINE_MESSAGES.gameDataLoading);
+    await this.gameData.requireData();
     const names = await this.gameData.typeNameIndex();
     const lookup = (key: string) => names.get(key);
     const errors: string[] = [];

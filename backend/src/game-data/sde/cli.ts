@@ -15,7 +15,7 @@ import { ConfigError, loadConfig } from '../../common/config/config';
 import { openDatabase } from '../../common/database/database';
 import { defaultProgress } from './progress';
 import { readSourceBuild, SdeImporter } from './sde-importer';
-import { readActive } from './sde-store';
+import { readActive, writeStatus } from './sde-store';
 import { CCP_LATEST_SDE_URL, reimportReason, resolveSdeSource } from './sde-runner';
 import { SdeFormatError, SdeSourceError } from './sde-source';
 
@@ -64,6 +64,8 @@ async function main(): Promise<number> {
     }
     log(`Источник SDE: ${sourcePath}`);
     await new SdeImporter(mdb).run({ sourcePath, industryPath: config.sde.industryPath, progress: defaultProgress(log), log });
+    // The app's instances (and its admin page) then no longer show an earlier failed import as the last word.
+    await writeStatus(mdb, { state: 'ready' });
     return 0;
   } finally {
     await conn.close();

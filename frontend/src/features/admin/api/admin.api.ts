@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type {
   AdminCharacterResponse,
   AdminCharactersResponse,
@@ -27,6 +27,7 @@ import type {
   MarketItemSave,
   RoleRequestDecisionResponse,
   UpdateLibsResponse,
+  UpdateLibsStatusResponse,
 } from '@eve-toolkit/shared-types';
 import { ApiError, api } from '../../../shared/api-client';
 import { useSocketEvent } from '../../../shared/socket';
@@ -103,7 +104,8 @@ export const useCharFlags = (status: 'open' | 'all', kind: CheckFlagKind | null,
 };
 export const useCharHistory = (id: number) =>
   useAdminQuery<CharacterHistoryResponse>(adminKeys.history(id), `api/admin/stats_chars/${id}/history`);
-export const useUpdateLibsStatus = () => useAdminQuery<UpdateLibsResponse>(adminKeys.updateLibs, 'api/admin/update_libs/status');
+export const useUpdateLibsStatus = () =>
+  useAdminQuery<UpdateLibsStatusResponse>(adminKeys.updateLibs, 'api/admin/update_libs/status');
 
 /** A POST whose answer replaces `key`'s data (lists reload after each change) and that refetches `also`. */
 function useAdminMutation<B, T>(path: string, key: QueryKey | null, also: QueryKey[] = []) {
@@ -164,14 +166,23 @@ export function useStartUpdateLibs() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.get<UpdateLibsResponse>('api/admin/update_libs', { csrf: true }),
-    onSuccess: (data) => client.setQueryData(adminKeys.updateLibs, data),
+    onSuccess: ({ job }) => patchJob(client, job),
   });
+}
+
+/**
+ * The job's new state into the status query; once the job has ended (the game data's state ended
+ * with it) the query is asked again for that part.
+ */
+function patchJob(client: QueryClient, job: UpdateLibsResponse['job']): void {
+  client.setQueryData<UpdateLibsStatusResponse>(adminKeys.updateLibs, (old) => (old ? { ...old, job } : old));
+  if (job?.state !== 'running') void client.invalidateQueries({ queryKey: adminKeys.updateLibs });
 }
 
 /** Live: the update_libs job's progress, new or decided role requests, finished character-check runs (admins room). */
 export function useLiveAdmin(): void {
   const client = useQueryClient();
-  useSocketEvent('admin:update-libs', ({ job }) => client.setQueryData(adminKeys.updateLibs, { job }), {
+  useSocketEvent('admin:update-libs', ({ job }) => patchJob(client, job), {
     onReconnect: () => void client.invalidateQueries({ queryKey: adminKeys.updateLibs }),
   });
   useSocketEvent('roles:request-created', () => void client.invalidateQueries({ queryKey: adminKeys.roles }));

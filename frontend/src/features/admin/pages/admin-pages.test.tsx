@@ -1,5 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { AdminCorporationsResponse, AdminMainStats, AdminRoleRequest } from '@eve-toolkit/shared-types';
+import {
+  formatDateTime,
+  type AdminCorporationsResponse,
+  type AdminGameData,
+  type AdminMainStats,
+  type AdminRoleRequest,
+  type UpdateLibsStatusResponse,
+} from '@eve-toolkit/shared-types';
 import { setSocketForTests, type AppSocket } from '../../../shared/socket';
 import { renderApp, sessionFor, type FetchHandler } from '../../../test/render-app';
 
@@ -166,12 +173,47 @@ describe('/best_admin/main', () => {
         url.endsWith('/api/admin/stats/main')
           ? { body: stats }
           : url.endsWith('/api/admin/update_libs/status')
-            ? { body: { job: null } }
+            ? { body: { job: null, game_data: { build: null, status: null } } satisfies UpdateLibsStatusResponse }
             : undefined,
     });
     expect(await screen.findByTestId('stat-unauth')).toHaveTextContent('Гостей за 24 ч7');
     expect(screen.getByTestId('stat-auth')).toHaveTextContent('Авторизованных за 24 ч3');
     expect(await screen.findByTestId('registrations-chart')).toHaveTextContent(JSON.stringify(stats.users.per_day));
+  });
+
+  const mainWith = (gameData: AdminGameData) =>
+    renderApp('/best_admin/main', {
+      session: ADMIN,
+      handler: (url) =>
+        url.endsWith('/api/admin/stats/main')
+          ? { body: { users: { dates: [], per_day: [] }, unauth: 0, auth: 0, window_hours: 24 } satisfies AdminMainStats }
+          : url.endsWith('/api/admin/update_libs/status')
+            ? { body: { job: null, game_data: gameData } satisfies UpdateLibsStatusResponse }
+            : undefined,
+    });
+
+  it('shows a failed start-up import of the game data: when and why', async () => {
+    const reason =
+      'Не удалось скачать SDE с https://developers.eveonline.com/static-data/tranquility/eve-online-static-data-7-jsonl.zip: HTTP 404';
+    const since = '2026-11-28T23:10:00.000Z';
+    mainWith({ build: null, status: { state: 'failed', step: null, reason, since } });
+    const state = await screen.findByTestId('game-data-state');
+    expect(state).toHaveTextContent('Игровые данные: не загружены');
+    const alert = within(state).getByRole('alert');
+    expect(alert).toHaveTextContent('Игровые данные не загружены');
+    expect(alert).toHaveTextContent(`${formatDateTime(since)}: ${reason}`);
+  });
+
+  it('shows the build served, and a failed update of it as such', async () => {
+    mainWith({
+      build: { buildNumber: 3484357, releaseDate: '2026-11-01T11:00:00Z', importedAt: '2026-11-02T08:00:00.000Z' },
+      status: { state: 'failed', step: null, reason: 'HTTP 503', since: '2026-11-28T23:10:00.000Z' },
+    });
+    const state = await screen.findByTestId('game-data-state');
+    expect(state).toHaveTextContent(
+      `Игровые данные: сборка 3484357 от 01.11.2026, импортирована ${formatDateTime('2026-11-02T08:00:00.000Z')}`,
+    );
+    expect(within(state).getByRole('alert')).toHaveTextContent('Последнее обновление не удалось');
   });
 });
 

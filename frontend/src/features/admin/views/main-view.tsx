@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import type { AdminGameData } from '@eve-toolkit/shared-types';
 import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ChartFigure } from '../../../shared/ui/chart-figure';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -64,6 +65,7 @@ export default function AdminMainPage() {
           </Text>
         )}
         <SaveError error={kill.error ?? start.error} />
+        {status.data && <GameDataState gameData={status.data.game_data} />}
         {job && (
           <Stack gap={4} mt="md" data-testid="update-libs">
             <Text size="sm">
@@ -85,6 +87,29 @@ export default function AdminMainPage() {
           </Stack>
         )}
       </Paper>
+    </Stack>
+  );
+}
+
+/** The game data served and the last import's outcome: a failed one (a start-up import too) says when and why. */
+function GameDataState({ gameData: { build, status } }: { gameData: AdminGameData }) {
+  const served = build
+    ? `сборка ${build.buildNumber}${build.releaseDate ? ` от ${build.releaseDate.slice(0, 10).split('-').reverse().join('.')}` : ''}, импортирована ${formatDateTime(build.importedAt)}`
+    : 'не загружены';
+  return (
+    <Stack gap={4} mt="md" data-testid="game-data-state">
+      <Text size="sm">Игровые данные: {served}</Text>
+      {status?.state === 'importing' && (
+        <Text size="sm" c="blue">
+          Идёт импорт с {formatDateTime(status.since)}
+          {status.step ? `: ${status.step}` : ''}
+        </Text>
+      )}
+      {status?.state === 'failed' && (
+        <Alert color="red" title={build ? 'Последнее обновление не удалось' : 'Игровые данные не загружены'}>
+          {formatDateTime(status.since)}: {status.reason}
+        </Alert>
+      )}
     </Stack>
   );
 }

@@ -136,7 +136,7 @@ describe('/market/appraisal', () => {
     expect(screen.queryByTestId('appraisal-errors')).not.toBeInTheDocument();
   });
 
-  it("first error 'Error in appraisal' shows the application error; a 500 too; a 413 shows the server's Russian text", async () => {
+  it("first error 'Error in appraisal' shows the application error; a 500 too; a 413 and failed game data show the server's Russian text", async () => {
     let reply: () => { status?: number; body: unknown } = () => ({
       body: { ...RESULT, data: [], errors: ['Error in appraisal'] },
     });
@@ -153,6 +153,14 @@ describe('/market/appraisal', () => {
     reply = () => ({ status: 413, body: { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: tooLong } });
     await user.click(screen.getByRole('button', { name: 'Оценить' }));
     await waitFor(() => expect(screen.getByTestId('appraisal-app-error')).toHaveTextContent(tooLong));
+
+    // Game data that could not be loaded: the server says why (a 503 that is not a warm-up).
+    const noData =
+      'Игровые данные не загружены: Источник SDE не найден: fetch failed. ' +
+      'Администратору сайта: проверьте доступ к CCP или задайте SDE_PATH / SDE_URL и перезапустите приложение.';
+    reply = () => ({ status: 503, body: { statusCode: 503, code: 'GAME_DATA_UNAVAILABLE', message: noData } });
+    await user.click(screen.getByRole('button', { name: 'Оценить' }));
+    await waitFor(() => expect(screen.getByTestId('appraisal-app-error')).toHaveTextContent(noData));
   });
 
   it('?id= opens a saved appraisal; the toggle shows today’s prices beside the saved ones', async () => {

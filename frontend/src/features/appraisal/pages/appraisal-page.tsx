@@ -14,6 +14,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
+import { isGameDataUnavailable } from '../../../shared/query-retry';
 import { HubSelect } from '../../../shared/ui/hub-select';
 import { useSession } from '../../../shared/session';
 import { LoadingView } from '../../../shared/ui/loading-view';
@@ -40,9 +41,14 @@ const AppraisalResult = lazy(() => import('../components/appraisal-result').then
 const ServerHistory = lazy(() => import('../components/appraisal-history').then((m) => ({ default: m.ServerHistory })));
 const LocalHistory = lazy(() => import('../components/appraisal-history').then((m) => ({ default: m.LocalHistory })));
 
-/** The message for a failed request: the server's Russian text for 4xx, the generic one otherwise (spec §8). */
+/**
+ * The message for a failed request: the server's Russian text for 4xx and for game data that could
+ * not be loaded (it says why and whose matter it is), the generic one otherwise (spec §8).
+ */
 function failureMessage(error: unknown): string {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : MESSAGES.appError;
+  if (error instanceof ApiError && ((error.status >= 400 && error.status < 500) || isGameDataUnavailable(error)))
+    return error.message;
+  return MESSAGES.appError;
 }
 
 const storage = (): Storage | null => (typeof window === 'undefined' ? null : window.localStorage);

@@ -19,7 +19,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import { ApiError } from '../../../shared/api-client';
 import { ChartFigure } from '../../../shared/ui/chart-figure';
-import { isWarmingUp } from '../../../shared/query-retry';
+import { isGameDataUnavailable, isWarmingUp } from '../../../shared/query-retry';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
 import { HubSelect } from '../../../shared/ui/hub-select';
 import { useIndustryJob, useIndustryStatic } from '../api/industry.api';
@@ -132,7 +132,12 @@ export function IndustryCalculator({ onResult, extraActions, defaultValues }: In
   }
   if (staticData.isError || !staticData.data.systems?.length) {
     return (
-      <Alert color="red" title={INDUSTRY_MESSAGES.noStaticSystems} role="alert">
+      <Alert
+        color="red"
+        // Game data that could not be loaded is no unexpected error: the text says why and whose matter it is.
+        title={isGameDataUnavailable(staticData.error) ? 'Калькулятор недоступен' : INDUSTRY_MESSAGES.noStaticSystems}
+        role="alert"
+      >
         {staticData.error?.message ?? 'Нет списка систем'}
       </Alert>
     );

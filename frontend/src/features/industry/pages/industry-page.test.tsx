@@ -210,6 +210,28 @@ describe('/industry', () => {
     expect(screen.queryByRole('button', { name: 'Рассчитать' })).toBeNull();
   });
 
+  it('game data that could not be loaded: the calculator says why, at once (no warm-up retries)', async () => {
+    const message =
+      'Игровые данные не загружены: Источник SDE не найден: /srv/sde не существует (SDE_PATH). ' +
+      'Администратору сайта: проверьте доступ к CCP или задайте SDE_PATH / SDE_URL и перезапустите приложение.';
+    let calls = 0;
+    renderApp('/industry', {
+      appRetryPolicy: true,
+      handler: industryApi({
+        more: (url) => {
+          if (url !== '/data/industry/static_industry_data') return undefined;
+          calls++;
+          return { status: 503, body: { statusCode: 503, code: 'GAME_DATA_UNAVAILABLE', message } };
+        },
+      }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Калькулятор недоступен')).toBeInTheDocument();
+    expect(within(alert).getByText(message)).toBeInTheDocument();
+    expect(calls).toBe(1);
+    expect(screen.queryByText('Подождите немного')).toBeNull();
+  });
+
   it('rigs are offered only for structures that take them', async () => {
     const r = renderApp('/industry', { handler: industryApi() });
     const rigs = await screen.findByRole('combobox', { name: 'Риги станции' });

@@ -44,7 +44,7 @@ export default function MarketListPage() {
       <PageHeader
         title="Маркет"
         // The line is there from the first paint, so the prices' age arriving moves nothing below it.
-        description={data ? <PricesAge updatedAt={data.updated_at} /> : 'Загружаем цены…'}
+        description={data ? <PricesAge updatedAt={data.updated_at} /> : error ? 'Цены недоступны' : 'Загружаем цены…'}
         actions={
           <Group align="flex-end" gap="sm">
             <LaterSuspense fallback={<SearchPlaceholder />}>

@@ -193,6 +193,32 @@ describe('/market/list', () => {
     expect(calls).toBe(2);
   }, 15_000);
 
+  it('shows game data that could not be loaded as an error, without retrying it as a warm-up', async () => {
+    setSocketForTests(fakeSocket().socket);
+    let calls = 0;
+    const message =
+      'Игровые данные не загружены: Источник SDE не найден: fetch failed. ' +
+      'Администратору сайта: проверьте доступ к CCP или задайте SDE_PATH / SDE_URL и перезапустите приложение.';
+    renderApp('/market/list', {
+      appRetryPolicy: true,
+      handler: marketApi((url) => {
+        if (!url.startsWith('/data/market/items')) return undefined;
+        calls++;
+        return { status: 503, body: { statusCode: 503, code: 'GAME_DATA_UNAVAILABLE', message } };
+      }),
+    });
+    // The query ends in its error only once the retry policy gave up: after the first answer here
+    // (a retried 503 would have asked again first; a warm-up would show «Подождите немного»).
+    expect(await screen.findByText('Не удалось загрузить цены')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(calls).toBe(1);
+    expect(screen.queryByText('Подождите немного')).not.toBeInTheDocument();
+    expect(screen.queryByText('Игровые данные ещё загружаются, попробуйте через минуту')).not.toBeInTheDocument();
+    // Nor does the heading keep saying the prices are on their way.
+    expect(screen.getByText('Цены недоступны')).toBeInTheDocument();
+    expect(screen.queryByText('Загружаем цены…')).not.toBeInTheDocument();
+  });
+
   it('marks an icon that fails to load, for the stylesheet to show the neutral placeholder (e2e/ssr.e2e.ts sees it drawn)', async () => {
     setSocketForTests(fakeSocket().socket);
     renderApp('/market/list', { handler: marketApi() });
