@@ -73,8 +73,9 @@ describe('after the start-up import failed', () => {
   const failure = () => ({
     statusCode: 503,
     code: 'GAME_DATA_UNAVAILABLE',
+    // The reason (the archive's address) is in the status and the admin's page, not in the public answer.
     message:
-      `Игровые данные не загружены: Не удалось скачать SDE с ${archive()}: HTTP 404. ` +
+      'Игровые данные не загружены: импорт не удался (причина — на главной странице администратора и в журнале сервера). ' +
       'Администратору сайта: проверьте доступ к CCP или задайте SDE_PATH / SDE_URL и перезапустите приложение.',
   });
 

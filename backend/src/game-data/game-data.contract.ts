@@ -155,7 +155,7 @@ export abstract class GameData {
   /**
    * The one guard of every endpoint that needs game data: the active import's id, or a 503 —
    * GAME_DATA_MESSAGES.loading (code UPSTREAM_UNAVAILABLE) while the import runs or has not
-   * started, GAME_DATA_MESSAGES.failed with the reason (code GAME_DATA_UNAVAILABLE) once it failed.
+   * started, GAME_DATA_MESSAGES.failed (code GAME_DATA_UNAVAILABLE; the reason is in status() and the admin's page) once it failed.
    */
   abstract requireData(): Promise<string>;
   /** Where the last import stands (start, scheduled check, admin's update); null before any. */

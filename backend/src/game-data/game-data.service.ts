@@ -126,8 +126,7 @@ export class GameDataService extends GameData {
     const active = await this.sde.active();
     if (active) return active.importId;
     const status = await this.status();
-    if (status?.state === 'failed')
-      throw apiError(503, GAME_DATA_MESSAGES.failed(status.reason ?? ''), ERROR_CODES.gameDataUnavailable);
+    if (status?.state === 'failed') throw apiError(503, GAME_DATA_MESSAGES.failed, ERROR_CODES.gameDataUnavailable);
     throw apiError(503, GAME_DATA_MESSAGES.loading);
   }
 

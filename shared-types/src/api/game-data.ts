@@ -22,39 +22,25 @@ import { decimalInt } from './params';
  * data/universe/schematics/{id}            -> SchematicResponse
  */
 
-/** Longest failure reason the failure message repeats (a download error can be long). */
-export const GAME_DATA_REASON_MAX = 300;
-
 /**
  * The game data's own answers. Every data endpoint asks one guard (the backend's
  * `GameData.requireData`) and answers 503 without game data: `loading` (code UPSTREAM_UNAVAILABLE,
  * the client retries it as a warm-up) while the import runs or has not started, `failed` (code
  * GAME_DATA_UNAVAILABLE, shown as an error, never retried) once the last import failed.
+ * The failure's reason is not in the public message (see `failed`).
  */
 export const GAME_DATA_MESSAGES = {
   loading: 'Игровые данные ещё загружаются, попробуйте через минуту',
-  failed: (reason: string) => {
-    const why = failureReason(reason);
-    return (
-      `Игровые данные не загружены: ${why}${why.endsWith('…') ? '' : '.'} ` +
-      'Администратору сайта: проверьте доступ к CCP или задайте SDE_PATH / SDE_URL и перезапустите приложение.'
-    );
-  },
+  // The reason itself (a download address, a server path) is the administrator's to read: their main
+  // page and the server's log show it; a visitor learns that the data is missing and whose matter it is.
+  failed:
+    'Игровые данные не загружены: импорт не удался (причина — на главной странице администратора и в журнале сервера). ' +
+    'Администратору сайта: проверьте доступ к CCP или задайте SDE_PATH / SDE_URL и перезапустите приложение.',
   itemNotFound: 'Предмет не найден',
   blueprintNotFound: 'Чертёж не найден',
   systemNotFound: 'Система не найдена',
   schematicNotFound: 'Схема не найдена',
 } as const;
-
-/** The reason as the failure message quotes it: one line, no closing full stop, at most GAME_DATA_REASON_MAX characters. */
-function failureReason(reason: string): string {
-  const line = reason
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[.\s]+$/, '');
-  if (!line) return 'причина неизвестна';
-  return line.length > GAME_DATA_REASON_MAX ? `${line.slice(0, GAME_DATA_REASON_MAX - 1)}…` : line;
-}
 
 /**
  * Where the game data stands, as every instance reads it from the database: the last import (at

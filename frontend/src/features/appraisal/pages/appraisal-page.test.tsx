@@ -156,7 +156,7 @@ describe('/market/appraisal', () => {
 
     // Game data that could not be loaded: the server says why (a 503 that is not a warm-up).
     const noData =
-      'Игровые данные не загружены: Источник SDE не найден: fetch failed. ' +
+      'Игровые данные не загружены: импорт не удался (причина — на главной странице администратора и в журнале сервера). ' +
       'Администратору сайта: проверьте доступ к CCP или задайте SDE_PATH / SDE_URL и перезапустите приложение.';
     reply = () => ({ status: 503, body: { statusCode: 503, code: 'GAME_DATA_UNAVAILABLE', message: noData } });
     await user.click(screen.getByRole('button', { name: 'Оценить' }));

@@ -212,7 +212,7 @@ describe('/industry', () => {
 
   it('game data that could not be loaded: the calculator says why, at once (no warm-up retries)', async () => {
     const message =
-      'Игровые данные не загружены: Источник SDE не найден: /srv/sde не существует (SDE_PATH). ' +
+      'Игровые данные не загружены: импорт не удался (причина — на главной странице администратора и в журнале сервера). ' +
       'Администратору сайта: проверьте доступ к CCP или задайте SDE_PATH / SDE_URL и перезапустите приложение.';
     let calls = 0;
     renderApp('/industry', {

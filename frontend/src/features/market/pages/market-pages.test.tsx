@@ -197,7 +197,7 @@ describe('/market/list', () => {
     setSocketForTests(fakeSocket().socket);
     let calls = 0;
     const message =
-      'Игровые данные не загружены: Источник SDE не найден: fetch failed. ' +
+      'Игровые данные не загружены: импорт не удался (причина — на главной странице администратора и в журнале сервера). ' +
       'Администратору сайта: проверьте доступ к CCP или задайте SDE_PATH / SDE_URL и перезапустите приложение.';
     renderApp('/market/list', {
       appRetryPolicy: true,
