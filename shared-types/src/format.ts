@@ -239,28 +239,6 @@ export function formatDateTime(moment: Moment, zone: TimeZoneChoice = 'local'): 
   return `${formatDate(moment, zone)} ${formatTime(moment, zone)}`;
 }
 
-const MONTHS = [
-  'январь',
-  'февраль',
-  'март',
-  'апрель',
-  'май',
-  'июнь',
-  'июль',
-  'август',
-  'сентябрь',
-  'октябрь',
-  'ноябрь',
-  'декабрь',
-] as const;
-
-/** A month as a report names it, "2026-11" -> "ноябрь 2026" (Intl ru-RU's long month without «г.»). */
-export function formatMonth(yearMonth: string): string {
-  const m = /^(\d{4})-(\d{2})$/.exec(yearMonth);
-  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
-  return m && month ? `${month} ${m[1]}` : yearMonth;
-}
-
 /** An ET moment as pings show it: "30.11.2026 19:00 ET". */
 export function formatEveTime(moment: Moment): string {
   return `${formatDateTime(moment, 'utc')} ET`;
