@@ -52,7 +52,7 @@ function FleetSelect({ r }: { r: SrpRequest }) {
         value={r.ping?.id ?? ''}
         disabled={relink.isPending}
         onChange={(e) => relink.mutate({ id: r.id, ping_id: e.currentTarget.value || null })}
-        w={270}
+        w={290}
         maw="100%"
       />
       {relink.isError && (
@@ -92,7 +92,8 @@ function QueueRow({ r }: { r: SrpRequest }) {
         </div>
       </Table.Td>
       <Table.Td data-label="Флот">
-        <Stack gap={4} align="flex-start">
+        {/* Shrinks to a phone's card (the select with it), takes the select's 290 px on a wide screen. */}
+        <Stack gap={4} miw={0}>
           <FleetCell r={r} />
           <FleetSelect r={r} />
         </Stack>

@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Flex, Text } from '@mantine/core';
 import {
   DOCTRINE_MATCH_LABELS,
   formatEveTime,
@@ -57,11 +57,12 @@ export function payoutText(r: SrpRequest): string {
 
 /**
  * The fleet and how the loss matches its doctrine: one box (a phone's card row has the label
- * and this), its parts wrapping rather than a badge cut short.
+ * and this), its parts wrapping rather than a badge cut short, to the right like the card's
+ * other values below CardTable's 48em.
  */
 export function FleetCell({ r }: { r: SrpRequest }) {
   return (
-    <Group gap={6} wrap="wrap" data-testid="srp-fleet">
+    <Flex gap={6} wrap="wrap" align="center" justify={{ base: 'flex-end', sm: 'flex-start' }} data-testid="srp-fleet">
       {r.ping ? (
         <Text size="sm" component="span">
           {r.ping.name}
@@ -80,6 +81,6 @@ export function FleetCell({ r }: { r: SrpRequest }) {
           {DOCTRINE_MATCH_LABELS[r.doctrine_match]}
         </Badge>
       )}
-    </Group>
+    </Flex>
   );
 }
