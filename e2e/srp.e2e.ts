@@ -27,7 +27,7 @@ function squeezed(page: Page): Promise<string[]> {
     const name = (el: Element) => `${el.tagName.toLowerCase()} «${(el.textContent ?? '').trim().slice(0, 40)}»`;
     const out: string[] = [];
     // The corporation's menu chips scroll sideways on purpose; the page's own content must not.
-    for (const el of main.querySelectorAll<HTMLElement>('*')) {
+    for (const el of Array.from(main.querySelectorAll<HTMLElement>('*'))) {
       if (el.closest('nav')) continue;
       const wide = el.scrollWidth > el.clientWidth + 1;
       if (wide && el.matches('.mantine-Badge-label, button')) out.push(`cut: ${name(el)}`);
@@ -36,9 +36,9 @@ function squeezed(page: Page): Promise<string[]> {
       if (el.matches('button, input:not([type=hidden]), select') && box.width > 0 && (box.width < 24 || box.height < 24))
         out.push(`tap target ${Math.round(box.width)}×${Math.round(box.height)}: ${name(el)}`);
     }
-    for (const card of main.querySelectorAll('tbody > tr')) {
+    for (const card of Array.from(main.querySelectorAll('tbody > tr'))) {
       const edge = card.getBoundingClientRect().right + 1;
-      for (const el of card.querySelectorAll('*'))
+      for (const el of Array.from(card.querySelectorAll('*')))
         if (el.getBoundingClientRect().right > edge) out.push(`out of its card: ${name(el)}`);
     }
     if (document.documentElement.scrollWidth > document.documentElement.clientWidth) out.push('the page scrolls sideways');
