@@ -14,11 +14,12 @@
  * - The industrialist calculates a Rifter in the calculator the app composes into
  *   /corp/new_project, creates the project and lands on it with its jobs.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { AdminRoleRequestsResponse } from '@eve-toolkit/shared-types';
-import { launchBrowser, newContext, screenshot, watchErrors } from './support/browser';
+import { screenshot } from './support/browser';
+import { useBrowsers } from './support/browsers';
 import { solveCaptcha } from './support/captcha';
-import { loginDemo, loginWithPassword } from './support/login';
+import { loginWithPassword } from './support/login';
 
 jest.setTimeout(240_000);
 
@@ -62,34 +63,14 @@ const mark = (page: Page) => page.evaluate(() => void ((window as unknown as { _
 const stillMarked = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
 
 describe('corporation area live in Chromium', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const errors: string[][] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-  });
-
-  async function open(): Promise<Page> {
-    const context = await newContext(browser);
-    contexts.push(context);
-    errors.push(watchErrors(context));
-    return context.newPage();
-  }
+  const browsers = useBrowsers();
 
   it('two members see a status change and a new ping live; a member of another corporation sees nothing of it', async () => {
-    const industrialist = await open();
-    const fc = await open();
-    const outsider = await open();
-    const admin = await open(); // setup only: registers the corporation and decides role requests (admin API)
-
-    await loginDemo(industrialist, 'demo_industrialist');
-    await loginDemo(fc, 'demo_fc');
-    await loginDemo(admin, 'demo_admin');
+    const industrialist = await browsers.signIn('demo_industrialist');
+    const fc = await browsers.signIn('demo_fc');
+    const outsider = await browsers.open();
+    // Setup only: registers the corporation and decides role requests (admin API).
+    const admin = await browsers.signIn('demo_admin');
 
     // The newcomer asks for the corporation role; the admin registers Jon's corporation and grants it.
     const name = `nfu_${Date.now().toString(36)}`;
@@ -170,13 +151,11 @@ describe('corporation area live in Chromium', () => {
     expect(await outsiderProjects.getByText('Топливо для цитадели').count()).toBe(0);
     await screenshot(outsiderProjects, 'corp-outsider');
 
-    expect(errors.flat()).toEqual([]);
+    expect(browsers.errors()).toEqual([]);
   });
 
   it('a new project is calculated in the industry calculator on /corp/new_project and opens with its jobs', async () => {
-    const page = await open();
-    await loginDemo(page, 'demo_industrialist');
-    await page.goto('/corp/new_project');
+    const page = await browsers.signIn('demo_industrialist', { path: '/corp/new_project' });
     await page.getByLabel('Название проекта').fill('Рифтеры из калькулятора');
     // The calculator the app composed into the page (features/industry, through app/pages).
     await page.getByRole('combobox', { name: /Предмет/ }).fill('Rifter Blue');
@@ -200,6 +179,6 @@ describe('corporation area live in Chromium', () => {
     await page.waitForURL(new RegExp(`/corp/projects/${project.id}$`));
     await page.getByRole('heading', { name: 'Рифтеры из калькулятора' }).waitFor();
     await screenshot(page, 'corp-new-project-created');
-    expect(errors.flat()).toEqual([]);
+    expect(browsers.errors()).toEqual([]);
   });
 });

@@ -6,9 +6,9 @@
  * character can fly (the stand-in ESI's skills: the Rifter roam yes, the Ferox fleet no, with the
  * skills she misses), and on the pings page the card of the roam says she can fly it.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, watchErrors } from './support/browser';
-import { loginDemo } from './support/login';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { useBrowsers } from './support/browsers';
 
 jest.setTimeout(120_000);
 
@@ -25,35 +25,19 @@ Stasis Webifier I
 EMP S x200`;
 
 describe('doctrines in Chromium: two members', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const errors: string[][] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-  });
-
-  /** `allowed`: console errors the test provokes on purpose (the refused paste's 400). */
-  async function open(allowed: RegExp[] = []): Promise<Page> {
-    const context = await newContext(browser, undefined, { viewport: { width: 1366, height: 900 } });
-    contexts.push(context);
-    errors.push(watchErrors(context, allowed));
-    return context.newPage();
-  }
+  const browsers = useBrowsers();
+  const desktop = { viewport: { width: 1366, height: 900 } };
 
   const doctrine = (page: Page, name: string) => page.getByRole('article', { name: `Доктрина «${name}»` });
 
   it('the FC adds a doctrine from pasted EFT and renames it; the pilot sees both live and what her character can fly', async () => {
-    const fc = await open([/status of 400 .*\/auth\/corp\/add_doctrine/]);
-    const pilot = await open();
-    await loginDemo(fc, 'demo_fc');
-    await loginDemo(pilot, 'demo_corp');
-    await fc.goto('/corp/doctrines');
-    await pilot.goto('/corp/doctrines');
+    // The FC's refused paste (the typo below) is a 400 the console reports: provoked on purpose.
+    const fc = await browsers.signIn('demo_fc', {
+      path: '/corp/doctrines',
+      context: desktop,
+      allowed: [/status of 400 .*\/auth\/corp\/add_doctrine/],
+    });
+    const pilot = await browsers.signIn('demo_corp', { path: '/corp/doctrines', context: desktop });
     // The cookie banner answered, so the screenshots show the page.
     for (const page of [fc, pilot]) await page.getByRole('button', { name: 'Принять', exact: true }).click();
     await doctrine(pilot, 'Рифтеры: роум').waitFor();
@@ -130,6 +114,6 @@ describe('doctrines in Chromium: two members', () => {
       .waitFor();
     await screenshot(pilot, 'doctrines-ping-phone');
 
-    expect(errors.flat()).toEqual([]);
+    expect(browsers.errors()).toEqual([]);
   });
 });

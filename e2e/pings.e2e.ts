@@ -14,9 +14,9 @@
  * - The FC cancels it: the pilot's card turns cancelled live (struck through, who and when) and
  *   stays after a reload.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, watchErrors } from './support/browser';
-import { loginDemo } from './support/login';
+import type { BrowserContext, Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { useBrowsers } from './support/browsers';
 
 jest.setTimeout(120_000);
 
@@ -50,38 +50,19 @@ function observeNotifications(): void {
 }
 
 describe('pings in Chromium: two members', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const errors: string[][] = [];
+  const browsers = useBrowsers();
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-  });
-
-  async function open(notifications = false): Promise<Page> {
-    const context = await newContext(browser);
-    contexts.push(context);
-    errors.push(watchErrors(context));
-    if (notifications) {
-      await context.grantPermissions(['notifications']);
-      await context.addInitScript(observeNotifications);
-    }
-    return context.newPage();
+  /** Notifications allowed to the context, and observed from before its pages load. */
+  async function notifications(context: BrowserContext): Promise<void> {
+    await context.grantPermissions(['notifications']);
+    await context.addInitScript(observeNotifications);
   }
 
   const card = (page: Page, name: string) => page.getByRole('article', { name: `Пинг «${name}»` });
 
   it('the FC creates, edits and answers a ping; the pilot is notified in the background and sees every change live', async () => {
-    const fc = await open();
-    const pilot = await open(true);
-    await loginDemo(fc, 'demo_fc');
-    await loginDemo(pilot, 'demo_miner');
-    await fc.goto('/corp/events');
-    await pilot.goto('/corp/events');
+    const fc = await browsers.signIn('demo_fc', { path: '/corp/events' });
+    const pilot = await browsers.signIn('demo_miner', { path: '/corp/events', prepare: notifications });
 
     // The pilot allows notifications and leaves the tab in the background.
     await pilot.getByRole('button', { name: 'Включить уведомления' }).click();
@@ -162,6 +143,6 @@ describe('pings in Chromium: two members', () => {
     await screenshot(pilot, 'pings-cancelled-phone');
     await pilot.setViewportSize({ width: 1366, height: 900 });
     await screenshot(pilot, 'pings-cancelled');
-    expect(errors.flat()).toEqual([]);
+    expect(browsers.errors()).toEqual([]);
   });
 });

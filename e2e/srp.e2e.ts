@@ -10,9 +10,9 @@
  *   «Одобрена» live. The manager marks it paid from «К выплате»; the pilot sees «Выплачена» live,
  *   with the amount.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, watchErrors } from './support/browser';
-import { loginDemo } from './support/login';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { useBrowsers } from './support/browsers';
 
 jest.setTimeout(180_000);
 
@@ -47,33 +47,12 @@ function squeezed(page: Page): Promise<string[]> {
 }
 
 describe('SRP in Chromium: a pilot and the manager', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const errors: string[][] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-  });
-
-  async function open(): Promise<Page> {
-    const context = await newContext(browser);
-    contexts.push(context);
-    errors.push(watchErrors(context));
-    return context.newPage();
-  }
+  const browsers = useBrowsers();
 
   it('the pilot files a loss; the manager sees it live, approves the suggested payout, marks it paid; the pilot sees each step live', async () => {
-    const manager = await open();
-    const pilot = await open();
-    await loginDemo(manager, 'demo_admin');
-    await loginDemo(pilot, 'demo_corp');
-    await manager.goto('/corp/srp');
+    const manager = await browsers.signIn('demo_admin', { path: '/corp/srp' });
     await manager.getByRole('heading', { name: /Очередь заявок/ }).waitFor();
-    await pilot.goto('/corp/srp');
+    const pilot = await browsers.signIn('demo_corp', { path: '/corp/srp' });
 
     // The pilot's loss from ESI: the Ferox of the demo fleet.
     const loss = pilot.getByTestId('srp-losses').getByRole('row').filter({ hasText: 'Ferox' }).first();
@@ -124,16 +103,12 @@ describe('SRP in Chromium: a pilot and the manager', () => {
     await manager.setViewportSize({ width: 390, height: 844 });
     await screenshot(manager, 'srp-manager-phone');
     expect(await squeezed(manager)).toEqual([]);
-    expect(errors.flat()).toEqual([]);
+    expect(browsers.errors()).toEqual([]);
   });
 
   it('the demo losses: a doctrine Ferox in the demo fleet, another outside every fleet, a Rifter in it that is not the doctrine', async () => {
-    const miner = await open();
-    const olga = await open();
-    await loginDemo(miner, 'demo_miner');
-    await loginDemo(olga, 'demo_security');
-    await miner.goto('/corp/srp');
-    await olga.goto('/corp/srp');
+    const miner = await browsers.signIn('demo_miner', { path: '/corp/srp' });
+    const olga = await browsers.signIn('demo_security', { path: '/corp/srp' });
     const fileAll = async (page: Page) => {
       const rows = page
         .getByTestId('srp-losses')
@@ -162,6 +137,6 @@ describe('SRP in Chromium: a pilot and the manager', () => {
     expect(rifter[0]).toContain('Не доктрина');
     await miner.setViewportSize({ width: 1366, height: 900 });
     await screenshot(miner, 'srp-demo-miner');
-    expect(errors.flat()).toEqual([]);
+    expect(browsers.errors()).toEqual([]);
   });
 });

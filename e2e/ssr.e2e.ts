@@ -90,15 +90,20 @@ async function holdScripts(page: Page): Promise<{ held: () => number; release: (
   };
 }
 
+/** Resolves once every stylesheet the page links is loaded: before that no control has its disabled look. */
+async function stylesheetsIn(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet !== null),
+  );
+}
+
 /**
  * The page's controls (buttons, fields, selects) that are not disabled or do not look it (the
  * not-allowed cursor), by their label or text. Read once the page's stylesheets are in: before that
  * no control has its disabled look (on a busy machine they can arrive after the first heading).
  */
 async function answeringControls(page: Page): Promise<string[]> {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet !== null),
-  );
+  await stylesheetsIn(page);
   return page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLElement>('#root :is(button, input, select, textarea)'))
       .filter((el) => !el.matches(':disabled') || getComputedStyle(el).cursor !== 'not-allowed')
@@ -294,6 +299,8 @@ describe('server-rendered pages', () => {
       const button = s.page.getByRole('button', { name: submit, exact: true });
       expect(await input.isDisabled()).toBe(true);
       expect(await button.isDisabled()).toBe(true);
+      // (The look is read once the stylesheets are in: the CI run read it before them, «default».)
+      await stylesheetsIn(s.page);
       for (const control of [input, button])
         expect(await control.evaluate((e) => getComputedStyle(e).cursor)).toBe('not-allowed');
       expect(await input.evaluate((e) => getComputedStyle(e).opacity)).toBe('0.6');

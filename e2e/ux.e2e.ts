@@ -12,8 +12,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, baseUrl, launchBrowser, newContext, screenshot, watchErrors } from './support/browser';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, baseUrl, screenshot } from './support/browser';
+import { useBrowsers } from './support/browsers';
 import { DEMO_GAME_JOBS } from './support/demo-jobs';
 import { loginDemo } from './support/login';
 
@@ -37,16 +38,15 @@ async function viewShot(page: Page, name: string): Promise<void> {
 /** A long inventory paste: the submit button and the hub select end up far below the first screen. */
 const LONG_PASTE = Array.from({ length: 40 }, (_, i) => `${i % 2 ? 'Pyerite' : 'Tritanium'}\t${1000 + i}`).join('\n');
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const errors: string[][] = [];
+const browsers = useBrowsers();
 
+/** A fresh context's page at `size`; `consent`: the cookie banner answered beforehand. */
 async function open(size: Size, consent: boolean): Promise<Page> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  errors.push(watchErrors(context));
-  if (consent) await context.addCookies([{ name: 'cookies_allow', value: 'accepted', url: baseUrl() }]);
-  const page = await context.newPage();
+  const page = await browsers.open({
+    prepare: consent
+      ? (context) => context.addCookies([{ name: 'cookies_allow', value: 'accepted', url: baseUrl() }])
+      : undefined,
+  });
   await page.setViewportSize(size);
   return page;
 }
@@ -96,14 +96,7 @@ async function post<T>(page: Page, path: string, data: object): Promise<T> {
   return (await res.json()) as T;
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  expect(errors.flat()).toEqual([]);
-});
+afterAll(() => expect(browsers.errors()).toEqual([]));
 
 describe('the player’s view in Chromium', () => {
   it.each(SIZES)('the cookie banner hides no control (appraisal with a long paste, %s)', async (_, size) => {

@@ -16,17 +16,15 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { ACCOUNT_EVENTS } from '../src/common/auth/account.events';
 import type { RunningApp } from '../src/bootstrap';
 import { budget } from '../src/common/rate-limit/rate-limit';
-import { CorporationsService } from '../src/corporations/corporations.service';
 import { createTestAppOnTestClock } from './app';
 import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
 import { corpMember } from './support/accounts';
 import type { TestClient } from './support/client';
+import { CORP_A, CORP_B, registerCorporations } from './support/corp-area';
 
 jest.setTimeout(60_000);
 
 const NOW = fixedClock('2026-11-26T12:00:00Z');
-const CORP_A = 98000001;
-const CORP_B = 98000002;
 const JITA = 30000142;
 
 let running: RunningApp;
@@ -78,9 +76,7 @@ beforeAll(async () => {
     logDestination: log,
   });
   await importSdeInto(running, await buildMiniSde({ typeIds: [34], blueprintIds: [], systemIds: [JITA], schematicIds: [] }));
-  const corps = running.app.get(CorporationsService);
-  await corps.create({ id: CORP_A, name: 'Demo Mining Syndicate', corp_type: 0 });
-  await corps.create({ id: CORP_B, name: 'Northern Freight Union', corp_type: 1 });
+  await registerCorporations(running);
   fc = await member('cal_fc', ['corp', 'fc'], 2112000001, CORP_A);
   pilot = await member('cal_pilot', ['corp'], 2112000002, CORP_A);
   other = await member('cal_other', ['corp', 'fc'], 2112000003, CORP_B);

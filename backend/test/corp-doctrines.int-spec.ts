@@ -21,23 +21,15 @@ import {
 } from '@eve-toolkit/shared-types';
 import { fixedClock } from '../../tools/test-clock/fake-clock';
 import type { RunningApp } from '../src/bootstrap';
-import { CorporationsService } from '../src/corporations/corporations.service';
 import { CorpDoctrinesService } from '../src/corp/doctrines/corp-doctrines.service';
 import { MODELS, type MarketPriceDoc } from '../src/market/market.schema';
-import { createTestAppOnTestClock } from './app';
-import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
-import { signedIn } from './support/accounts';
 import type { TestClient } from './support/client';
-import { linkCharacter } from './support/sso';
-import { startStandIns, type StandIns } from './support/stand-ins';
-import { connectAs, EventLog, type ClientSocket } from './support/sockets';
+import { CORP_A, CORP_B, startCorpArea, type CorpArea } from './support/corp-area';
 
 jest.setTimeout(60_000);
 
 // The wall clock starts at a fixed instant (tools/test-clock): the pings' 18:00 is ahead on any day.
 fixedClock('2026-11-26T12:00:00Z');
-const CORP_A = 98000001;
-const CORP_B = 98000002;
 const IVAN = 2112000001; // corp A
 const ANNA = 2112000002; // corp A
 const JON = 2112000003; // corp B
@@ -94,28 +86,15 @@ const skillsOf = (levels: Record<number, number>) =>
     skillpoints_in_skill: SP_PER_LEVEL[level],
   }));
 
-let standIns: StandIns;
+let area: CorpArea;
 let running: RunningApp;
 let prices: Model<MarketPriceDoc>;
-const sockets: ClientSocket[] = [];
 
 let fc: TestClient; // corp A: corp + fc (manages doctrines, writes pings)
 let anna: TestClient; // corp A: corp + industrialist (manages doctrines)
 let mira: TestClient; // corp A: corp only (reads; sees her own pilots)
 let admin: TestClient; // corp A: corp + admin
 let other: TestClient; // corp B: corp + fc
-
-async function member(username: string, roles: Parameters<typeof signedIn>[2], characterId: number, scopes?: string[]) {
-  const c = await signedIn(running, username, roles);
-  await linkCharacter(c, characterId, scopes);
-  return c;
-}
-
-async function socketOf(c: TestClient): Promise<EventLog> {
-  const socket = await connectAs(running.url, c);
-  sockets.push(socket);
-  return new EventLog(socket);
-}
 
 const setPrice = (hub: number, typeId: number, sell: number | null, buy: number | null) =>
   prices.updateOne(
@@ -141,17 +120,16 @@ const listOf = async (c: TestClient, hub?: number): Promise<DoctrinesResponse> =
   (await c.get(`/auth/corp/doctrines${hub ? `?hub=${hub}` : ''}`).expect(200)).body;
 
 beforeAll(async () => {
-  standIns = await startStandIns();
-  running = await createTestAppOnTestClock(standIns.config());
-  await importSdeInto(
-    running,
-    await buildMiniSde({
+  area = await startCorpArea({
+    clock: 'test',
+    sde: {
       typeIds: [RIFTER, AUTOCANNON_II, SCRAM, DC, EMP, PASTE, FEROX, ...SKILLS],
       blueprintIds: [],
       systemIds: [JITA],
       schematicIds: [],
-    }),
-  );
+    },
+  });
+  ({ running } = area);
   prices = running.app.get(getModelToken(MODELS.price));
   // Jita knows every type; Amarr has no buy order for the scram (its buy total is unknown).
   await setPrice(JITA_HUB, RIFTER, 450_000.99, 400_000);
@@ -169,29 +147,21 @@ beforeAll(async () => {
     [PASTE, 29_000],
   ])
     await setPrice(AMARR_HUB, id, sell, id === SCRAM ? null : sell - 1);
-  const corps = running.app.get(CorporationsService);
-  await corps.create({ id: CORP_A, name: 'Demo Mining Syndicate', corp_type: 0 });
-  await corps.create({ id: CORP_B, name: 'Northern Freight Union', corp_type: 1 });
-  fc = await member('doc_fc', ['corp', 'fc'], IVAN);
-  anna = await member('doc_anna', ['corp', 'industrialist'], ANNA);
-  mira = await member('doc_mira', ['corp'], MIRA);
-  admin = await member('doc_admin', ['corp', 'admin'], DMITRI);
+  fc = await area.member('doc_fc', ['corp', 'fc'], IVAN);
+  anna = await area.member('doc_anna', ['corp', 'industrialist'], ANNA);
+  mira = await area.member('doc_mira', ['corp'], MIRA);
+  admin = await area.member('doc_admin', ['corp', 'admin'], DMITRI);
   // Olga (corp A, corp only) linked without the skills scope.
-  await member(
+  await area.member(
     'doc_olga',
     ['corp'],
     OLGA,
     SSO_SCOPES.filter((s) => s !== 'esi-skills.read_skills.v1'),
   );
-  other = await member('doc_other', ['corp', 'fc'], JON);
+  other = await area.member('doc_other', ['corp', 'fc'], JON);
 }, 180_000);
 
-afterAll(async () => {
-  sockets.forEach((s) => s.close());
-  await running?.close();
-  await standIns?.close();
-  removeMiniSdeDirs();
-});
+afterAll(() => area?.close());
 
 describe('a doctrine from pasted EFT', () => {
   it('is read with the appraisal parser: the hull, the fitting summed, the fit name from the header', async () => {
@@ -355,9 +325,9 @@ describe('another corporation', () => {
 
 describe('who can fly it', () => {
   it('FCs see every pilot of the corporation: ready, one level short, untrained, without the skills scope', async () => {
-    standIns.sso.updateCharacter(IVAN, { check: { skills: skillsOf({ ...RIFTER_NEEDS, 3329: 4 }) } });
-    standIns.sso.updateCharacter(ANNA, { check: { skills: skillsOf({ ...RIFTER_NEEDS, 3302: 4 }) } });
-    standIns.sso.updateCharacter(MIRA, { check: { skills: skillsOf({ 3300: 1 }) } });
+    area.standIns.sso.updateCharacter(IVAN, { check: { skills: skillsOf({ ...RIFTER_NEEDS, 3329: 4 }) } });
+    area.standIns.sso.updateCharacter(ANNA, { check: { skills: skillsOf({ ...RIFTER_NEEDS, 3302: 4 }) } });
+    area.standIns.sso.updateCharacter(MIRA, { check: { skills: skillsOf({ 3300: 1 }) } });
     const d = await add(fc, { name: 'Готовность', fits: [{ eft: RIFTER_FIT }] });
     const res = (await fc.get(`/auth/corp/doctrine_readiness?id=${d.id}`).expect(200)).body as DoctrineReadinessResponse;
     expect(res.fits.map((f) => [f.fit_id, f.name, f.ship])).toEqual([[d.fits[0].id, 'Тэкл', { id: RIFTER, name: 'Rifter' }]]);
@@ -419,8 +389,8 @@ describe('in a ping', () => {
 
 describe('live', () => {
   it("adding, editing and deleting reach the corporation's room, and nothing reaches another corporation", async () => {
-    const a = await socketOf(mira);
-    const b = await socketOf(other);
+    const a = await area.socketOf(mira);
+    const b = await area.socketOf(other);
     const d = await add(fc, { name: 'Живая', fits: [{ eft: RIFTER_FIT }] });
     const saved = await a.next('corp:doctrine-saved', (e) => e.doctrine.id === d.id);
     expect(saved).toEqual({ corporationId: CORP_A, doctrine: d });

@@ -12,20 +12,12 @@ const { ObjectId } = Types;
 import { CORP_LIMITS, CORP_MESSAGES, TEXT_MESSAGES, type Ping, type PingsResponse } from '@eve-toolkit/shared-types';
 import { fixedClock } from '../../tools/test-clock/fake-clock';
 import type { RunningApp } from '../src/bootstrap';
-import { CorporationsService } from '../src/corporations/corporations.service';
-import { createTestAppOnTestClock } from './app';
-import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
-import { signedIn } from './support/accounts';
 import type { TestClient } from './support/client';
-import { linkCharacter } from './support/sso';
-import { connectAs, EventLog, type ClientSocket } from './support/sockets';
-import { startStandIns, type StandIns } from './support/stand-ins';
+import { CORP_A, startCorpArea, type CorpArea } from './support/corp-area';
 
 jest.setTimeout(60_000);
 
 const NOW = fixedClock('2026-11-26T12:00:00Z');
-const CORP_A = 98000001;
-const CORP_B = 98000002;
 const IVAN = 2112000001; // corp A, «Ivan Petrov»
 const ANNA = 2112000002; // corp A, «Anna Sokolova»
 const JON = 2112000003; // corp B
@@ -33,9 +25,8 @@ const MIRA = 2112000004; // corp A, «Mira Kestrel»
 const DMITRI = 2112000005; // corp A
 const JITA = 30000142;
 
-let standIns: StandIns;
+let area: CorpArea;
 let running: RunningApp;
-const sockets: ClientSocket[] = [];
 
 let fc: TestClient; // corp A, corp + fc: writes the pings
 let mira: TestClient; // corp A, corp only
@@ -52,18 +43,6 @@ function et(minutes: number): { date: string; time: string } {
 /** The ISO instant a ping at `et(minutes)` is stored at (whole minutes). */
 const etIso = (minutes: number) => `${et(minutes).date}T${et(minutes).time}:00.000Z`;
 
-async function member(username: string, roles: Parameters<typeof signedIn>[2], characterId: number): Promise<TestClient> {
-  const c = await signedIn(running, username, roles);
-  await linkCharacter(c, characterId);
-  return c;
-}
-
-async function socketOf(c: TestClient): Promise<EventLog> {
-  const socket = await connectAs(running.url, c);
-  sockets.push(socket);
-  return new EventLog(socket);
-}
-
 async function ping(by: TestClient, body: object = {}): Promise<Ping> {
   const res = await by.post('/auth/corp/add_event', { name: 'Роум', ...et(120), ...body });
   expect({ status: res.status, body: res.body }).toMatchObject({ status: 200 });
@@ -74,25 +53,19 @@ const listOf = async (c: TestClient): Promise<PingsResponse> => (await c.get('/a
 const seenBy = async (c: TestClient, id: string) => (await listOf(c)).events.find((e) => e.id === id);
 
 beforeAll(async () => {
-  standIns = await startStandIns();
-  running = await createTestAppOnTestClock(standIns.config());
-  await importSdeInto(running, await buildMiniSde({ typeIds: [34], blueprintIds: [], systemIds: [JITA], schematicIds: [] }));
-  const corps = running.app.get(CorporationsService);
-  await corps.create({ id: CORP_A, name: 'Demo Mining Syndicate', corp_type: 0 });
-  await corps.create({ id: CORP_B, name: 'Northern Freight Union', corp_type: 1 });
-  fc = await member('ping_fc', ['corp', 'fc'], IVAN);
-  mira = await member('ping_mira', ['corp'], MIRA);
-  anna = await member('ping_anna', ['corp', 'industrialist'], ANNA);
-  admin = await member('ping_admin', ['corp', 'admin'], DMITRI);
-  other = await member('ping_other', ['corp', 'fc'], JON);
+  area = await startCorpArea({
+    clock: 'test',
+    sde: { typeIds: [34], blueprintIds: [], systemIds: [JITA], schematicIds: [] },
+  });
+  ({ running } = area);
+  fc = await area.member('ping_fc', ['corp', 'fc'], IVAN);
+  mira = await area.member('ping_mira', ['corp'], MIRA);
+  anna = await area.member('ping_anna', ['corp', 'industrialist'], ANNA);
+  admin = await area.member('ping_admin', ['corp', 'admin'], DMITRI);
+  other = await area.member('ping_other', ['corp', 'fc'], JON);
 }, 180_000);
 
-afterAll(async () => {
-  sockets.forEach((s) => s.close());
-  await running?.close();
-  await standIns?.close();
-  removeMiniSdeDirs();
-});
+afterAll(() => area?.close());
 
 describe('a ping a fleet runs from', () => {
   it('takes formup (resolved from the game data), doctrine, comms, SRP and FC; members read them back', async () => {
@@ -336,8 +309,8 @@ describe('another corporation', () => {
     const db = running.app.get<Connection>(getConnectionToken());
     const p = await ping(fc, { name: 'Только для A' });
     const before = await db.collection('corp_events').find({ corporation_id: CORP_A }).sort({ _id: 1 }).toArray();
-    const a = await socketOf(mira);
-    const b = await socketOf(other);
+    const a = await area.socketOf(mira);
+    const b = await area.socketOf(other);
     for (const [path, body] of [
       ['/auth/corp/update_event', { id: p.id, name: 'Захват' }],
       ['/auth/corp/delete_event', { id: p.id }],
@@ -364,10 +337,10 @@ describe('another corporation', () => {
 
 describe('live', () => {
   it('edit, answer and cancel reach every socket of the corporation; the answer is "mine" only on the member’s own tabs', async () => {
-    const fcTab = await socketOf(fc);
-    const miraTab1 = await socketOf(mira);
-    const miraTab2 = await socketOf(mira);
-    const b = await socketOf(other);
+    const fcTab = await area.socketOf(fc);
+    const miraTab1 = await area.socketOf(mira);
+    const miraTab2 = await area.socketOf(mira);
+    const b = await area.socketOf(other);
     const p = await ping(fc, { name: 'Живой пинг', formup: JITA });
     const created = await miraTab1.next('corp:ping-created', (e) => e.ping.id === p.id);
     expect(created).toEqual({ corporationId: CORP_A, ping: { ...p, can_edit: false } });

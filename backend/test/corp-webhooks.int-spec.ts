@@ -19,6 +19,7 @@ import { WebhookOutbox } from '../src/corp/webhooks/webhook-outbox';
 import { startTestInstance, testDatabase, testDatabaseOnTestClock } from './app';
 import { corpMember } from './support/accounts';
 import type { TestClient } from './support/client';
+import { CORP_A as CORP, CORP_B as OTHER_CORP, registerCorporations } from './support/corp-area';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 jest.setTimeout(60_000);
@@ -30,8 +31,6 @@ const NOW = fixedClock('2026-11-26T12:00:00Z');
 const AT = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() + 1, 18, 30));
 const AT_DATE = AT.toISOString().slice(0, 10);
 
-const CORP = 98000001;
-const OTHER_CORP = 98000002;
 const KEY = 'a test deployment token key';
 const LOOPBACK: PingWebhookConfig = {
   hosts: ['127.0.0.1'],
@@ -89,9 +88,7 @@ beforeAll(async () => {
   const { database } = server;
   a = await instance(database, LOOPBACK);
   b = await instance(database, LOOPBACK);
-  const corps = a.app.get(CorporationsService);
-  await corps.create({ id: CORP, name: 'Demo Mining Syndicate', corp_type: 0 });
-  await corps.create({ id: OTHER_CORP, name: 'Northern Freight Union', corp_type: 1 });
+  await registerCorporations(a);
   moderator = await member(a, 'hook_mod', ['corp', 'industrialist'], 2112000001, CORP);
   fcA = await member(a, 'hook_fc_a', ['corp', 'fc'], 2112000002, CORP);
   fcB = await member(b, 'hook_fc_b', ['corp', 'fc'], 2112000003, CORP);

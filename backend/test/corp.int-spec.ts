@@ -14,18 +14,12 @@ import { CorporationsService } from '../src/corporations/corporations.service';
 import { ORPHAN_CLAIM_MS, OrphanClaimsCleanup } from '../src/corp/orphan-claims.cleanup';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
 import { Rooms } from '../src/common/realtime/rooms';
-import { createTestApp } from './app';
-import { buildMiniSde, importSdeInto, removeMiniSdeDirs } from './fixtures/mini-sde';
-import { signedIn } from './support/accounts';
 import { client, type TestClient } from './support/client';
-import { linkCharacter } from './support/sso';
-import { connectAs, connectSocket, EventLog, type ClientSocket } from './support/sockets';
-import { startStandIns, type StandIns } from './support/stand-ins';
+import { CORP_A, CORP_B, startCorpArea, type CorpArea } from './support/corp-area';
+import type { ClientSocket } from './support/sockets';
 
 jest.setTimeout(60_000);
 
-const CORP_A = 98000001;
-const CORP_B = 98000002;
 const IVAN = 2112000001; // corp A
 const ANNA = 2112000002; // corp A
 const JON = 2112000003; // corp B
@@ -38,22 +32,9 @@ const HOBGOBLIN_BP = 2455;
 const TRITANIUM = 34;
 const PYERITE = 35;
 
-let standIns: StandIns;
+let area: CorpArea;
 let esi: FakeEsi;
 let running: RunningApp;
-const sockets: ClientSocket[] = [];
-
-async function member(username: string, roles: Parameters<typeof signedIn>[2], characterId?: number): Promise<TestClient> {
-  const c = await signedIn(running, username, roles);
-  if (characterId) await linkCharacter(c, characterId);
-  return c;
-}
-
-async function socketOf(c: TestClient): Promise<{ socket: ClientSocket; log: EventLog }> {
-  const socket = await connectAs(running.url, c);
-  sockets.push(socket);
-  return { socket, log: new EventLog(socket) };
-}
 
 const roomsOf = async (socket: ClientSocket) => {
   const [s] = await running.app.get(RealtimeGateway).server.in(socket.id!).fetchSockets();
@@ -66,34 +47,25 @@ let plain: TestClient; // corp A, corp role only
 let other: TestClient; // corp B, every corp permission
 
 beforeAll(async () => {
-  standIns = await startStandIns();
-  ({ esi } = standIns);
-  esi.corp.clear();
-  running = await createTestApp(standIns.config());
-  await importSdeInto(
-    running,
-    await buildMiniSde({
+  area = await startCorpArea({
+    clock: 'real',
+    sde: {
       typeIds: [TRITANIUM, PYERITE, FUEL_BLOCK, HOBGOBLIN],
       blueprintIds: [FUEL_BP, HOBGOBLIN_BP],
       systemIds: [30000142],
       schematicIds: [],
-    }),
-  );
-  const corps = running.app.get(CorporationsService);
-  await corps.create({ id: CORP_A, name: 'Demo Mining Syndicate', corp_type: 0 });
-  await corps.create({ id: CORP_B, name: 'Northern Freight Union', corp_type: 1 });
-  fc = await member('corp_fc', ['corp', 'fc'], IVAN);
-  industrialist = await member('corp_ind', ['corp', 'industrialist'], ANNA);
-  plain = await member('corp_plain', ['corp'], MIRA);
-  other = await member('corp_other', ['corp', 'fc', 'industrialist'], JON);
+    },
+  });
+  ({ running } = area);
+  ({ esi } = area.standIns);
+  esi.corp.clear();
+  fc = await area.member('corp_fc', ['corp', 'fc'], IVAN);
+  industrialist = await area.member('corp_ind', ['corp', 'industrialist'], ANNA);
+  plain = await area.member('corp_plain', ['corp'], MIRA);
+  other = await area.member('corp_other', ['corp', 'fc', 'industrialist'], JON);
 }, 180_000);
 
-afterAll(async () => {
-  sockets.forEach((s) => s.close());
-  await running?.close();
-  await standIns?.close();
-  removeMiniSdeDirs();
-});
+afterAll(() => area?.close());
 
 /** The ids of the claims (`job:<id>`, `contract:<id>`) credited to a project. */
 async function claimsOf(projectId: string): Promise<string[]> {
@@ -122,12 +94,12 @@ describe('membership, decided on the server', () => {
     const guest = client(running.url);
     expect((await guest.get('/auth/corp/projects')).status).toBe(401);
 
-    const noChar = await member('corp_nochar', ['corp']);
+    const noChar = await area.member('corp_nochar', ['corp']);
     const res = await noChar.get('/auth/corp/projects');
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(CORP_MESSAGES.notMember);
 
-    const userRole = await member('corp_userrole', ['user'], DMITRI);
+    const userRole = await area.member('corp_userrole', ['user'], DMITRI);
     const refused = await userRole.get('/auth/corp/buys');
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(CORP_MESSAGES.noRole);
@@ -632,59 +604,57 @@ describe("another corporation's member", () => {
 
 describe('live updates', () => {
   it("a change by one member reaches every socket of that corporation, and nobody else's", async () => {
-    const a1 = await socketOf(fc);
-    const a2 = await socketOf(plain);
-    const a3 = await socketOf(plain); // a second tab
-    const b = await socketOf(other);
-    const guest = new EventLog(await connectSocket(running.url).then((s) => (sockets.push(s), s)));
+    const a1 = await area.socketOf(fc);
+    const a2 = await area.socketOf(plain);
+    const a3 = await area.socketOf(plain); // a second tab
+    const b = await area.socketOf(other);
+    const guest = await area.socketOf();
 
     const p = await createProject(fc, { name: 'Живой проект' });
     for (const s of [a1, a2, a3])
-      expect((await s.log.next('corp:project-created', (e) => e.project.id === p.id)).project.name).toBe('Живой проект');
+      expect((await s.next('corp:project-created', (e) => e.project.id === p.id)).project.name).toBe('Живой проект');
     await industrialist.post('/auth/corp/update_project', { project_id: p.id, type: 'update', new_status: 'sale' });
     for (const s of [a1, a2, a3])
-      expect((await s.log.next('corp:project-updated', (e) => e.project.id === p.id)).project.status).toBe('sale');
+      expect((await s.next('corp:project-updated', (e) => e.project.id === p.id)).project.status).toBe('sale');
     await fc.post('/auth/corp/add_event', { name: 'Пинг A', date: '2030-03-01', time: '18:00' });
     await industrialist.post('/auth/corp/update_buy', { id: PYERITE, quantity: 10, price: 1 });
-    await a2.log.next('corp:ping-created', (e) => e.ping.name === 'Пинг A');
-    await a2.log.next('corp:buys-changed');
+    await a2.next('corp:ping-created', (e) => e.ping.name === 'Пинг A');
+    await a2.next('corp:buys-changed');
 
     // Marker: corporation B's own ping reaches B after everything above was sent to A.
     await other.post('/auth/corp/add_event', { name: 'Маркер B', date: '2030-03-01', time: '18:00' });
-    await b.log.next('corp:ping-created', (e) => e.ping.name === 'Маркер B');
-    expect(b.log.names()).toEqual(['corp:ping-created']);
+    await b.next('corp:ping-created', (e) => e.ping.name === 'Маркер B');
+    expect(b.names()).toEqual(['corp:ping-created']);
     expect(guest.names()).toEqual([]);
     expect(
-      a1.log.events.some(
-        (e) => e.name === 'corp:ping-created' && (e.payload as { ping: { name: string } }).ping.name === 'Маркер B',
-      ),
+      a1.events.some((e) => e.name === 'corp:ping-created' && (e.payload as { ping: { name: string } }).ping.name === 'Маркер B'),
     ).toBe(false);
   });
 
   it('a member who loses access leaves the room at once (corporation blocked), and comes back when it is active again', async () => {
-    const c = await member('corp_leaver', ['corp'], 2112000007);
-    const s = await socketOf(c);
+    const c = await area.member('corp_leaver', ['corp'], 2112000007);
+    const s = await area.socketOf(c);
     const id = (await running.app.get(RealtimeGateway).server.in(s.socket.id!).fetchSockets())[0].data.userId!;
     expect(await roomsOf(s.socket)).toEqual([Rooms.corp(CORP_A), Rooms.user(id)]);
     const corps = running.app.get(CorporationsService);
     await corps.setType(CORP_A, 2);
-    await s.log.next('corp:access-changed', (e) => e.corporationIds.includes(CORP_A));
+    await s.next('corp:access-changed', (e) => e.corporationIds.includes(CORP_A));
     expect(await roomsOf(s.socket)).toEqual([Rooms.user(id)]);
     expect((await c.get('/auth/corp/projects')).status).toBe(403);
     await corps.setType(CORP_A, 0);
-    await s.log.next(
+    await s.next(
       'corp:access-changed',
-      (e) => e.corporationIds.includes(CORP_A) && s.log.events.filter((x) => x.name === 'corp:access-changed').length === 2,
+      (e) => e.corporationIds.includes(CORP_A) && s.events.filter((x) => x.name === 'corp:access-changed').length === 2,
     );
     expect(await roomsOf(s.socket)).toEqual([Rooms.corp(CORP_A), Rooms.user(id)]);
   });
 
   it('unlinking the only character in the corporation takes the socket out of its room', async () => {
-    const c = await member('corp_unlinker', ['corp'], 2112000006);
-    const s = await socketOf(c);
+    const c = await area.member('corp_unlinker', ['corp'], 2112000006);
+    const s = await area.socketOf(c);
     expect((await roomsOf(s.socket)).filter((r) => r.startsWith('corp:'))).toEqual([Rooms.corp(CORP_A)]);
     await c.delete('/auth/esi/del_char/2112000006').then((r) => expect(r.status).toBe(200));
-    await s.log.next('corp:access-changed');
+    await s.next('corp:access-changed');
     expect((await roomsOf(s.socket)).filter((r) => r.startsWith('corp:'))).toEqual([]);
   });
 });

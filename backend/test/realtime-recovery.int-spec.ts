@@ -19,7 +19,7 @@ import { RealtimeGateway } from '../src/realtime/realtime.gateway';
 import { checkedRecoveryOf } from '../src/realtime/recovery';
 import { Rooms } from '../src/common/realtime/rooms';
 import { createTestApp, startTestInstance, testDatabase } from './app';
-import { login, signedIn, solvedCaptcha } from './support/accounts';
+import { corpMember, login, signedIn, solvedCaptcha } from './support/accounts';
 import type { TestClient } from './support/client';
 import { startRedis, type TestRedis } from './support/redis';
 import { cookieOf, EventLog, type ClientSocket } from './support/sockets';
@@ -64,21 +64,8 @@ async function corporation(app: RunningApp) {
   const characterId = 2_120_000_000 + seq * 2;
   await app.app.get(CorporationsService).create({ id: corporationId, name: `Recovery ${seq}`, corp_type: 0 });
   const enrol = async (name: string, roles: ('corp' | 'fc')[], charId: number) => {
-    const c = await signedIn(app, name, roles);
+    const c = await corpMember(app, name, roles, charId, corporationId);
     const user = await db(app).collection('users').findOne({ username_lower: name });
-    await db(app)
-      .collection('characters')
-      .insertOne({
-        _id: charId as never,
-        user_id: String(user!._id),
-        name,
-        corporation_id: corporationId,
-        owner_hash: 'x',
-        scopes: [],
-        refresh_token_enc: 'x',
-        needs_relink: false,
-        linked_at: new Date(),
-      });
     return { client: c, userId: String(user!._id) };
   };
   const victim = await enrol(`rec_victim_${seq}`, ['corp'], characterId);

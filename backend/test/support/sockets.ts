@@ -40,13 +40,13 @@ export async function connectAs(url: string, c: TestClient): Promise<ClientSocke
 
 /**
  * Records every event a socket receives, in order, so a test can wait for one and then assert
- * on everything that came before it.
+ * on everything that came before it. `socket` is the socket it listens on.
  */
 export class EventLog {
   readonly events: { name: EventName; payload: unknown }[] = [];
   private waiters: { match: (e: { name: EventName; payload: unknown }) => boolean; resolve: (p: unknown) => void }[] = [];
 
-  constructor(socket: ClientSocket) {
+  constructor(readonly socket: ClientSocket) {
     socket.onAny((name: EventName, payload: unknown) => {
       const e = { name, payload };
       this.events.push(e);

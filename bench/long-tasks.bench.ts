@@ -1,0 +1,153 @@
+/**
+ * What the main thread does while a page loads: every task over 20 ms (unthrottled, on this
+ * machine) with what it spent its time on, for the pages Lighthouse measures (issue 37). Lighthouse's
+ * simulated throttling multiplies these tasks by 4: a task of 50 ms here is 200 ms of a phone's
+ * main thread, 150 ms of it blocking. This says which work to split; lighthouse.bench.ts says
+ * whether the page meets the bar.
+ *
+ *   npm run build && npx tsx bench/long-tasks.bench.ts [runs=3]
+ *   LH_PAGES=industry npx tsx bench/long-tasks.bench.ts 5
+ *
+ * Per page and run: the tasks over 20 ms in load order (start after the HTML's first parse, duration, and the
+ * largest kinds of work inside: script evaluation with its URL's file name, function calls, style,
+ * layout, parse, paint), then the sum of (4 × duration − 50 ms) over the tasks — the blocking time
+ * a 4× slower phone would see from them.
+ */
+import { cpus, loadavg } from 'node:os';
+import { chromium, type CDPSession } from 'playwright-core';
+import { startApp, waitForMarket } from '../e2e/support/app-process';
+
+const RUNS = Number(process.argv[2] ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ALL_PAGES = [
+  { name: 'market list', path: '/market/list' },
+  { name: 'item detail', path: '/market/detail/34' },
+  { name: 'appraisal', path: '/market/appraisal' },
+  { name: 'loot', path: '/loot' },
+  { name: 'industry', path: '/industry' },
+  { name: 'planetology', path: '/planetology' },
+];
+const PAGES = process.env.LH_PAGES ? ALL_PAGES.filter((p) => process.env.LH_PAGES!.split(',').includes(p.name)) : ALL_PAGES;
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: string; functionName?: string; frame?: string }; name?: string; beginData?: { url?: string } };
+}
+
+/** The kinds of work inside a task that say what to split. */
+const KINDS: Record<string, string> = {
+  EvaluateScript: 'eval',
+  'v8.compileModule': 'compile',
+  'v8.evaluateModule': 'eval-module',
+  FunctionCall: 'call',
+  TimerFire: 'timer',
+  FireAnimationFrame: 'raf',
+  EventDispatch: 'event',
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  ParseHTML: 'parse-html',
+  ParseAuthorStyleSheet: 'parse-css',
+  Paint: 'paint',
+  RunMicrotasks: 'microtasks',
+  'v8.callFunction': 'call',
+  GCEvent: 'gc',
+  MinorGC: 'gc',
+  MajorGC: 'gc',
+};
+
+async function collect(session: CDPSession): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  session.on('Tracing.dataCollected', (e: { value: TraceEvent[] }) => events.push(...e.value));
+  const done = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()));
+  await session.send('Tracing.end');
+  await done;
+  return events;
+}
+
+function report(events: TraceEvent[], path: string): { lines: string[]; blocking: number } {
+  // The page's renderer main thread: where its HTML is parsed (a navigation can swap renderers).
+  const parse = events
+    .filter((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.endsWith(path))
+    .sort((a, b) => a.ts - b.ts)[0];
+  if (!parse) return { lines: ['  (the page’s HTML parse is not in the trace)'], blocking: NaN };
+  const navStart = parse.ts;
+  const onMain = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === 'X' && e.dur !== undefined);
+  const tasks = onMain
+    .filter((e) => e.name === 'RunTask' && e.dur! > 20_000 && e.ts + e.dur! >= navStart)
+    .sort((a, b) => a.ts - b.ts);
+  const lines: string[] = [];
+  let blocking = 0;
+  for (const t of tasks) {
+    const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur!);
+    const by = new Map<string, number>();
+    for (const e of inside) {
+      const kind = KINDS[e.name];
+      if (!kind) continue;
+      const file = e.args?.data?.url?.split('/').pop()?.split('?')[0];
+      const key = file && (kind === 'eval' || kind === 'compile' || kind === 'eval-module') ? `${kind} ${file}` : kind;
+      by.set(key, (by.get(key) ?? 0) + e.dur!);
+    }
+    const top = [...by.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
+      .join(', ');
+    const ms = t.dur! / 1000;
+    blocking += Math.max(0, 4 * ms - 50);
+    lines.push(`  +${((t.ts - navStart) / 1000).toFixed(0).padStart(5)} ms  ${ms.toFixed(0).padStart(4)} ms  ${top}`);
+  }
+  return { lines, blocking };
+}
+
+async function main(): Promise<void> {
+  const app = await startApp({ APP_MODE: 'demo', RATE_LIMIT_TRUSTED: '127.0.0.1' });
+  try {
+    await waitForMarket(app.url, 240_000);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    console.log(`long tasks at load, unthrottled (${cpus().length} cores, load average ${loadavg()[0].toFixed(1)})`);
+    for (const page of PAGES) {
+      for (let run = 1; run <= RUNS; run++) {
+        // A fresh context per run: no cache, as Lighthouse loads a page.
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+        await context.route(/images\.evetech\.net/, (r) => r.abort());
+        const tab = await context.newPage();
+        const session = await context.newCDPSession(tab);
+        await session.send('Tracing.start', {
+          traceConfig: {
+            includedCategories: [
+              'devtools.timeline',
+              'v8.execute',
+              'disabled-by-default-devtools.timeline',
+              'toplevel',
+              '__metadata',
+            ],
+          },
+          transferMode: 'ReportEvents',
+        });
+        await tab.goto(`${app.url}${page.path}`, { waitUntil: 'commit' });
+        await tab.waitForLoadState('networkidle');
+        // Let the page's later stages (incremental lists, deferred parts) run out, as Lighthouse waits for quiet.
+        await tab.waitForTimeout(3000);
+        const events = await collect(session);
+        const { lines, blocking } = report(events, page.path);
+        console.log(`\n${page.name} — run ${run}: ${lines.length} tasks over 20 ms; blocking at 4× ≈ ${blocking.toFixed(0)} ms`);
+        for (const l of lines) console.log(l);
+        await context.close();
+      }
+    }
+    await browser.close();
+  } finally {
+    await app.stop();
+  }
+}
+
+void main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
