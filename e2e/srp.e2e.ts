@@ -16,6 +16,36 @@ import { useBrowsers } from './support/browsers';
 
 jest.setTimeout(180_000);
 
+/**
+ * What a phone's card spoils on the page: a badge or button shorter than its text (cut), a box
+ * scrolling sideways, a part sticking out of its card (a table row drawn as a card), a control
+ * under 24 px to tap. Empty when the page reads whole.
+ */
+function squeezed(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    const name = (el: Element) => `${el.tagName.toLowerCase()} «${(el.textContent ?? '').trim().slice(0, 40)}»`;
+    const out: string[] = [];
+    // The corporation's menu chips scroll sideways on purpose; the page's own content must not.
+    for (const el of Array.from(main.querySelectorAll<HTMLElement>('*'))) {
+      if (el.closest('nav')) continue;
+      const wide = el.scrollWidth > el.clientWidth + 1;
+      if (wide && el.matches('.mantine-Badge-label, button')) out.push(`cut: ${name(el)}`);
+      else if (wide && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)) out.push(`scrolls sideways: ${name(el)}`);
+      const box = el.getBoundingClientRect();
+      if (el.matches('button, input:not([type=hidden]), select') && box.width > 0 && (box.width < 24 || box.height < 24))
+        out.push(`tap target ${Math.round(box.width)}×${Math.round(box.height)}: ${name(el)}`);
+    }
+    for (const card of Array.from(main.querySelectorAll('tbody > tr'))) {
+      const edge = card.getBoundingClientRect().right + 1;
+      for (const el of Array.from(card.querySelectorAll('*')))
+        if (el.getBoundingClientRect().right > edge) out.push(`out of its card: ${name(el)}`);
+    }
+    if (document.documentElement.scrollWidth > document.documentElement.clientWidth) out.push('the page scrolls sideways');
+    return [...new Set(out)];
+  });
+}
+
 describe('SRP in Chromium: a pilot and the manager', () => {
   const browsers = useBrowsers();
 
@@ -43,6 +73,9 @@ describe('SRP in Chromium: a pilot and the manager', () => {
     const amount = queued.getByRole('textbox', { name: 'Выплата, ISK' });
     const suggested = await amount.inputValue();
     expect(suggested).toMatch(/^\d{1,3}(\s\d{3})*$/);
+    // The queue on a phone: the request a card, its fleet badge and decision whole.
+    await manager.setViewportSize({ width: 390, height: 844 });
+    expect(await squeezed(manager)).toEqual([]);
     await manager.setViewportSize({ width: 1366, height: 900 });
     await screenshot(manager, 'srp-manager-queue');
 
@@ -65,8 +98,11 @@ describe('SRP in Chromium: a pilot and the manager', () => {
     await screenshot(pilot, 'srp-pilot');
     await pilot.setViewportSize({ width: 390, height: 844 });
     await screenshot(pilot, 'srp-pilot-phone');
+    // Her request on a phone: «Фит отличается» whole beside the fleet, nothing sticking out.
+    expect(await squeezed(pilot)).toEqual([]);
     await manager.setViewportSize({ width: 390, height: 844 });
     await screenshot(manager, 'srp-manager-phone');
+    expect(await squeezed(manager)).toEqual([]);
     expect(browsers.errors()).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './format';
+export * from './format-month';
 export * from './money';
 export * from './routes';
 export * from './errors';

@@ -9,6 +9,7 @@ import {
   type DoctrineFit,
   type DoctrineHubPrice,
 } from '@eve-toolkit/shared-types';
+import { CardTable } from '../../../shared/ui/card-table';
 import { CopyButton } from '../../../shared/ui/copy-button';
 import { errorText, isAuthError } from '../api/corp.api';
 import { useDeleteDoctrine } from '../api/doctrines.api';
@@ -19,43 +20,41 @@ const DoctrineForm = lazy(() => import('./doctrine-form').then((m) => ({ default
 const isk = (v: number | null) => (v === null ? 'нет цены' : formatIsk(v));
 const hubLabel = (id: number) => HUBS.find((h) => h.id === id)?.label ?? String(id);
 
-/** The fit's price at every hub (sell / buy), the cheapest place to buy it marked. */
+/** The fit's price at every hub (sell / buy), the cheapest place to buy it marked; on a phone a card per hub. */
 function HubPrices({ hubs, current }: { hubs: DoctrineHubPrice[]; current: number }) {
   const best = bestHub(hubs);
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing={4} fz="sm" aria-label="Цена по хабам">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Хаб</Table.Th>
-            <Table.Th ta="right">Продажа</Table.Th>
-            <Table.Th ta="right">Покупка</Table.Th>
+    <CardTable minWidth={320} verticalSpacing={4} fz="sm" aria-label="Цена по хабам">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Хаб</Table.Th>
+          <Table.Th ta="right">Продажа</Table.Th>
+          <Table.Th ta="right">Покупка</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {hubs.map((h) => (
+          <Table.Tr key={h.hub} data-testid={`hub-${h.hub}`} fw={h.hub === current ? 600 : undefined}>
+            <Table.Td data-label="Хаб">
+              <Group gap={6} wrap="nowrap">
+                {hubLabel(h.hub)}
+                {h.hub === best && (
+                  <Badge size="xs" color="teal" variant="light" tt="none" data-testid="best-hub">
+                    дешевле всего
+                  </Badge>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td data-label="Продажа" ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {isk(h.sell)}
+            </Table.Td>
+            <Table.Td data-label="Покупка" ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {isk(h.buy)}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {hubs.map((h) => (
-            <Table.Tr key={h.hub} data-testid={`hub-${h.hub}`} fw={h.hub === current ? 600 : undefined}>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  {hubLabel(h.hub)}
-                  {h.hub === best && (
-                    <Badge size="xs" color="teal" variant="light" tt="none" data-testid="best-hub">
-                      дешевле всего
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {isk(h.sell)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {isk(h.buy)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </CardTable>
   );
 }
 
@@ -75,8 +74,8 @@ function FitView({ fit, hub }: { fit: DoctrineFit; hub: number }) {
             <Text size="sm" fw={600} data-testid="fit-price">
               {isk(fit.price.sell)}
             </Text>
-            <Text size="xs" c="dimmed">
-              {hubLabel(hub)}, продажа
+            <Text size="xs" c="dimmed" data-testid="fit-price-note">
+              {fit.price.sell === null ? `в ${hubLabel(hub)} нет цены на часть предметов` : `${hubLabel(hub)}, продажа`}
             </Text>
           </div>
         </Group>

@@ -1,5 +1,6 @@
 import { Alert, Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { countRu, type Doctrine, type DoctrinePilot } from '@eve-toolkit/shared-types';
+import { CardTable } from '../../../shared/ui/card-table';
 import { errorText } from '../api/corp.api';
 import { useDoctrineReadiness } from '../api/doctrines.api';
 
@@ -90,54 +91,54 @@ export function DoctrineReadiness({ doctrine, everyone }: { doctrine: Doctrine; 
         ))}
       </Stack>
     );
+  // On a phone a card per pilot, each fit labelled (no table scrolling sideways inside the doctrine's card).
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table
-        striped
-        withTableBorder
-        verticalSpacing={6}
-        data-testid={`readiness-${doctrine.id}`}
-        aria-label={`Кто может лететь: ${doctrine.name}`}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Пилот</Table.Th>
-            {doctrine.fits.map((f) => (
-              <Table.Th key={f.id}>
-                {f.name}
-                <Text size="xs" c="dimmed" fw={400}>
-                  {f.ship.name}
-                </Text>
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {pilots.map((p, row) => (
-            <Table.Tr key={p.character.id} data-testid={`pilot-${p.character.id}`}>
-              <Table.Td>
-                <Text size="sm" fw={p.mine ? 600 : undefined}>
-                  {p.character.name}
-                  {p.mine ? ' (вы)' : ''}
-                </Text>
-              </Table.Td>
-              {doctrine.fits.map((f) => {
-                const cell = cellOf(f.id, row);
-                return (
-                  <Table.Td key={f.id}>
-                    {cell && (
-                      <Stack gap={2}>
-                        <CanFly pilot={cell} />
-                        <MissingText pilot={cell} />
-                      </Stack>
-                    )}
-                  </Table.Td>
-                );
-              })}
-            </Table.Tr>
+    <CardTable
+      minWidth={420}
+      striped
+      withTableBorder
+      verticalSpacing={6}
+      data-testid={`readiness-${doctrine.id}`}
+      aria-label={`Кто может лететь: ${doctrine.name}`}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Пилот</Table.Th>
+          {doctrine.fits.map((f) => (
+            <Table.Th key={f.id}>
+              {f.name}
+              <Text size="xs" c="dimmed" fw={400}>
+                {f.ship.name}
+              </Text>
+            </Table.Th>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {pilots.map((p, row) => (
+          <Table.Tr key={p.character.id} data-testid={`pilot-${p.character.id}`}>
+            <Table.Td data-label="Пилот">
+              <Text size="sm" fw={p.mine ? 600 : undefined}>
+                {p.character.name}
+                {p.mine ? ' (вы)' : ''}
+              </Text>
+            </Table.Td>
+            {doctrine.fits.map((f) => {
+              const cell = cellOf(f.id, row);
+              return (
+                <Table.Td key={f.id} data-label={`${f.ship.name} «${f.name}»`}>
+                  {cell && (
+                    <Stack gap={2}>
+                      <CanFly pilot={cell} />
+                      <MissingText pilot={cell} />
+                    </Stack>
+                  )}
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </CardTable>
   );
 }

@@ -222,7 +222,7 @@ export function PingForm(props: Props) {
           {...form.register('comms')}
           error={errors.comms?.message}
         />
-        <Checkbox label={`${SRP_LABEL} (возмещение потерь)`} {...form.register('srp')} />
+        <Checkbox size="md" label={`${SRP_LABEL} (возмещение потерь)`} {...form.register('srp')} />
         <Textarea label="Описание" autosize minRows={2} {...form.register('desc')} error={errors.desc?.message} />
         <Group justify="flex-end">
           {props.mode === 'edit' && (

@@ -77,8 +77,25 @@ describe('/corp/doctrines', () => {
     expect(within(card).getByTestId('best-hub').closest('tr')).toBe(within(card).getByTestId('hub-1'));
     expect(within(card).getByTestId('hub-1')).toHaveTextContent('нет цены');
     expect(within(card).getByTestId('hub-3')).toHaveTextContent('нет ценынет цены');
+    expect(
+      within(within(card).getByTestId('hub-3'))
+        .getAllByRole('cell')
+        .map((c) => c.dataset.label),
+    ).toEqual(['Хаб', 'Продажа', 'Покупка']);
     await r.user.click(within(card).getByRole('button', { name: 'Купить всё' }));
     expect(await navigator.clipboard.readText()).toBe('Rifter\t1\nWarp Scrambler I\t1\nEMP S\t100');
+  });
+
+  it('a fit not fully priced at the hub: «нет цены» and why, never 0', async () => {
+    const unpriced: Doctrine = { ...RIFTER, fits: [{ ...RIFTER.fits[0], price: { hub: 2, sell: null, buy: 1_200_000 } }] };
+    const list: DoctrinesResponse = { doctrines: [unpriced], can_manage: false };
+    renderApp('/corp/doctrines', {
+      session: MEMBER,
+      handler: (url) => (url.startsWith('/auth/corp/doctrines?hub=') ? { body: list } : undefined),
+    });
+    const card = await screen.findByTestId('doctrine-d1');
+    expect(within(card).getByTestId('fit-price')).toHaveTextContent(/^нет цены$/);
+    expect(within(card).getByTestId('fit-price-note')).toHaveTextContent(/^в Jita 4-4 нет цены на часть предметов$/);
   });
 
   it('patches the list from the room: a saved doctrine at the page’s hub, a deleted one gone', async () => {
@@ -136,5 +153,11 @@ describe('/corp/doctrines', () => {
     expect(within(table).getByTestId('pilot-1')).toHaveTextContent('Sergei Morozov (вы)Может');
     expect(within(table).getByTestId('pilot-2')).toHaveTextContent('Не можетМалые баллистические орудия: нужно V, есть IV');
     expect(within(table).getByTestId('pilot-3')).toHaveTextContent('НеизвестноНет доступа к навыкам');
+    // On a phone each pilot is a card: every cell says which fit it is about.
+    expect(
+      within(within(table).getByTestId('pilot-2'))
+        .getAllByRole('cell')
+        .map((c) => c.dataset.label),
+    ).toEqual(['Пилот', 'Rifter «Тэкл»']);
   });
 });

@@ -13,6 +13,7 @@ import {
   Text,
   TextInput,
   Title,
+  useMatches,
 } from '@mantine/core';
 import { HUBS, type SrpRequest, type SrpSettings } from '@eve-toolkit/shared-types';
 import { CardTable } from '../../../shared/ui/card-table';
@@ -51,7 +52,8 @@ function FleetSelect({ r }: { r: SrpRequest }) {
         value={r.ping?.id ?? ''}
         disabled={relink.isPending}
         onChange={(e) => relink.mutate({ id: r.id, ping_id: e.currentTarget.value || null })}
-        w={200}
+        w={290}
+        maw="100%"
       />
       {relink.isError && (
         <Text size="xs" c="red" role="alert">
@@ -69,31 +71,36 @@ function QueueRow({ r }: { r: SrpRequest }) {
   return (
     <Table.Tr data-testid={`queue-${r.killmail_id}`}>
       <Table.Td data-label="Потеря">
-        <Text size="sm" fw={600}>
-          {r.ship.name} — {r.character.name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {r.system.name}, {et(r.time)} · подал {r.filed_by}
-        </Text>
-        {r.comment && <Text size="xs">«{r.comment}»</Text>}
+        <div>
+          <Text size="sm" fw={600}>
+            {r.ship.name} — {r.character.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {r.system.name}, {et(r.time)} · подал {r.filed_by}
+          </Text>
+          {r.comment && <Text size="xs">«{r.comment}»</Text>}
+        </div>
       </Table.Td>
       <Table.Td data-label="Стоимость">
-        <LossValue r={r} />
-        {r.insurance !== null && (
-          <Text size="xs" c="dimmed">
-            Платина: {isk(r.insurance)}
-          </Text>
-        )}
+        <div>
+          <LossValue r={r} />
+          {r.insurance !== null && (
+            <Text size="xs" c="dimmed">
+              Платина: {isk(r.insurance)}
+            </Text>
+          )}
+        </div>
       </Table.Td>
       <Table.Td data-label="Флот">
-        <Stack gap={4} align="flex-start">
+        {/* Shrinks to a phone's card (the select with it), takes the select's 290 px on a wide screen. */}
+        <Stack gap={4} miw={0}>
           <FleetCell r={r} />
           <FleetSelect r={r} />
         </Stack>
       </Table.Td>
       <Table.Td data-label="Решение">
         <Stack gap={6}>
-          <Group gap="xs" wrap="nowrap" align="flex-end">
+          <Group gap="xs" wrap="wrap" align="flex-end">
             <NumberField
               label="Выплата, ISK"
               size="xs"
@@ -102,7 +109,7 @@ function QueueRow({ r }: { r: SrpRequest }) {
               min={0}
               max={1e13}
               onChange={setAmount}
-              w={170}
+              w={150}
               description={r.suggested_payout === null ? 'Стоимость неизвестна: укажите сумму' : undefined}
             />
             <Button
@@ -116,13 +123,13 @@ function QueueRow({ r }: { r: SrpRequest }) {
               Одобрить
             </Button>
           </Group>
-          <Group gap="xs" wrap="nowrap" align="flex-end">
+          <Group gap="xs" wrap="wrap" align="flex-end">
             <TextInput
               size="xs"
               label="Причина отказа"
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
-              w={170}
+              w={150}
             />
             <Button
               size="xs"
@@ -213,6 +220,7 @@ export function PayPanel({ requests }: { requests: SrpRequest[] }) {
                 <Table.Tr>
                   <Table.Th>
                     <Checkbox
+                      size="md"
                       aria-label="Выбрать все"
                       checked={chosen.length === approved.length}
                       indeterminate={chosen.length > 0 && chosen.length < approved.length}
@@ -230,6 +238,7 @@ export function PayPanel({ requests }: { requests: SrpRequest[] }) {
                   <Table.Tr key={r.id} data-testid={`pay-${r.killmail_id}`}>
                     <Table.Td>
                       <Checkbox
+                        size="md"
                         aria-label={`Выбрать: ${r.character.name}`}
                         checked={picked.has(r.id)}
                         onChange={(e) => toggle(r.id, e.currentTarget.checked)}
@@ -334,12 +343,14 @@ export function ReportsPanel({ requests }: { requests: SrpRequest[] }) {
                   <Table.Td data-label={BY_LABEL[by]}>{row.label}</Table.Td>
                   <Table.Td data-label="Заявок">{row.requests}</Table.Td>
                   <Table.Td data-label="Потери">
-                    {isk(row.lossValue)}
-                    {row.unknownValues > 0 && (
-                      <Text size="xs" c="orange">
-                        + {row.unknownValues} без оценки
-                      </Text>
-                    )}
+                    <div>
+                      {isk(row.lossValue)}
+                      {row.unknownValues > 0 && (
+                        <Text size="xs" c="orange">
+                          без оценки {row.unknownValues} из {row.requests}
+                        </Text>
+                      )}
+                    </div>
                   </Table.Td>
                   <Table.Td data-label="Одобрено">{isk(row.approved)}</Table.Td>
                   <Table.Td data-label="Выплачено">{isk(row.paid)}</Table.Td>
@@ -391,10 +402,13 @@ function FixedAmounts({ fixed, onChange }: { fixed: Record<string, number>; onCh
 function RuleForm({ settings }: { settings: SrpSettings }) {
   const save = useSaveSrpSettings();
   const [s, setS] = useState(settings);
+  // The two rules side by side are wider than a phone's card: one above the other there.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', xs: 'horizontal' });
   return (
     <Stack gap="sm">
       <SegmentedControl
         aria-label="Правило"
+        orientation={orientation}
         value={s.rule}
         onChange={(v) => setS({ ...s, rule: v as SrpSettings['rule'] })}
         data={[
@@ -421,6 +435,7 @@ function RuleForm({ settings }: { settings: SrpSettings }) {
           w={200}
         />
         <Switch
+          size="md"
           label="Минус страховка «Платина»"
           checked={s.minus_insurance}
           onChange={(e) => setS({ ...s, minus_insurance: e.currentTarget.checked })}

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, T
 import type { SrpRequest } from '@eve-toolkit/shared-types';
 import { CardTable } from '../../../shared/ui/card-table';
 import { errorText, useFileSrp, useSrpLosses } from '../api/srp.api';
-import { et, FleetCell, isk, LossValue, SrpStatusBadge } from './srp-parts';
+import { et, FleetCell, LossValue, payoutText, SrpStatusBadge } from './srp-parts';
 
 /** The pilot's characters' recent losses (ESI), each filed with one click, and a kill link form. */
 export function LossesPanel() {
@@ -132,31 +132,29 @@ export function MyRequestsPanel({ requests }: { requests: SrpRequest[] }) {
               {requests.map((r) => (
                 <Table.Tr key={r.id} data-testid={`mine-${r.killmail_id}`}>
                   <Table.Td data-label="Потеря">
-                    {r.ship.name} — {r.character.name}
-                    <Text size="xs" c="dimmed">
-                      {r.system.name}, {et(r.time)}
-                    </Text>
+                    <div>
+                      {r.ship.name} — {r.character.name}
+                      <Text size="xs" c="dimmed">
+                        {r.system.name}, {et(r.time)}
+                      </Text>
+                    </div>
                   </Table.Td>
                   <Table.Td data-label="Стоимость">
                     <LossValue r={r} />
                   </Table.Td>
-                  <Table.Td data-label="Выплата">
-                    {r.status === 'paid'
-                      ? isk(r.paid?.amount ?? null)
-                      : r.payout !== null
-                        ? isk(r.payout)
-                        : `≈ ${isk(r.suggested_payout)}`}
-                  </Table.Td>
+                  <Table.Td data-label="Выплата">{payoutText(r)}</Table.Td>
                   <Table.Td data-label="Флот">
                     <FleetCell r={r} />
                   </Table.Td>
                   <Table.Td data-label="Статус">
-                    <SrpStatusBadge status={r.status} />
-                    {r.status === 'denied' && r.decision?.reason && (
-                      <Text size="xs" c="dimmed">
-                        {r.decision.reason}
-                      </Text>
-                    )}
+                    <div>
+                      <SrpStatusBadge status={r.status} />
+                      {r.status === 'denied' && r.decision?.reason && (
+                        <Text size="xs" c="dimmed">
+                          {r.decision.reason}
+                        </Text>
+                      )}
+                    </div>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -44,14 +44,14 @@ describe('srpReport', () => {
     [
       'pilot',
       [
-        { key: '1', label: 'Pavel', requests: 2, lossValue: 1_000, unknownValues: 1, approved: 500, paid: 900, denied: 0 },
+        { key: '1', label: 'Pavel', requests: 2, lossValue: null, unknownValues: 1, approved: 500, paid: 900, denied: 0 },
         { key: '2', label: 'Anna', requests: 2, lossValue: 3_500, unknownValues: 0, approved: 0, paid: 0, denied: 1 },
       ],
     ],
     [
       'fleet',
       [
-        { key: 'p1', label: 'Роум', requests: 3, lossValue: 3_500, unknownValues: 1, approved: 500, paid: 900, denied: 0 },
+        { key: 'p1', label: 'Роум', requests: 3, lossValue: null, unknownValues: 1, approved: 500, paid: 900, denied: 0 },
         { key: '', label: 'Вне флота', requests: 1, lossValue: 1_000, unknownValues: 0, approved: 0, paid: 0, denied: 1 },
       ],
     ],
@@ -60,15 +60,24 @@ describe('srpReport', () => {
       [
         {
           key: '2026-11',
-          label: '2026-11',
+          label: 'ноябрь 2026',
           requests: 3,
-          lossValue: 3_500,
+          lossValue: null,
           unknownValues: 1,
           approved: 500,
           paid: 900,
           denied: 0,
         },
-        { key: '2026-10', label: '2026-10', requests: 1, lossValue: 1_000, unknownValues: 0, approved: 0, paid: 0, denied: 1 },
+        {
+          key: '2026-10',
+          label: 'октябрь 2026',
+          requests: 1,
+          lossValue: 1_000,
+          unknownValues: 0,
+          approved: 0,
+          paid: 0,
+          denied: 1,
+        },
       ],
     ],
   ] as const)('per %s', (by, expected) => {

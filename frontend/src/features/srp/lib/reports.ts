@@ -1,4 +1,4 @@
-import type { SrpRequest } from '@eve-toolkit/shared-types';
+import { formatMonth, type SrpRequest } from '@eve-toolkit/shared-types';
 
 export type ReportBy = 'pilot' | 'fleet' | 'month';
 
@@ -6,8 +6,8 @@ export interface ReportRow {
   key: string;
   label: string;
   requests: number;
-  /** Sum of the known loss values; `unknownValues` counts those left out (unknown, never 0). */
-  lossValue: number;
+  /** Sum of the loss values; null when any is unknown (`unknownValues` of them): unknown, never a partial total. */
+  lossValue: number | null;
   unknownValues: number;
   /** Approved, not yet paid (their approved amounts). */
   approved: number;
@@ -20,18 +20,27 @@ const keyOf = (r: SrpRequest, by: ReportBy): [string, string] => {
   if (by === 'pilot') return [String(r.character.id), r.character.name];
   if (by === 'fleet') return r.ping ? [r.ping.id, r.ping.name] : ['', 'Вне флота'];
   const month = r.time.slice(0, 7);
-  return [month, month];
+  return [month, formatMonth(month)];
 };
 
-/** Requests summed per pilot, per fleet (ping) or per month of the loss (UTC), biggest payout first. */
+/** Requests summed per pilot, per fleet (ping) or per month of the loss (UTC, «ноябрь 2026»), biggest payout first. */
 export function srpReport(requests: readonly SrpRequest[], by: ReportBy): ReportRow[] {
   const rows = new Map<string, ReportRow>();
   for (const r of requests) {
     const [key, label] = keyOf(r, by);
-    const row = rows.get(key) ?? { key, label, requests: 0, lossValue: 0, unknownValues: 0, approved: 0, paid: 0, denied: 0 };
+    const row: ReportRow = rows.get(key) ?? {
+      key,
+      label,
+      requests: 0,
+      lossValue: 0,
+      unknownValues: 0,
+      approved: 0,
+      paid: 0,
+      denied: 0,
+    };
     row.requests += 1;
     if (r.loss_value === null) row.unknownValues += 1;
-    else row.lossValue += r.loss_value;
+    row.lossValue = row.lossValue === null || r.loss_value === null ? null : row.lossValue + r.loss_value;
     if (r.status === 'approved') row.approved += r.payout ?? 0;
     if (r.status === 'paid') row.paid += r.paid?.amount ?? 0;
     if (r.status === 'denied') row.denied += 1;
