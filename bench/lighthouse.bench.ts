@@ -35,6 +35,7 @@ import { cpus, loadavg } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { startApp, waitForMarket, type AppProcess } from '../e2e/support/app-process';
+import { CHROMIUM, PAGES } from './phone-pages';
 
 const RUNS = Number(process.argv[2] ?? 3);
 
@@ -47,18 +48,6 @@ export function calibratedMultiplier(benchmarkIndex: number): number {
   if (benchmarkIndex >= 800) return 2;
   return 1;
 }
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const ALL_PAGES = [
-  { name: 'market list', path: '/market/list' },
-  { name: 'item detail', path: '/market/detail/34' },
-  { name: 'appraisal', path: '/market/appraisal' },
-  { name: 'loot', path: '/loot' },
-  { name: 'industry', path: '/industry' },
-  { name: 'planetology', path: '/planetology' },
-];
-/** LH_PAGES=industry,planetology measures only those pages (by name); all six by default. */
-const PAGES = process.env.LH_PAGES ? ALL_PAGES.filter((p) => process.env.LH_PAGES!.split(',').includes(p.name)) : ALL_PAGES;
 
 interface Figures {
   /** Lighthouse's measure of this machine's CPU speed at that moment (higher is faster). */

@@ -16,18 +16,9 @@
 import { cpus, loadavg } from 'node:os';
 import { chromium, type CDPSession } from 'playwright-core';
 import { startApp, waitForMarket } from '../e2e/support/app-process';
+import { CHROMIUM, PAGES } from './phone-pages';
 
 const RUNS = Number(process.argv[2] ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ALL_PAGES = [
-  { name: 'market list', path: '/market/list' },
-  { name: 'item detail', path: '/market/detail/34' },
-  { name: 'appraisal', path: '/market/appraisal' },
-  { name: 'loot', path: '/loot' },
-  { name: 'industry', path: '/industry' },
-  { name: 'planetology', path: '/planetology' },
-];
-const PAGES = process.env.LH_PAGES ? ALL_PAGES.filter((p) => process.env.LH_PAGES!.split(',').includes(p.name)) : ALL_PAGES;
 
 interface TraceEvent {
   name: string;
@@ -63,7 +54,7 @@ const KINDS: Record<string, string> = {
 
 async function collect(session: CDPSession): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
-  session.on('Tracing.dataCollected', (e: { value: TraceEvent[] }) => events.push(...e.value));
+  session.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   const done = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()));
   await session.send('Tracing.end');
   await done;
