@@ -7,6 +7,13 @@
  *
  *   npm run build && npx tsx bench/long-tasks.bench.ts [runs=3]
  *   LH_PAGES=industry npx tsx bench/long-tasks.bench.ts 5
+ *   LT_MIN_MS=12 LT_PROFILE=1 LH_PAGES=industry npx tsx bench/long-tasks.bench.ts 2
+ *
+ * LT_PROFILE=1 adds, under each task, the JavaScript it ran (V8's sampling profile): the functions
+ * the samples were in and the nearest function of the app's own code up their stacks, named by
+ * source file and line when the build has source maps (`cd frontend && npx vite build --sourcemap
+ * && npx vite build --ssr src/entry-server.tsx`; a plain `vite build` empties dist/ and with it
+ * the server renderer).
  *
  * Per page and run: the tasks over 20 ms in load order (start after the HTML's first parse, duration, and the
  * largest kinds of work inside: script evaluation with its URL's file name, function calls, style,
@@ -14,9 +21,14 @@
  * a 4× slower phone would see from them.
  */
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type CDPSession } from 'playwright-core';
-import { startApp, waitForMarket } from '../e2e/support/app-process';
+import { REPO, startApp, waitForMarket } from '../e2e/support/app-process';
 import { CHROMIUM, PAGES } from './phone-pages';
+import { frameNamer, profileOfTask, samplesOf, type ProfileEvent } from './support/js-profile';
+
+const PROFILE = process.env.LT_PROFILE === '1';
+const nameFrame = frameNamer(join(REPO, 'frontend', 'dist', 'assets'));
 
 const RUNS = Number(process.argv[2] ?? 3);
 /** LT_MIN_MS=12 lists shorter tasks too (a task over 12.5 ms is over 50 ms at 4×: it blocks). */
@@ -76,6 +88,7 @@ function report(events: TraceEvent[], path: string): { lines: string[]; blocking
     .sort((a, b) => a.ts - b.ts);
   const lines: string[] = [];
   let blocking = 0;
+  const samples = PROFILE ? samplesOf(events as ProfileEvent[], parse.pid) : null;
   for (const t of tasks) {
     const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur!);
     const by = new Map<string, number>();
@@ -95,6 +108,11 @@ function report(events: TraceEvent[], path: string): { lines: string[]; blocking
     const ms = t.dur! / 1000;
     blocking += Math.max(0, 4 * ms - 50);
     lines.push(`  +${((t.ts - navStart) / 1000).toFixed(0).padStart(5)} ms  ${ms.toFixed(0).padStart(4)} ms  ${top}`);
+    if (samples) {
+      const { self, ours } = profileOfTask(samples, { ts: t.ts, dur: t.dur! }, nameFrame);
+      if (self) lines.push(`        js: ${self}`);
+      if (ours) lines.push(`        our code: ${ours}`);
+    }
   }
   return { lines, blocking };
 }
@@ -120,6 +138,7 @@ async function main(): Promise<void> {
               'disabled-by-default-devtools.timeline',
               'toplevel',
               '__metadata',
+              ...(PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
             ],
           },
           transferMode: 'ReportEvents',
@@ -131,7 +150,7 @@ async function main(): Promise<void> {
         const events = await collect(session);
         const { lines, blocking } = report(events, page.path);
         console.log(
-          `\n${page.name} — run ${run}: ${lines.length} tasks over ${MIN_MS} ms; blocking at 4× ≈ ${blocking.toFixed(0)} ms`,
+          `\n${page.name} — run ${run}: ${lines.filter((l) => l.startsWith('  +')).length} tasks over ${MIN_MS} ms; blocking at 4× ≈ ${blocking.toFixed(0)} ms`,
         );
         for (const l of lines) console.log(l);
         await context.close();
