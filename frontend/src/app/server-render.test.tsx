@@ -17,6 +17,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import type { render as ServerRender } from '../entry-server';
 import { COLOR_SCHEME_STORAGE_KEY } from './theme';
+import { pageAt } from './routes';
 import { startApp } from './start';
 import { stubFetch } from '../test/render-app';
 
@@ -199,6 +200,8 @@ describe('server render and hydration', () => {
   ])('%s: the page in the HTML, hydrated without a difference (in a browser that chose the dark theme)', async (url, heading) => {
     const { page } = await renderAndHydrate(url, { scheme: 'dark' });
     expect(page.html).toContain(heading);
+    // The state names the page rendered: the browser loads its module without matching the table.
+    expect((JSON.parse(page.state) as { page: string }).page).toBe(pageAt(url)!.page);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
     expectNoErrors();
   });
