@@ -15,9 +15,9 @@ export interface RouteHandle {
  * The spec's route table (§2), exactly. Every page is a lazy chunk (its module in pages.ts, by
  * the route's full path: the boot script preloads it from the same table).
  *
- * The router is react-router's declarative one (BrowserRouter, the table matched with matchRoutes and rendered with renderMatches): the data router
- * (createBrowserRouter: loaders, actions, fetchers, hydration) weighed ~17 KB gzipped of every
- * first load for what this table needs — lazy pages, redirects and titles — which React's own
+ * The router is react-router's declarative one (BrowserRouter; the table matched with matchRoutes
+ * and rendered with renderMatches): the data router (createBrowserRouter: loaders, actions,
+ * fetchers, hydration) weighed ~17 KB gzipped of every first load for what this table needs — lazy pages, redirects and titles — which React's own
  * lazy/Suspense and a route handle give.
  */
 export function page(path: PagePath): Pick<RouteObject, 'id' | 'Component'> {
