@@ -6,6 +6,7 @@ import { Alert, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { isWarmingUp } from '../../../shared/query-retry';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
+import { useHydrating } from '../../../shared/hydration';
 import { useIncrementalList } from '../../../shared/use-incremental-list';
 import { useLiveMarketPrices, useMarketItems } from '../api/market.api';
 import { HubSelect } from '../../../shared/ui/hub-select';
@@ -34,10 +35,12 @@ export default function MarketListPage() {
   const { data, error, isPending, failureReason } = useMarketItems(hubId);
   useLiveMarketPrices(hubId);
   // The cards render as a transition once the prices are here (the answer comes through the query
-  // cache's store, whose updates React would otherwise render in one piece): the first category,
-  // then one more per commit, each in its own task (render, style and layout of ~10 cards).
+  // cache's store, whose updates React would otherwise render in one piece): the first two
+  // categories (a phone's first screen and more; what the server's HTML holds), then one more per
+  // commit, each in its own task (render, style and layout of ~10 cards).
   const shown = useDeferredValue(data);
-  const categories = useIncrementalList(shown?.data ?? [], 1, 1);
+  const categories = useIncrementalList(shown?.data ?? [], 2, 1);
+  const hydrating = useHydrating();
 
   return (
     <>
@@ -82,6 +85,16 @@ export default function MarketListPage() {
         {categories.map((category) => (
           <CategorySection key={category.name} category={category} />
         ))}
+        {/* The rest of the server's list for a browser without JavaScript. A browser that runs
+            the app reads a <noscript> as text (nothing to lay out, React leaves its content
+            alone) and adds these categories itself after hydrating; the element goes then. */}
+        {hydrating && categories.length < (shown?.data.length ?? 0) && (
+          <noscript>
+            {shown!.data.slice(categories.length).map((category) => (
+              <CategorySection key={category.name} category={category} />
+            ))}
+          </noscript>
+        )}
       </Stack>
     </>
   );
