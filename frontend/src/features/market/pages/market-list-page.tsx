@@ -32,7 +32,7 @@ function SearchPlaceholder() {
 const NO_CATEGORIES: MarketCategory[] = [];
 /** Categories in the server's HTML (whole), and cards added per commit after that. */
 const FIRST_CATEGORIES = 2;
-const CARDS_PER_STEP = 4;
+const CARDS_PER_STEP = 2;
 const cardsIn = (categories: readonly MarketCategory[]) => categories.reduce((n, c) => n + c.items.length, 0);
 
 /**
@@ -57,7 +57,7 @@ export default function MarketListPage() {
   useLiveMarketPrices(hubId);
   // The cards render as a transition once the prices are here (the answer comes through the query
   // cache's store, whose updates React would otherwise render in one piece): the first two
-  // categories (a phone's first screen and more; what the server's HTML holds), then four cards
+  // categories (a phone's first screen and more; what the server's HTML holds), then two cards
   // more per commit, each in its own task (a category of 32 cards in one commit was a long task).
   const shown = useDeferredValue(data);
   const all = shown?.data ?? NO_CATEGORIES;
