@@ -30,7 +30,7 @@
  * the CPU slowdown") gives for the benchmark index this machine shows in the same round. Both are
  * printed; the benchmark index is printed per page.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -157,6 +157,7 @@ async function main(): Promise<void> {
   try {
     for (const b of builds) await waitForMarket(b.url, 240_000);
 
+    let reports = 0;
     const audit = async (url: string, cpu = 4, attempt = 1): Promise<Figures> => {
       const result = await lighthouse(url, {
         throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpu },
@@ -169,11 +170,12 @@ async function main(): Promise<void> {
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { lhr } = result;
       // LH_JSON_DIR=/tmp/lh keeps every report (open in Lighthouse's viewer to see the long tasks).
-      if (process.env.LH_JSON_DIR)
-        writeFileSync(
-          join(process.env.LH_JSON_DIR, `${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '_')}_cpu${cpu}.json`),
-          JSON.stringify(lhr),
-        );
+      if (process.env.LH_JSON_DIR) {
+        mkdirSync(process.env.LH_JSON_DIR, { recursive: true });
+        // One file per run (numbered in order): the runs that missed are the ones to read.
+        const name = `${String(++reports).padStart(3, '0')}_${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '_')}_cpu${cpu}.json`;
+        writeFileSync(join(process.env.LH_JSON_DIR, name), JSON.stringify(lhr));
+      }
       if (lhr.runtimeError) {
         // Lighthouse's own advice for a lost trace (NO_NAVSTART and the like): run it again.
         if (attempt < 3) return audit(url, cpu, attempt + 1);

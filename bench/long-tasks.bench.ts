@@ -7,6 +7,13 @@
  *
  *   npm run build && npx tsx bench/long-tasks.bench.ts [runs=3]
  *   LH_PAGES=industry npx tsx bench/long-tasks.bench.ts 5
+ *   LT_MIN_MS=12 LT_PROFILE=1 LH_PAGES=industry npx tsx bench/long-tasks.bench.ts 2
+ *
+ * LT_PROFILE=1 adds, under each task, the JavaScript it ran (V8's sampling profile): the functions
+ * the samples were in and the nearest function of the app's own code up their stacks, named by
+ * source file and line when the build has source maps (`cd frontend && npx vite build --sourcemap
+ * && npx vite build --ssr src/entry-server.tsx`; a plain `vite build` empties dist/ and with it
+ * the server renderer).
  *
  * Per page and run: the tasks over 20 ms in load order (start after the HTML's first parse, duration, and the
  * largest kinds of work inside: script evaluation with its URL's file name, function calls, style,
@@ -14,11 +21,18 @@
  * a 4× slower phone would see from them.
  */
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type CDPSession } from 'playwright-core';
-import { startApp, waitForMarket } from '../e2e/support/app-process';
+import { REPO, startApp, waitForMarket } from '../e2e/support/app-process';
 import { CHROMIUM, PAGES } from './phone-pages';
+import { frameNamer, profileOfTask, samplesOf, type ProfileEvent } from './support/js-profile';
+
+const PROFILE = process.env.LT_PROFILE === '1';
+const nameFrame = frameNamer(join(REPO, 'frontend', 'dist', 'assets'));
 
 const RUNS = Number(process.argv[2] ?? 3);
+/** LT_MIN_MS=12 lists shorter tasks too (a task over 12.5 ms is over 50 ms at 4×: it blocks). */
+const MIN_MS = Number(process.env.LT_MIN_MS ?? 20);
 
 interface TraceEvent {
   name: string;
@@ -70,10 +84,11 @@ function report(events: TraceEvent[], path: string): { lines: string[]; blocking
   const navStart = parse.ts;
   const onMain = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === 'X' && e.dur !== undefined);
   const tasks = onMain
-    .filter((e) => e.name === 'RunTask' && e.dur! > 20_000 && e.ts + e.dur! >= navStart)
+    .filter((e) => e.name === 'RunTask' && e.dur! > MIN_MS * 1000 && e.ts + e.dur! >= navStart)
     .sort((a, b) => a.ts - b.ts);
   const lines: string[] = [];
   let blocking = 0;
+  const samples = PROFILE ? samplesOf(events as ProfileEvent[], parse.pid) : null;
   for (const t of tasks) {
     const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur!);
     const by = new Map<string, number>();
@@ -81,7 +96,8 @@ function report(events: TraceEvent[], path: string): { lines: string[]; blocking
       const kind = KINDS[e.name];
       if (!kind) continue;
       const file = e.args?.data?.url?.split('/').pop()?.split('?')[0];
-      const key = file && (kind === 'eval' || kind === 'compile' || kind === 'eval-module') ? `${kind} ${file}` : kind;
+      const key =
+        file && (kind === 'eval' || kind === 'compile' || kind === 'eval-module' || kind === 'call') ? `${kind} ${file}` : kind;
       by.set(key, (by.get(key) ?? 0) + e.dur!);
     }
     const top = [...by.entries()]
@@ -92,6 +108,11 @@ function report(events: TraceEvent[], path: string): { lines: string[]; blocking
     const ms = t.dur! / 1000;
     blocking += Math.max(0, 4 * ms - 50);
     lines.push(`  +${((t.ts - navStart) / 1000).toFixed(0).padStart(5)} ms  ${ms.toFixed(0).padStart(4)} ms  ${top}`);
+    if (samples) {
+      const { self, ours } = profileOfTask(samples, { ts: t.ts, dur: t.dur! }, nameFrame);
+      if (self) lines.push(`        js: ${self}`);
+      if (ours) lines.push(`        our code: ${ours}`);
+    }
   }
   return { lines, blocking };
 }
@@ -117,6 +138,7 @@ async function main(): Promise<void> {
               'disabled-by-default-devtools.timeline',
               'toplevel',
               '__metadata',
+              ...(PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
             ],
           },
           transferMode: 'ReportEvents',
@@ -127,7 +149,9 @@ async function main(): Promise<void> {
         await tab.waitForTimeout(3000);
         const events = await collect(session);
         const { lines, blocking } = report(events, page.path);
-        console.log(`\n${page.name} — run ${run}: ${lines.length} tasks over 20 ms; blocking at 4× ≈ ${blocking.toFixed(0)} ms`);
+        console.log(
+          `\n${page.name} — run ${run}: ${lines.filter((l) => l.startsWith('  +')).length} tasks over ${MIN_MS} ms; blocking at 4× ≈ ${blocking.toFixed(0)} ms`,
+        );
         for (const l of lines) console.log(l);
         await context.close();
       }

@@ -234,7 +234,17 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         chunkSizeWarningLimit: 600,
         // Every browser the app supports (es2022) knows <link rel="modulepreload">.
-        modulePreload: { polyfill: false },
+        modulePreload: {
+          polyfill: false,
+          // A page's lazy part (the calculator, the planner, the splitter: LaterSuspense) is not
+          // given its scripts as preload links: Vite's helper added one <link> per file to the
+          // document (30-40 for the calculator) in the task that mounts the part, one of the
+          // longest of a phone's start-up. Rollup names every file the part needs in its first
+          // lines (hoisted imports), so the browser asks for them all at once when it arrives.
+          // Stylesheets are still added by the helper; pages themselves keep their preloads.
+          resolveDependencies: (_file, deps, { hostId, hostType }) =>
+            hostType === 'js' && /(^|\/)[\w-]+-page-[\w-]+\.js$/.test(hostId) ? [] : deps,
+        },
         rollupOptions: {
           // shared-types modules are pure declarations: let Rollup place each one (and zod with the
           // feedback schema) in the lazy chunk that uses it instead of the entry chunk.

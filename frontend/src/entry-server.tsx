@@ -113,6 +113,6 @@ export async function render(request: ServerRenderRequest): Promise<ServerRender
   return {
     html: page.html,
     title: documentTitle(url.pathname),
-    state: serverState({ queries: dehydrate(queryClient), renderTime: page.renderTime }),
+    state: serverState({ queries: dehydrate(queryClient), renderTime: page.renderTime, page: at.page }),
   };
 }

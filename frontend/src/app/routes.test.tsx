@@ -177,4 +177,19 @@ describe('theme switch', () => {
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Включить светлую тему' })).toBeInTheDocument();
   });
+
+  it('follows the choice made in another tab', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Включить тёмную тему' })).toBeInTheDocument();
+    // The listener is registered a moment after the start (theme.ts): a change before it is read
+    // at the next start; after it, the other tab's change applies here at once.
+    await waitFor(() => {
+      window.localStorage.setItem(COLOR_SCHEME_STORAGE_KEY, 'dark');
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: COLOR_SCHEME_STORAGE_KEY, newValue: 'dark', storageArea: window.localStorage }),
+      );
+      expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    });
+    expect(screen.getByRole('button', { name: 'Включить светлую тему' })).toBeInTheDocument();
+  });
 });

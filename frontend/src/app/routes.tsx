@@ -1,5 +1,5 @@
 import { lazy, useEffect, useMemo, type ComponentType } from 'react';
-import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, renderMatches, useLocation, type RouteObject } from 'react-router-dom';
 import { AboutLayout, AccountIndex, AccountLayout, AdminLayout, CorpLayout, MarketLayout } from './layouts/section-layouts';
 import { RootLayout } from './layouts/root-layout';
 import { PAGES, type PageLoader, type PagePath } from './pages';
@@ -15,9 +15,9 @@ export interface RouteHandle {
  * The spec's route table (§2), exactly. Every page is a lazy chunk (its module in pages.ts, by
  * the route's full path: the boot script preloads it from the same table).
  *
- * The router is react-router's declarative one (BrowserRouter + useRoutes): the data router
- * (createBrowserRouter: loaders, actions, fetchers, hydration) weighed ~17 KB gzipped of every
- * first load for what this table needs — lazy pages, redirects and titles — which React's own
+ * The router is react-router's declarative one (BrowserRouter; the table matched with matchRoutes
+ * and rendered with renderMatches): the data router (createBrowserRouter: loaders, actions,
+ * fetchers, hydration) weighed ~17 KB gzipped of every first load for what this table needs — lazy pages, redirects and titles — which React's own
  * lazy/Suspense and a route handle give.
  */
 export function page(path: PagePath): Pick<RouteObject, 'id' | 'Component'> {
@@ -184,15 +184,17 @@ export const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  // Matching walks the whole table: once per address, not on every render.
+  // Matching ranks and compiles the whole table (react-router's useRoutes does it on every render:
+  // milliseconds of a phone's start-up each time): once per address, shared with the start and
+  // the title. The pages read the router's own location (a location argument would wrap them in
+  // a new location context on every render, re-rendering every link that reads it).
+  const matches = matchAt(pathname);
   const title = useMemo(() => documentTitle(pathname), [pathname]);
   useEffect(() => {
     document.title = title;
   }, [title]);
   useScrollRestoration();
-  // The router's own location (a location argument would wrap the pages in a new location
-  // context on every render, re-rendering every link that reads it).
-  return useRoutes(routes);
+  return useMemo(() => renderMatches(matches), [matches]);
 }
 
 const APP_NAME = 'EVE Toolkit';

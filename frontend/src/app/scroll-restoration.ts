@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
 const STORAGE_KEY = 'eve-toolkit-scroll';
@@ -11,7 +11,19 @@ function readPositions(): Record<string, number> {
     return {};
   }
 }
-const positions = typeof window === 'undefined' ? {} : readPositions();
+/**
+ * Read on first need, not at load: the first access to sessionStorage in a tab costs milliseconds
+ * on a phone (part of the app's start-up task), and a page opened anew has nothing saved to restore.
+ */
+let saved: Record<string, number> | null = null;
+const positions = (): Record<string, number> => (saved ??= readPositions());
+
+/** The document was reloaded or reached by Back/Forward: its entry may have a saved position. */
+function documentRestored(): boolean {
+  const entries = typeof performance.getEntriesByType === 'function' ? performance.getEntriesByType('navigation') : [];
+  const entry = entries[0] as PerformanceNavigationTiming | undefined;
+  return entry === undefined || entry.type !== 'navigate';
+}
 
 /**
  * The browser's scroll behaviour for a single-page app: a new page starts at its top (or at the
@@ -25,7 +37,7 @@ export function useScrollRestoration(): void {
     window.history.scrollRestoration = 'manual';
     const save = () => {
       try {
-        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions));
+        if (saved) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
       } catch {
         // storage full or blocked: positions are kept for this page's life only
       }
@@ -39,14 +51,19 @@ export function useScrollRestoration(): void {
 
   // Remember the position of the entry being shown.
   useEffect(() => {
-    const record = () => void (positions[location.key] = window.scrollY);
+    const record = () => void (positions()[location.key] = window.scrollY);
     window.addEventListener('scroll', record, { passive: true });
     return () => window.removeEventListener('scroll', record);
   }, [location.key]);
 
+  const first = useRef(true);
   useLayoutEffect(() => {
+    const documentLoad = first.current;
+    first.current = false;
     if (type === 'POP') {
-      const y = positions[location.key];
+      // The first render's POP is the document's own load: a new page has no position to go back to.
+      if (documentLoad && !documentRestored()) return;
+      const y = positions()[location.key];
       if (y !== undefined) window.scrollTo(0, y);
       return;
     }

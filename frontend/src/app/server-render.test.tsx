@@ -17,6 +17,7 @@ import {
 } from '@eve-toolkit/shared-types';
 import type { render as ServerRender } from '../entry-server';
 import { COLOR_SCHEME_STORAGE_KEY } from './theme';
+import { pageAt } from './routes';
 import { startApp } from './start';
 import { stubFetch } from '../test/render-app';
 
@@ -73,6 +74,7 @@ const items = (hub: number): MarketItemsResponse => ({
   data: [
     { name: 'Минералы', items: [item(34, 'Tritanium', hub === 2 ? 5.5 : 6.25), item(35, 'Pyerite', 12)] },
     { name: 'PLEX', items: [item(44992, 'PLEX', 5_000_000)] },
+    { name: 'Лёд', items: [item(16262, 'Clear Icicle', 410)] },
   ],
   // Five minutes before the render: «5 мин назад» on the server.
   updated_at: new Date(SERVER_TIME - 5 * 60_000).toISOString(),
@@ -199,11 +201,13 @@ describe('server render and hydration', () => {
   ])('%s: the page in the HTML, hydrated without a difference (in a browser that chose the dark theme)', async (url, heading) => {
     const { page } = await renderAndHydrate(url, { scheme: 'dark' });
     expect(page.html).toContain(heading);
+    // The state names the page rendered: the browser loads its module without matching the table.
+    expect((JSON.parse(page.state) as { page: string }).page).toBe(pageAt(url)!.page);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
     expectNoErrors();
   });
 
-  it('the market list: every category with its prices in the HTML, the age by the server clock, then by the browser clock', async () => {
+  it('the market list: the first two categories with their prices in the HTML, the rest for a browser without JavaScript and after hydration; the age by the server clock, then by the browser clock', async () => {
     const { page, asked, serverText } = await renderAndHydrate('/market/list');
     expect(asked).toEqual(['auth/get_session', 'api/client_config', 'data/market/items?hub=2']);
     expect(page.title).toBe('Маркет — EVE Toolkit');
@@ -218,6 +222,14 @@ describe('server render and hydration', () => {
       'Войти',
     ])
       expect(serverText).toContain(text);
+    // The third category is in the HTML only for a browser without JavaScript (<noscript>: text
+    // to a browser that runs the app); the app adds it after hydrating, and the <noscript> goes.
+    const noscript = page.html.indexOf('<noscript>');
+    expect(noscript).toBeGreaterThan(page.html.indexOf('Pyerite'));
+    expect(page.html.indexOf('Clear Icicle')).toBeGreaterThan(noscript);
+    expect(await screen.findByRole('heading', { name: 'Лёд' })).toBeInTheDocument();
+    expect(screen.getByText('Clear Icicle')).toBeInTheDocument();
+    expect(document.querySelector('noscript')).toBeNull();
     // After hydration, the age is the browser's: four minutes later.
     expect(await screen.findByText('Цены обновлены 9 мин назад')).toBeInTheDocument();
     expectNoErrors();

@@ -4,7 +4,7 @@ import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { readServerState } from '../shared/server-state';
 import type { AppStore } from '../shared/store';
 import { App } from './app';
-import { PAGES } from './pages';
+import { PAGES, type PagePath } from './pages';
 import { appQueryClient } from './providers';
 import { pageAt, preloadPage } from './routes';
 
@@ -15,9 +15,12 @@ import { pageAt, preloadPage } from './routes';
  */
 export function startApp(container: HTMLElement, options: { store?: AppStore; queryClient?: QueryClient } = {}): Promise<Root> {
   const queryClient = options.queryClient ?? appQueryClient;
-  const at = pageAt(window.location.pathname);
-  const pageReady = at ? preloadPage(PAGES[at.page]).catch(() => undefined) : Promise.resolve();
   const server = readServerState();
+  // The server names the page it rendered; otherwise the route table is matched here.
+  const page =
+    (server && Object.hasOwn(PAGES, server.page) ? (server.page as PagePath) : undefined) ??
+    pageAt(window.location.pathname)?.page;
+  const pageReady = page ? preloadPage(PAGES[page]).catch(() => undefined) : Promise.resolve();
   const app = (
     <StrictMode>
       <App store={options.store} queryClient={queryClient} renderTime={server?.renderTime ?? null} />

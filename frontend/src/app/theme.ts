@@ -9,7 +9,25 @@ import {
 /** localStorage key of the light/dark choice (public/theme-init.js reads the same key). */
 export const COLOR_SCHEME_STORAGE_KEY = 'eve-toolkit-color-scheme';
 
-export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
+const storageManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
+let subscribing: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Mantine's localStorage manager, listening for another tab's choice a moment after the app has
+ * started: registering the first `storage` listener has the browser load the whole storage area
+ * for change events, milliseconds of a phone's main thread in the hydration's longest task.
+ */
+export const colorSchemeManager: typeof storageManager = {
+  ...storageManager,
+  subscribe: (onUpdate) => {
+    clearTimeout(subscribing);
+    subscribing = setTimeout(() => storageManager.subscribe(onUpdate), 0);
+  },
+  unsubscribe: () => {
+    clearTimeout(subscribing);
+    storageManager.unsubscribe();
+  },
+};
 
 /**
  * Contrast (WCAG 2.1 AA: 4.5:1 for text, 3:1 for controls) in both schemes, checked by

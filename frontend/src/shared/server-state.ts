@@ -7,6 +7,11 @@ export interface ServerState {
   queries: DehydratedState;
   /** When the server rendered the markup (ms): the page's clock while it hydrates. */
   renderTime: number;
+  /**
+   * The page the server rendered (its full path pattern in PAGES): the browser loads its module
+   * without matching the route table first (a long part of a phone's start-up).
+   */
+  page: string;
 }
 
 /** The state as JSON that cannot end its element or open a comment there (`<` escaped). */

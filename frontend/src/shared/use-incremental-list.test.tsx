@@ -39,4 +39,22 @@ describe('useIncrementalList', () => {
     const { result } = renderHook(() => useIncrementalList(items, first));
     expect(result.current).toBe(items);
   });
+
+  it('shows at least `first` entries when `first` grows with the items (an answer arriving later)', async () => {
+    let items: string[] = [];
+    let first = 0;
+    const lengths: number[] = [];
+    const { result, rerender } = renderHook(() => {
+      const shown = useIncrementalList(items, first, 1);
+      lengths.push(shown.length);
+      return shown;
+    });
+    items = ['a', 'b', 'c', 'd'];
+    first = 2;
+    lengths.length = 0;
+    rerender();
+    expect(lengths[0]).toBe(2);
+    await waitFor(() => expect(result.current).toBe(items));
+    expect([...new Set(lengths)]).toEqual([2, 3, 4]);
+  });
 });

@@ -7,9 +7,6 @@ import classes from './cookie-banner.module.css';
 export const COOKIE_BANNER_TEXT =
   'Мы храним в cookie ваши настройки, например выбранный торговый хаб. Без согласия они забываются при закрытии вкладки.';
 
-/** The CSS variable (on <html>) that holds the banner's height while it is shown; global.css reserves it. */
-export const COOKIE_BANNER_HEIGHT_VAR = '--cookie-banner-height';
-
 /**
  * Spec §2/§4: bottom left until 'Принять' or 'Отклонить'; the choice goes to `cookies_allow`.
  * Docked as a bar along the bottom edge whose height the page reserves (padding below the page,
@@ -23,14 +20,22 @@ export function CookieBanner() {
   useEffect(() => {
     const el = ref.current;
     if (!shown || !el) return;
-    const root = document.documentElement;
-    const reserve = () => root.style.setProperty(COOKIE_BANNER_HEIGHT_VAR, `${Math.ceil(el.getBoundingClientRect().height)}px`);
-    reserve();
-    const observer = new ResizeObserver(reserve);
+    const { documentElement: root, body } = document;
+    // The observer reports the height once the browser has laid the banner out (at once after
+    // observe, and on every change): no layout forced in the middle of the app's start-up, as
+    // reading getBoundingClientRect here did (a long task on a phone on every first visit).
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry.borderBoxSize?.[0]?.blockSize ?? entry.target.getBoundingClientRect().height;
+      // The page ends above the banner, and focus or anchor scrolling keeps controls clear of it.
+      // Set on <html> and <body> themselves: a custom property on <html> (inherited by every
+      // element) restyled the whole page.
+      root.style.scrollPaddingBottom = body.style.paddingBottom = `${Math.ceil(height)}px`;
+    });
     observer.observe(el);
     return () => {
       observer.disconnect();
-      root.style.removeProperty(COOKIE_BANNER_HEIGHT_VAR);
+      root.style.removeProperty('scroll-padding-bottom');
+      body.style.removeProperty('padding-bottom');
     };
   }, [shown]);
 

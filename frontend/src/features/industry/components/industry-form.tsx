@@ -57,10 +57,10 @@ export function IndustryForm({
     defaultValues: { ...FORM_DEFAULTS, ...defaultValues },
   });
   const { formState, getValues } = form;
-  // Mounted in four commits (item and system with the numbers; the station and its rigs; reactions;
+  // Mounted in five commits (item and system; the numbers; the station and its rigs; reactions;
   // the laboratory and skills), each its own task: the form's dozen inputs never block the page for
   // long at load. Values live in react-hook-form, so a field mounted later shows its default.
-  const stage = useStages(4);
+  const stage = useStages(5);
   // Controlled through watch/setValue rather than <Controller>/useWatch: react-hook-form's chunk is
   // shared with the account forms, and these exports would grow it for every page that uses it.
   const values = form.watch();
@@ -174,75 +174,77 @@ export function IndustryForm({
             withAsterisk
           />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          <NumberField
-            label="Количество"
-            min={1}
-            max={INDUSTRY_MAX_QUANTITY}
-            value={values.quantity}
-            onChange={(v) => set('quantity', v ?? 1)}
-          />
-          {itemInventable && (
-            <NativeSelect
-              label="Чертёж"
-              description="T2: изобрести или свой"
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              data={[
-                { value: 'invent', label: 'Изобрести' },
-                { value: 'owned', label: 'Свой (ME/TE)' },
-              ]}
-              value={values.root_source}
-              onChange={(e) => set('root_source', e.currentTarget.value as 'invent' | 'owned')}
-              data-testid="root-source"
-            />
-          )}
-          <NumberField
-            label="ME чертежа"
-            description={inventRoot ? 'задаёт декриптор' : 'своего чертежа'}
-            disabled={inventRoot}
-            min={ME_RANGE.min}
-            max={ME_RANGE.max}
-            value={values.me}
-            onChange={(v) => set('me', v ?? ME_RANGE.min)}
-          />
-          <NumberField
-            label="TE чертежа"
-            description={inventRoot ? 'задаёт декриптор' : 'своего чертежа'}
-            disabled={inventRoot}
-            min={TE_RANGE.min}
-            max={TE_RANGE.max}
-            step={2}
-            value={values.te}
-            onChange={(v) => set('te', v ?? TE_RANGE.min)}
-          />
-          <NumberField
-            label="ME компонентов"
-            description="чертежи узлов ниже"
-            min={ME_RANGE.min}
-            max={ME_RANGE.max}
-            value={values.component_me}
-            onChange={(v) => set('component_me', v ?? ME_RANGE.min)}
-          />
-          <NumberField
-            label="TE компонентов"
-            description="чертежи узлов ниже"
-            min={TE_RANGE.min}
-            max={TE_RANGE.max}
-            step={2}
-            value={values.component_te}
-            onChange={(v) => set('component_te', v ?? TE_RANGE.min)}
-          />
-          <NumberField
-            label="Налог, %"
-            min={0}
-            max={100}
-            decimals={2}
-            step={0.25}
-            value={values.tax}
-            onChange={(v) => set('tax', v ?? 0)}
-          />
-        </SimpleGrid>
         {stage >= 2 && (
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+            <NumberField
+              label="Количество"
+              min={1}
+              max={INDUSTRY_MAX_QUANTITY}
+              value={values.quantity}
+              onChange={(v) => set('quantity', v ?? 1)}
+            />
+            {itemInventable && (
+              <NativeSelect
+                label="Чертёж"
+                description="T2: изобрести или свой"
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                data={[
+                  { value: 'invent', label: 'Изобрести' },
+                  { value: 'owned', label: 'Свой (ME/TE)' },
+                ]}
+                value={values.root_source}
+                onChange={(e) => set('root_source', e.currentTarget.value as 'invent' | 'owned')}
+                data-testid="root-source"
+              />
+            )}
+            <NumberField
+              label="ME чертежа"
+              description={inventRoot ? 'задаёт декриптор' : 'своего чертежа'}
+              disabled={inventRoot}
+              min={ME_RANGE.min}
+              max={ME_RANGE.max}
+              value={values.me}
+              onChange={(v) => set('me', v ?? ME_RANGE.min)}
+            />
+            <NumberField
+              label="TE чертежа"
+              description={inventRoot ? 'задаёт декриптор' : 'своего чертежа'}
+              disabled={inventRoot}
+              min={TE_RANGE.min}
+              max={TE_RANGE.max}
+              step={2}
+              value={values.te}
+              onChange={(v) => set('te', v ?? TE_RANGE.min)}
+            />
+            <NumberField
+              label="ME компонентов"
+              description="чертежи узлов ниже"
+              min={ME_RANGE.min}
+              max={ME_RANGE.max}
+              value={values.component_me}
+              onChange={(v) => set('component_me', v ?? ME_RANGE.min)}
+            />
+            <NumberField
+              label="TE компонентов"
+              description="чертежи узлов ниже"
+              min={TE_RANGE.min}
+              max={TE_RANGE.max}
+              step={2}
+              value={values.component_te}
+              onChange={(v) => set('component_te', v ?? TE_RANGE.min)}
+            />
+            <NumberField
+              label="Налог, %"
+              min={0}
+              max={100}
+              decimals={2}
+              step={0.25}
+              value={values.tax}
+              onChange={(v) => set('tax', v ?? 0)}
+            />
+          </SimpleGrid>
+        )}
+        {stage >= 3 && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <NativeSelect
               label="Станция"
@@ -269,7 +271,7 @@ export function IndustryForm({
             />
           </SimpleGrid>
         )}
-        {stage >= 3 && (
+        {stage >= 4 && (
           <>
             <Switch
               label="Реакции: промежуточные материалы из реакций строить, а не покупать"
@@ -302,7 +304,7 @@ export function IndustryForm({
             </SimpleGrid>
           </>
         )}
-        {stage >= 4 && (
+        {stage >= 5 && (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <NativeSelect

@@ -145,7 +145,11 @@ export function groupedRigs(
     list.push({ value: String(r.id), label: r.name });
     groups.set(group, list);
   }
+  // By code point, not localeCompare: the first collation in a page loads the language's rules
+  // (most of a phone's long task when the form mounts), and these labels (our own Russian words,
+  // the game's English names) sort the same either way.
+  const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...groups]
-    .sort(([a], [b]) => a.localeCompare(b, 'ru'))
-    .map(([group, items]) => ({ group, items: items.sort((x, y) => x.label.localeCompare(y.label)) }));
+    .sort(([a], [b]) => byCodePoint(a, b))
+    .map(([group, items]) => ({ group, items: items.sort((x, y) => byCodePoint(x.label, y.label)) }));
 }

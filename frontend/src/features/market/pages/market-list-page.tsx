@@ -1,4 +1,4 @@
-import { lazy, memo, useDeferredValue } from 'react';
+import { lazy, memo, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import type { MarketCategory } from '@eve-toolkit/shared-types';
@@ -6,6 +6,7 @@ import { Alert, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { isWarmingUp } from '../../../shared/query-retry';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { hubIdAtom } from '../../../shared/preferences.atoms';
+import { useHydrating } from '../../../shared/hydration';
 import { useIncrementalList } from '../../../shared/use-incremental-list';
 import { useLiveMarketPrices, useMarketItems } from '../api/market.api';
 import { HubSelect } from '../../../shared/ui/hub-select';
@@ -28,16 +29,42 @@ function SearchPlaceholder() {
   );
 }
 
+const NO_CATEGORIES: MarketCategory[] = [];
+/** Categories in the server's HTML (whole), and cards added per commit after that. */
+const FIRST_CATEGORIES = 2;
+const CARDS_PER_STEP = 2;
+const cardsIn = (categories: readonly MarketCategory[]) => categories.reduce((n, c) => n + c.items.length, 0);
+
+/**
+ * The categories holding the first `count` cards: those shown whole are the answer's own objects
+ * (their sections, memoised, are not rendered again), the one being filled a copy with its first cards.
+ */
+export function firstCards(categories: readonly MarketCategory[], count: number): MarketCategory[] {
+  const shown: MarketCategory[] = [];
+  let left = count;
+  for (const category of categories) {
+    if (left <= 0) break;
+    shown.push(left >= category.items.length ? category : { ...category, items: category.items.slice(0, left) });
+    left -= category.items.length;
+  }
+  return shown;
+}
+
 /** /market/list: categories of item cards with SELL/BUY and their delta against the median. */
 export default function MarketListPage() {
   const hubId = useAtomValue(hubIdAtom);
   const { data, error, isPending, failureReason } = useMarketItems(hubId);
   useLiveMarketPrices(hubId);
   // The cards render as a transition once the prices are here (the answer comes through the query
-  // cache's store, whose updates React would otherwise render in one piece): the first category,
-  // then one more per commit, each in its own task (render, style and layout of ~10 cards).
+  // cache's store, whose updates React would otherwise render in one piece): the first two
+  // categories (a phone's first screen and more; what the server's HTML holds), then two cards
+  // more per commit, each in its own task (a category of 32 cards in one commit was a long task).
   const shown = useDeferredValue(data);
-  const categories = useIncrementalList(shown?.data ?? [], 1, 1);
+  const all = shown?.data ?? NO_CATEGORIES;
+  const cards = useMemo(() => all.flatMap((c) => c.items), [all]);
+  const shownCards = useIncrementalList(cards, cardsIn(all.slice(0, FIRST_CATEGORIES)), CARDS_PER_STEP).length;
+  const categories = useMemo(() => firstCards(all, shownCards), [all, shownCards]);
+  const hydrating = useHydrating();
 
   return (
     <>
@@ -82,6 +109,16 @@ export default function MarketListPage() {
         {categories.map((category) => (
           <CategorySection key={category.name} category={category} />
         ))}
+        {/* The rest of the server's list for a browser without JavaScript. A browser that runs
+            the app reads a <noscript> as text (nothing to lay out, React leaves its content
+            alone) and adds these categories itself after hydrating; the element goes then. */}
+        {hydrating && categories.length < all.length && (
+          <noscript>
+            {all.slice(categories.length).map((category) => (
+              <CategorySection key={category.name} category={category} />
+            ))}
+          </noscript>
+        )}
       </Stack>
     </>
   );
