@@ -12,15 +12,14 @@ import { startTransition, useEffect, useState } from 'react';
  * list gives a browser without JavaScript the rest in a <noscript>.)
  */
 export function useIncrementalList<T>(items: readonly T[], first: number, step = Infinity): readonly T[] {
-  const [added, setCount] = useState(first);
+  const [added, setAdded] = useState(first);
   // `first` may grow (it can depend on the items, which arrive later): never fewer than it.
   const count = Math.max(added, first);
   const pending = count < items.length;
   useEffect(() => {
-    const total = items.length;
     // Once every entry has been shown, later ones (a refetch) render at once.
-    if (pending)
-      startTransition(() => setCount((n) => (Math.max(n, first) + step >= total ? Infinity : Math.max(n, first) + step)));
-  }, [pending, count, first, step, items.length]);
+    const next = count + step >= items.length ? Infinity : count + step;
+    if (pending) startTransition(() => setAdded(next));
+  }, [pending, count, step, items.length]);
   return pending ? items.slice(0, count) : items;
 }
